@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+// The `encounter` command: the bundled CLI is built by `npm install` (prepare) or `npm run build:cli`.
+const path = require('node:path');
+const fs = require('node:fs');
+const bundle = path.join(__dirname, '..', 'out', 'cli', 'encounter.cjs');
+if (!fs.existsSync(bundle)) {
+  process.stderr.write('encounter: the CLI is not built yet; run `npm run build:cli` in ' + path.join(__dirname, '..') + '\n');
+  process.exit(2);
+}
+require(bundle);

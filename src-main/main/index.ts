@@ -1,0 +1,95 @@
+import { app, BrowserWindow, dialog, ipcMain, Menu, session } from 'electron';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createHandlers, type Dialogs } from '../services/handlers';
+import { RecentFiles } from '../services/recent';
+import { hardenContents, hardenSession, isTrustedSender, mainWindowOptions } from './security';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+let appUrl = '';
+
+const dialogs: Dialogs = {
+  async openFile({ title, filters }) {
+    const win = BrowserWindow.getFocusedWindow();
+    const options = { title, filters, properties: ['openFile' as const] };
+    const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+    return result.canceled ? null : (result.filePaths[0] ?? null);
+  },
+  async saveFile({ title, defaultName, filters }) {
+    const win = BrowserWindow.getFocusedWindow();
+    const options = { title, defaultPath: defaultName, filters };
+    const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+    return result.canceled ? null : (result.filePath ?? null);
+  },
+  async openFolder({ title }) {
+    const win = BrowserWindow.getFocusedWindow();
+    const options = { title, properties: ['openDirectory' as const, 'createDirectory' as const] };
+    const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+    return result.canceled ? null : (result.filePaths[0] ?? null);
+  },
+};
+
+// A double-clicked encounter file arrives in argv (Windows, Linux) or as 'open-file' (macOS).
+const launchFiles = process.argv.slice(1).filter((a) => /\.encounter$/i.test(a)).map((a) => path.resolve(a));
+app.on('open-file', (event, file) => {
+  event.preventDefault();
+  launchFiles.push(file);
+});
+
+function registerHandlers(): void {
+  const handlers = createHandlers({
+    dialogs,
+    recent: new RecentFiles(path.join(app.getPath('userData'), 'recent.json')),
+    launchFiles: () => launchFiles.splice(0),
+  });
+  for (const [channel, handle] of Object.entries(handlers)) {
+    ipcMain.handle(channel, async (event, ...args: unknown[]) => {
+      if (!isTrustedSender(event.senderFrame, appUrl)) {
+        return { ok: false, error: 'Refused: the request did not come from the app window.' };
+      }
+      return handle(args);
+    });
+  }
+}
+
+async function createMainWindow(): Promise<void> {
+  const win = new BrowserWindow(mainWindowOptions(path.join(here, '../preload/index.cjs')));
+  hardenContents(win.webContents);
+  win.once('ready-to-show', () => win.show());
+  const devServer = process.env['ELECTRON_RENDERER_URL'];
+  if (!app.isPackaged && devServer) {
+    appUrl = devServer;
+    await win.loadURL(devServer);
+  } else {
+    const file = path.join(here, '../renderer/index.html');
+    appUrl = pathToFileURL(file).href;
+    await win.loadFile(file);
+  }
+}
+
+// The renderer draws its own menu bar (the same in the browser edition); macOS still expects the
+// application menu with the standard roles.
+function installNativeMenu(): void {
+  if (process.platform !== 'darwin') {
+    Menu.setApplicationMenu(null);
+    return;
+  }
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate([{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'windowMenu' }]),
+  );
+}
+
+app.enableSandbox();
+app.on('web-contents-created', (_event, contents) => hardenContents(contents));
+app.whenReady().then(async () => {
+  hardenSession(session.defaultSession, { devServer: !app.isPackaged && !!process.env['ELECTRON_RENDERER_URL'] });
+  installNativeMenu();
+  registerHandlers();
+  await createMainWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) void createMainWindow();
+  });
+});
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});

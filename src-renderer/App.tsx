@@ -1,0 +1,94 @@
+import { onCleanup, onMount, Show } from 'solid-js';
+import { MapCanvas } from './canvas/MapCanvas';
+import { AboutDialog, ConfirmDialog, ShortcutsDialog } from './components/HelpDialogs';
+import { MenuBar } from './components/MenuBar';
+import { NewEncounterDialog } from './components/NewEncounterDialog';
+import { Notices } from './components/Notices';
+import { PropertiesPanel } from './components/PropertiesPanel';
+import { StatusBar } from './components/StatusBar';
+import { ToolPalette } from './components/ToolPalette';
+import { Welcome } from './components/Welcome';
+import { actionForKey, TOOL_KEYS } from './state/actions';
+import type { Editor } from './state/editor';
+
+const ARROW_PAN: Record<string, [number, number]> = {
+  ArrowLeft: [1, 0],
+  ArrowRight: [-1, 0],
+  ArrowUp: [0, 1],
+  ArrowDown: [0, -1],
+};
+
+function isTyping(target: EventTarget | null): boolean {
+  const t = target as HTMLElement | null;
+  return !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+}
+
+export function App(props: { editor: Editor }) {
+  const editor = props.editor;
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (editor.dialog() || editor.confirmState()) return;
+    const action = actionForKey(e);
+    if (action) {
+      // Text fields keep their own undo and clipboard keys.
+      if (isTyping(e.target) && (action.menu === 'edit' || !e.ctrlKey)) return;
+      e.preventDefault();
+      if (!action.enabled || action.enabled(editor)) action.run(editor);
+      return;
+    }
+    if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+    const tool = TOOL_KEYS[e.key.toLowerCase()];
+    if (tool && editor.doc()) {
+      editor.setTool(tool);
+      e.preventDefault();
+      return;
+    }
+    const arrow = ARROW_PAN[e.key];
+    if (arrow && editor.doc()) {
+      const step = e.shiftKey ? 256 : 64;
+      editor.pan(arrow[0] * step, arrow[1] * step);
+      e.preventDefault();
+    }
+  };
+  // The browser edition cannot stop a tab closing, but it can ask first.
+  const onBeforeUnload = (e: BeforeUnloadEvent) => {
+    if (editor.dirty()) e.preventDefault();
+  };
+  onMount(() => {
+    window.addEventListener('keydown', onKeyDown);
+    window.addEventListener('beforeunload', onBeforeUnload);
+  });
+  onCleanup(() => {
+    window.removeEventListener('keydown', onKeyDown);
+    window.removeEventListener('beforeunload', onBeforeUnload);
+  });
+
+  return (
+    <div class="app" data-edition={editor.platform.edition}>
+      <MenuBar editor={editor} />
+      <div class="workspace">
+        <ToolPalette editor={editor} />
+        <main class="stage-area">
+          <Show when={editor.doc()} fallback={<Welcome editor={editor} />}>
+            <MapCanvas editor={editor} />
+          </Show>
+        </main>
+        <PropertiesPanel editor={editor} />
+      </div>
+      <StatusBar editor={editor} />
+      <Notices editor={editor} />
+      <Show when={editor.dialog() === 'new'}>
+        <NewEncounterDialog editor={editor} />
+      </Show>
+      <Show when={editor.dialog() === 'shortcuts'}>
+        <ShortcutsDialog editor={editor} />
+      </Show>
+      <Show when={editor.dialog() === 'about'}>
+        <AboutDialog editor={editor} />
+      </Show>
+      <Show when={editor.confirmState()}>
+        <ConfirmDialog editor={editor} />
+      </Show>
+    </div>
+  );
+}

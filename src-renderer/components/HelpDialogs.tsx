@@ -1,0 +1,81 @@
+import { For } from 'solid-js';
+import { RULESET_IDS, RULESETS } from '../../src-shared/model';
+import { ACTIONS, displayKeys } from '../state/actions';
+import type { Editor } from '../state/editor';
+import { Dialog } from './Dialog';
+
+const GESTURES: [string, string][] = [
+  ['Mouse wheel', 'Zoom around the cursor'],
+  ['Space + drag, middle drag', 'Pan the map'],
+  ['Arrow keys (Shift: faster)', 'Pan the map'],
+  ['V / H / B', 'Select, pan, paint terrain tools'],
+  ['Esc', 'Close a menu or dialog'],
+];
+
+export function ShortcutsDialog(props: { editor: Editor }) {
+  return (
+    <Dialog title="Keyboard shortcuts" onClose={() => props.editor.setDialog(null)} testId="shortcuts-dialog" wide>
+      <table class="shortcuts">
+        <tbody>
+          <For each={ACTIONS.filter((a) => a.keys)}>
+            {(a) => (
+              <tr>
+                <td>{a.label(props.editor)}</td>
+                <td>
+                  <For each={a.keys}>{(k) => <kbd>{displayKeys(k)}</kbd>}</For>
+                </td>
+              </tr>
+            )}
+          </For>
+          <For each={GESTURES}>
+            {([keys, what]) => (
+              <tr>
+                <td>{what}</td>
+                <td>
+                  <kbd>{keys}</kbd>
+                </td>
+              </tr>
+            )}
+          </For>
+        </tbody>
+      </table>
+    </Dialog>
+  );
+}
+
+export function AboutDialog(props: { editor: Editor }) {
+  return (
+    <Dialog title="About Encounter Builder" onClose={() => props.editor.setDialog(null)} testId="about-dialog">
+      <p>
+        Encounter Builder {__APP_VERSION__} ({props.editor.platform.edition} edition): paint battle maps, place creatures and
+        see exactly where they can move under each ruleset.
+      </p>
+      <ul class="rulesets">
+        <For each={[...RULESET_IDS]}>
+          {(id) => (
+            <li>
+              <strong>{RULESETS[id].name}</strong> — <code>{RULESETS[id].text}</code>
+            </li>
+          )}
+        </For>
+      </ul>
+    </Dialog>
+  );
+}
+
+export function ConfirmDialog(props: { editor: Editor }) {
+  const state = () => props.editor.confirmState()!;
+  return (
+    <Dialog title="Please confirm" onClose={() => props.editor.answerConfirm(false)} testId="confirm-dialog">
+      <p>{state().text}</p>
+      <div class="dialog-actions">
+        <button type="button" class="primary" onClick={() => props.editor.answerConfirm(false)}>
+          Keep editing
+        </button>
+        <button type="button" class="danger" data-testid="confirm-yes" onClick={() => props.editor.answerConfirm(true)}>
+          {state().confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

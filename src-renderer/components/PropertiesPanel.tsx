@@ -1,0 +1,103 @@
+import { createMemo, For, Show } from 'solid-js';
+import { EDGE_NAMES, RULESETS, TERRAIN_LABELS, TERRAIN_NAMES, squareIndex, type EdgeName } from '../../src-shared/model';
+import { footprintOf } from '../../src-shared/rules/sizes';
+import type { Editor } from '../state/editor';
+
+const EDGE_LABELS: Record<EdgeName, string> = { none: 'none', wall: 'wall', low: 'low obstacle', doorClosed: 'closed door', doorOpen: 'open door' };
+
+export function PropertiesPanel(props: { editor: Editor }) {
+  const editor = props.editor;
+  const doc = () => editor.doc();
+  const info = () => RULESETS[doc()!.ruleset];
+
+  const square = createMemo(() => {
+    const d = doc();
+    const q = editor.selection();
+    if (!d || !q) return null;
+    const i = squareIndex(d.map, q.x, q.y);
+    const unit = RULESETS[d.ruleset].lengthUnit;
+    const occupants = d.creatures.filter((c) => {
+      const side = footprintOf(d.ruleset, c.size).side;
+      return q.x >= c.x && q.x < c.x + side && q.y >= c.y && q.y < c.y + side;
+    });
+    return {
+      x: q.x,
+      y: q.y,
+      terrain: TERRAIN_LABELS[TERRAIN_NAMES[d.map.terrain[i]!]!],
+      elevation: `${d.map.elevation[i]} ${unit}`,
+      water: d.map.waterDepth[i] ? `${d.map.waterDepth[i]} ${unit} deep` : null,
+      east: EDGE_LABELS[EDGE_NAMES[d.map.edgeEast[i]!]!],
+      south: EDGE_LABELS[EDGE_NAMES[d.map.edgeSouth[i]!]!],
+      occupants: occupants.map((c) => `${c.name} (${c.size}, ${c.side})`),
+    };
+  });
+
+  return (
+    <aside class="properties" aria-label="Properties" data-testid="properties">
+      <Show when={doc()} fallback={<p class="muted">No encounter open.</p>}>
+        <section>
+          <h2>Encounter</h2>
+          <label class="field">
+            <span>Name</span>
+            <input
+              type="text"
+              value={doc()!.name}
+              maxLength={200}
+              data-testid="encounter-name"
+              onChange={(e) => {
+                const name = e.currentTarget.value.trim();
+                if (name && name !== doc()!.name) editor.execute({ type: 'renameEncounter', name });
+                else e.currentTarget.value = doc()!.name;
+              }}
+            />
+          </label>
+          <dl class="facts">
+            <dt>Ruleset</dt>
+            <dd data-testid="prop-ruleset">{info().name}</dd>
+            <dt>Map</dt>
+            <dd data-testid="prop-size">
+              {doc()!.map.width} × {doc()!.map.height} squares
+            </dd>
+            <dt>Square</dt>
+            <dd>
+              {info().squareSize} {info().lengthUnit}
+            </dd>
+            <dt>Creatures</dt>
+            <dd>{doc()!.creatures.length}</dd>
+          </dl>
+        </section>
+        <section>
+          <h2>Square</h2>
+          <Show when={square()} fallback={<p class="muted">Click a square with the Select tool (V) to inspect it.</p>}>
+            {(q) => (
+              <dl class="facts" data-testid="square-facts">
+                <dt>Position</dt>
+                <dd>
+                  {q().x}, {q().y}
+                </dd>
+                <dt>Terrain</dt>
+                <dd data-testid="square-terrain">{q().terrain}</dd>
+                <dt>Elevation</dt>
+                <dd>{q().elevation}</dd>
+                <Show when={q().water}>
+                  <dt>Water</dt>
+                  <dd>{q().water}</dd>
+                </Show>
+                <dt>East edge</dt>
+                <dd>{q().east}</dd>
+                <dt>South edge</dt>
+                <dd>{q().south}</dd>
+                <dt>Creatures</dt>
+                <dd>
+                  <Show when={q().occupants.length} fallback="none">
+                    <For each={q().occupants}>{(o) => <div>{o}</div>}</For>
+                  </Show>
+                </dd>
+              </dl>
+            )}
+          </Show>
+        </section>
+      </Show>
+    </aside>
+  );
+}

@@ -1,0 +1,35 @@
+import { Show } from 'solid-js';
+import { RULESETS } from '../../src-shared/model';
+import type { Editor } from '../state/editor';
+
+export function StatusBar(props: { editor: Editor }) {
+  const editor = props.editor;
+  return (
+    <footer class="statusbar" data-testid="statusbar">
+      <Show when={editor.doc()} fallback={<span>Ready</span>}>
+        {(d) => (
+          <>
+            <span data-testid="status-square" title="Square under the cursor (column, row)">
+              {editor.hover() ? `Square ${editor.hover()!.x}, ${editor.hover()!.y}` : 'Square –'}
+            </span>
+            <span data-testid="status-zoom" title="Zoom (Ctrl +/−, Ctrl 0 to fit)">
+              Zoom {Math.round(editor.view().zoom * 100)}%
+            </span>
+            <span data-testid="status-map">
+              {d().map.width} × {d().map.height} squares
+            </span>
+            <span data-testid="status-ruleset" title={`Rules from ${RULESETS[d().ruleset].text}`}>
+              {RULESETS[d().ruleset].name} · {RULESETS[d().ruleset].squareSize} {RULESETS[d().ruleset].lengthUnit} squares
+            </span>
+            <span>{editor.dirty() ? 'Unsaved changes' : editor.file() ? 'Saved' : 'Not saved yet'}</span>
+          </>
+        )}
+      </Show>
+      <Show when={editor.busy()}>
+        <span class="busy" role="progressbar" aria-label={editor.busy()!} data-testid="busy">
+          <span class="spinner" aria-hidden="true" /> {editor.busy()}
+        </span>
+      </Show>
+    </footer>
+  );
+}

@@ -1,0 +1,57 @@
+import { For, Show } from 'solid-js';
+import { Terrain, TERRAIN_LABELS, TERRAIN_NAMES } from '../../src-shared/model';
+import { terrainCss } from '../canvas/palette';
+import type { Editor, ToolId } from '../state/editor';
+import { BrushIcon, PanIcon, SelectIcon } from './icons';
+import type { JSX } from 'solid-js';
+
+const TOOLS: { id: ToolId; icon: () => JSX.Element; label: string; key: string }[] = [
+  { id: 'select', icon: SelectIcon, label: 'Select', key: 'V' },
+  { id: 'pan', icon: PanIcon, label: 'Pan', key: 'H' },
+  { id: 'terrain', icon: BrushIcon, label: 'Paint terrain', key: 'B' },
+];
+
+export function ToolPalette(props: { editor: Editor }) {
+  const editor = props.editor;
+  return (
+    <aside class="tool-palette" aria-label="Tools">
+      <div class="tool-buttons" role="toolbar">
+        <For each={TOOLS}>
+          {(tool) => (
+            <button
+              class="tool"
+              classList={{ active: editor.tool() === tool.id }}
+              aria-pressed={editor.tool() === tool.id}
+              title={`${tool.label} (${tool.key})`}
+              data-testid={`tool-${tool.id}`}
+              disabled={!editor.doc()}
+              onClick={() => editor.setTool(tool.id)}
+            >
+              {tool.icon()}
+              <span class="visually-hidden">{tool.label}</span>
+            </button>
+          )}
+        </For>
+      </div>
+      <Show when={editor.tool() === 'terrain'}>
+        <div class="brushes" role="radiogroup" aria-label="Terrain brush">
+          <For each={TERRAIN_NAMES}>
+            {(name) => (
+              <button
+                class="brush"
+                role="radio"
+                aria-checked={editor.brush() === name}
+                classList={{ active: editor.brush() === name }}
+                title={TERRAIN_LABELS[name]}
+                data-testid={`brush-${name}`}
+                onClick={() => editor.setBrush(name)}
+              >
+                <span class="swatch" style={{ background: terrainCss(Terrain[name]) }} />
+              </button>
+            )}
+          </For>
+        </div>
+      </Show>
+    </aside>
+  );
+}

@@ -1,0 +1,36 @@
+import { For, onMount, Show } from 'solid-js';
+import type { Editor } from '../state/editor';
+import { displayKeys } from '../state/actions';
+
+export function Welcome(props: { editor: Editor }) {
+  const editor = props.editor;
+  onMount(() => void editor.refreshRecent());
+  return (
+    <section class="welcome" data-testid="welcome">
+      <h1>Encounter Builder</h1>
+      <p class="muted">Paint a battle map, place creatures, and see exactly where they can go.</p>
+      <div class="welcome-actions">
+        <button class="primary big" data-testid="welcome-new" onClick={() => editor.setDialog('new')}>
+          New encounter… <kbd>{displayKeys('Mod+N')}</kbd>
+        </button>
+        <button class="big" data-testid="welcome-open" onClick={() => void editor.open()}>
+          Open… <kbd>{displayKeys('Mod+O')}</kbd>
+        </button>
+      </div>
+      <Show when={editor.recent().length}>
+        <h2>Recent</h2>
+        <ul class="recent-list">
+          <For each={editor.recent()}>
+            {(ref) => (
+              <li>
+                <button class="link" title={ref.id} onClick={() => void editor.openRecent(ref)}>
+                  {ref.name}
+                </button>
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
+    </section>
+  );
+}

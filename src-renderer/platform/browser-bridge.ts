@@ -1,0 +1,149 @@
+import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter } from '../../src-shared/io';
+import type { ExportRequest, FileRef, FolderRef, LibraryEntry, OpenedFile, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
+import { BrowserStore, type StoredLibraryFile } from './browser-store';
+
+function newId(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+function safeFileName(name: string, fallback: string): string {
+  return name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').trim() || fallback;
+}
+
+/** Asks for files with a temporary `<input type=file>`; resolves to [] when the user cancels. */
+function pickFiles(options: { accept?: string; directory?: boolean }): Promise<File[]> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.hidden = true;
+    if (options.accept) input.accept = options.accept;
+    if (options.directory) {
+      input.webkitdirectory = true;
+      input.multiple = true;
+    }
+    const done = (files: File[]) => {
+      input.remove();
+      resolve(files);
+    };
+    input.addEventListener('change', () => done(Array.from(input.files ?? [])), { once: true });
+    input.addEventListener('cancel', () => done([]), { once: true });
+    document.body.append(input);
+    input.click();
+  });
+}
+
+function download(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+async function readText(file: File): Promise<string> {
+  if (file.size > MAX_FILE_BYTES) {
+    throw new Error(`${file.name} is ${(file.size / 1048576).toFixed(1)} MiB, over the ${MAX_FILE_BYTES / 1048576} MiB limit.`);
+  }
+  return file.text();
+}
+
+function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * The bridge for the browser edition: files come from the file picker and leave as downloads,
+ * and IndexedDB remembers what was opened so the recent list and libraries work offline.
+ */
+export function createBrowserBridge(store = new BrowserStore()): PlatformBridge {
+  async function remember(id: string, name: string, text: string): Promise<FileRef> {
+    await store.files.put({ id, name, text, lastUsed: Date.now() });
+    return { id, name };
+  }
+
+  return {
+    edition: 'browser',
+
+    async openEncounter(): Promise<OpenedFile | null> {
+      const [file] = await pickFiles({ accept: `.${ENCOUNTER_FILE_EXTENSION},.json,application/json` });
+      if (!file) return null;
+      const text = await readText(file);
+      return { file: await remember(newId(), file.name, text), text };
+    },
+
+    async readEncounter(ref: FileRef): Promise<OpenedFile> {
+      const stored = (await store.files.get(ref.id)) ?? (await store.libraryFiles.get(ref.id));
+      if (!stored) throw new Error(`${ref.name} is no longer stored in this browser; open it again with File › Open.`);
+      const file = await remember(ref.id, stored.name, stored.text);
+      return { file, text: stored.text };
+    },
+
+    async saveEncounter(request: SaveRequest): Promise<FileRef | null> {
+      const check = parseEncounter(request.text);
+      if (!check.ok) throw new Error(`Not saved: the encounter is not valid (${check.error}).`);
+      const name = request.file?.name ?? `${safeFileName(request.suggestedName, 'encounter')}.${ENCOUNTER_FILE_EXTENSION}`;
+      download(name, new Blob([request.text], { type: 'application/json' }));
+      return remember(request.file?.id ?? newId(), name, request.text);
+    },
+
+    async recentFiles(): Promise<FileRef[]> {
+      const files = await store.files.orderBy('lastUsed').reverse().limit(12).toArray();
+      return files.map((f) => ({ id: f.id, name: f.name }));
+    },
+
+    async launchFiles(): Promise<FileRef[]> {
+      return [];
+    },
+
+    async chooseLibraryFolder(): Promise<FolderRef | null> {
+      const files = await pickFiles({ directory: true });
+      if (!files.length) return null;
+      const folderName = (files[0]!.webkitRelativePath.split('/')[0] || 'Library').trim();
+      const library = { id: newId(), name: folderName, added: Date.now() };
+      const entries: StoredLibraryFile[] = [];
+      for (const f of files) {
+        if (!f.name.toLowerCase().endsWith(`.${ENCOUNTER_FILE_EXTENSION}`)) continue;
+        entries.push({ id: newId(), library: library.id, name: f.webkitRelativePath || f.name, text: await readText(f), modified: f.lastModified });
+      }
+      await store.transaction('rw', store.libraries, store.libraryFiles, async () => {
+        await store.libraries.put(library);
+        await store.libraryFiles.bulkPut(entries);
+      });
+      return { id: library.id, name: library.name };
+    },
+
+    async listLibrary(folder: FolderRef): Promise<LibraryEntry[]> {
+      const files = await store.libraryFiles.where('library').equals(folder.id).sortBy('name');
+      return files.map((f) => {
+        const parsed = parseEncounter(f.text);
+        return {
+          file: { id: f.id, name: f.name },
+          title: parsed.ok ? parsed.encounter.name : null,
+          ruleset: parsed.ok ? parsed.encounter.ruleset : null,
+          width: parsed.ok ? parsed.encounter.map.width : null,
+          height: parsed.ok ? parsed.encounter.map.height : null,
+          modified: f.modified,
+          bytes: f.text.length,
+          problem: parsed.ok ? null : parsed.error,
+        };
+      });
+    },
+
+    async exportFile(request: ExportRequest): Promise<FileRef | null> {
+      const name = `${safeFileName(request.suggestedName, 'export')}.${request.extensions[0]}`;
+      const blob =
+        request.encoding === 'base64'
+          ? new Blob([base64ToBytes(request.text)], { type: 'application/octet-stream' })
+          : new Blob([request.text], { type: 'text/plain' });
+      download(name, blob);
+      return { id: newId(), name };
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { Editor } from './editor';
+
+/**
+ * Everything the user can do from a menu or a key, in one table: the menu bar, the keyboard
+ * handler and the shortcuts dialog all read it, so a shortcut shown is a shortcut that works.
+ */
+export type MenuId = 'file' | 'edit' | 'view' | 'help';
+
+export interface AppAction {
+  id: string;
+  menu: MenuId;
+  label: (editor: Editor) => string;
+  /** Key combinations, e.g. `Mod+S` (Mod is Ctrl, or ⌘ on macOS). The first is shown in menus. */
+  keys?: string[];
+  enabled?: (editor: Editor) => boolean;
+  /** For toggles: whether the item shows a tick. */
+  checked?: (editor: Editor) => boolean;
+  run: (editor: Editor) => void;
+  /** Starts a new group in its menu. */
+  separatorBefore?: boolean;
+}
+
+const hasDoc = (e: Editor) => e.doc() !== null;
+const fixed = (text: string) => () => text;
+
+export const ACTIONS: AppAction[] = [
+  { id: 'file.new', menu: 'file', label: fixed('New encounter…'), keys: ['Mod+N'], run: (e) => e.setDialog('new') },
+  { id: 'file.open', menu: 'file', label: fixed('Open…'), keys: ['Mod+O'], run: (e) => void e.open() },
+  { id: 'file.save', menu: 'file', label: fixed('Save'), keys: ['Mod+S'], enabled: hasDoc, run: (e) => void e.save(), separatorBefore: true },
+  { id: 'file.saveAs', menu: 'file', label: fixed('Save as…'), keys: ['Mod+Shift+S'], enabled: hasDoc, run: (e) => void e.save(true) },
+  { id: 'file.exportJson', menu: 'file', label: fixed('Export encounter JSON…'), enabled: hasDoc, run: (e) => void e.exportFile('json'), separatorBefore: true },
+  { id: 'file.exportPng', menu: 'file', label: fixed('Export map image (PNG)…'), keys: ['Mod+Shift+E'], enabled: hasDoc, run: (e) => void e.exportFile('png') },
+
+  { id: 'edit.undo', menu: 'edit', label: (e) => (e.undoLabel() ? `Undo ${e.undoLabel()}` : 'Undo'), keys: ['Mod+Z'], enabled: (e) => e.canUndo(), run: (e) => e.undo() },
+  { id: 'edit.redo', menu: 'edit', label: (e) => (e.redoLabel() ? `Redo ${e.redoLabel()}` : 'Redo'), keys: ['Mod+Shift+Z', 'Mod+Y'], enabled: (e) => e.canRedo(), run: (e) => e.redo() },
+
+  { id: 'view.zoomIn', menu: 'view', label: fixed('Zoom in'), keys: ['Mod+=', 'Mod++'], enabled: hasDoc, run: (e) => e.zoomIn() },
+  { id: 'view.zoomOut', menu: 'view', label: fixed('Zoom out'), keys: ['Mod+-'], enabled: hasDoc, run: (e) => e.zoomOut() },
+  { id: 'view.fit', menu: 'view', label: fixed('Zoom to fit'), keys: ['Mod+0'], enabled: hasDoc, run: (e) => e.zoomToFit() },
+  { id: 'view.actual', menu: 'view', label: fixed('Actual size'), keys: ['Mod+1'], enabled: hasDoc, run: (e) => e.actualSize() },
+  { id: 'view.grid', menu: 'view', label: fixed('Show grid'), keys: ['Mod+G'], checked: (e) => e.showGrid(), run: (e) => e.setShowGrid(!e.showGrid()), separatorBefore: true },
+  { id: 'view.layerTerrain', menu: 'view', label: fixed('Terrain layer'), checked: (e) => e.layers().terrain, run: (e) => e.setLayers({ ...e.layers(), terrain: !e.layers().terrain }) },
+  { id: 'view.layerWalls', menu: 'view', label: fixed('Walls layer'), checked: (e) => e.layers().walls, run: (e) => e.setLayers({ ...e.layers(), walls: !e.layers().walls }) },
+  { id: 'view.layerCreatures', menu: 'view', label: fixed('Creatures layer'), checked: (e) => e.layers().creatures, run: (e) => e.setLayers({ ...e.layers(), creatures: !e.layers().creatures }) },
+
+  { id: 'help.shortcuts', menu: 'help', label: fixed('Keyboard shortcuts'), keys: ['F1', 'Shift+?'], run: (e) => e.setDialog('shortcuts') },
+  { id: 'help.about', menu: 'help', label: fixed('About Encounter Builder'), run: (e) => e.setDialog('about') },
+];
+
+/** Tool keys work without a modifier, like every drawing program. */
+export const TOOL_KEYS: Record<string, 'select' | 'pan' | 'terrain'> = { v: 'select', h: 'pan', b: 'terrain' };
+
+export const MENUS: { id: MenuId; label: string }[] = [
+  { id: 'file', label: 'File' },
+  { id: 'edit', label: 'Edit' },
+  { id: 'view', label: 'View' },
+  { id: 'help', label: 'Help' },
+];
+
+export const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** How a combination is shown to the user on this platform. */
+export function displayKeys(combo: string): string {
+  return combo
+    .split('+')
+    .map((part, i, all) => (part === '' && i === all.length - 1 ? '+' : part))
+    .filter((p) => p !== '')
+    .map((p) => (p === 'Mod' ? (isMac ? '⌘' : 'Ctrl') : p === 'Shift' && isMac ? '⇧' : p))
+    .join(isMac ? '' : '+');
+}
+
+/** Whether a key event is this combination. */
+export function matchesKeys(event: KeyboardEvent, combo: string): boolean {
+  const parts = combo.split('+');
+  const keyPart = combo.endsWith('++') ? '+' : parts[parts.length - 1]!;
+  const mods = new Set(parts.slice(0, combo.endsWith('++') ? -2 : -1));
+  const mod = isMac ? event.metaKey : event.ctrlKey;
+  if (mods.has('Mod') !== mod) return false;
+  if (!isMac && event.metaKey) return false;
+  if (mods.has('Alt') !== event.altKey) return false;
+  // Shift is implied by keys like "?" and "+"; only check it when the combination names it.
+  if (mods.has('Shift') && !event.shiftKey) return false;
+  if (!mods.has('Shift') && event.shiftKey && /^[A-Za-z0-9]$/.test(keyPart)) return false;
+  return event.key.toLowerCase() === keyPart.toLowerCase();
+}
+
+export function actionForKey(event: KeyboardEvent): AppAction | undefined {
+  return ACTIONS.find((a) => a.keys?.some((k) => matchesKeys(event, k)));
+}

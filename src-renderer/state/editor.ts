@@ -1,0 +1,358 @@
+import { batch, createSignal } from 'solid-js';
+import { History, type Command } from '../../src-shared/commands';
+import { parseEncounter, serializeEncounter } from '../../src-shared/io';
+import type { FileRef, PlatformBridge } from '../../src-shared/ipc';
+import {
+  createEncounter,
+  isOnMap,
+  squareIndex,
+  Terrain,
+  type Encounter,
+  type NewEncounterOptions,
+  type TerrainName,
+} from '../../src-shared/model';
+import { fitView, panBy, zoomAt, ZOOM_STEP, type Size, type View } from './view';
+
+export type ToolId = 'select' | 'pan' | 'terrain';
+export type DialogId = 'new' | 'about' | 'shortcuts' | null;
+export interface Notice {
+  id: number;
+  kind: 'error' | 'info';
+  text: string;
+}
+export interface Square {
+  x: number;
+  y: number;
+}
+export interface LayerVisibility {
+  terrain: boolean;
+  walls: boolean;
+  creatures: boolean;
+}
+interface PendingConfirm {
+  text: string;
+  confirmLabel: string;
+  resolve: (ok: boolean) => void;
+}
+
+/**
+ * The renderer's state: the open document, its undo history, the file it came from, the view and
+ * the active tool. Components read these signals and call these actions; only this layer talks to
+ * the platform bridge.
+ */
+export function createEditor(platform: PlatformBridge) {
+  const history = new History();
+  const [doc, setDoc] = createSignal<Encounter | null>(null);
+  const [file, setFile] = createSignal<FileRef | null>(null);
+  const [savedMarker, setSavedMarker] = createSignal<object | null>(null);
+  // Bumped whenever the history changes, so undo/redo labels and the dirty flag re-read it.
+  const [historyTick, setHistoryTick] = createSignal(0);
+  const [view, setView] = createSignal<View>({ zoom: 1, panX: 0, panY: 0 });
+  const [viewport, setViewport] = createSignal<Size>({ width: 800, height: 600 });
+  const [tool, setTool] = createSignal<ToolId>('select');
+  const [brush, setBrush] = createSignal<TerrainName>('difficult');
+  const [hover, setHover] = createSignal<Square | null>(null);
+  const [selection, setSelection] = createSignal<Square | null>(null);
+  const [showGrid, setShowGrid] = createSignal(true);
+  const [layers, setLayers] = createSignal<LayerVisibility>({ terrain: true, walls: true, creatures: true });
+  const [dialog, setDialog] = createSignal<DialogId>(null);
+  const [notices, setNotices] = createSignal<Notice[]>([]);
+  const [busy, setBusy] = createSignal<string | null>(null);
+  const [recent, setRecent] = createSignal<FileRef[]>([]);
+  const [confirmState, setConfirmState] = createSignal<PendingConfirm | null>(null);
+  let noticeId = 0;
+
+  const dirty = () => {
+    historyTick();
+    return doc() !== null && history.marker !== savedMarker();
+  };
+  const canUndo = () => (historyTick(), history.canUndo);
+  const canRedo = () => (historyTick(), history.canRedo);
+  const undoLabel = () => (historyTick(), history.undoLabel);
+  const redoLabel = () => (historyTick(), history.redoLabel);
+
+  function notify(kind: Notice['kind'], text: string): void {
+    const id = ++noticeId;
+    setNotices((list) => [...list.slice(-4), { id, kind, text }]);
+    if (kind === 'info') setTimeout(() => dismiss(id), 4000);
+  }
+  function dismiss(id: number): void {
+    setNotices((list) => list.filter((n) => n.id !== id));
+  }
+
+  function confirm(text: string, confirmLabel: string): Promise<boolean> {
+    return new Promise((resolve) => setConfirmState({ text, confirmLabel, resolve }));
+  }
+  function answerConfirm(ok: boolean): void {
+    const pending = confirmState();
+    setConfirmState(null);
+    pending?.resolve(ok);
+  }
+  async function mayDiscard(): Promise<boolean> {
+    if (!dirty()) return true;
+    return confirm(`“${doc()!.name}” has unsaved changes. Discard them?`, 'Discard changes');
+  }
+
+  // A new document is fitted to the viewport once the canvas has measured it.
+  let fitPending = false;
+  function measureViewport(size: Size): void {
+    batch(() => {
+      setViewport(size);
+      const d = doc();
+      if (fitPending && d) {
+        fitPending = false;
+        setView(fitView(d.map.width, d.map.height, size));
+      }
+    });
+  }
+
+  function loadDocument(next: Encounter, from: FileRef | null): void {
+    fitPending = true;
+    batch(() => {
+      history.clear();
+      setDoc(next);
+      setFile(from);
+      setSavedMarker(history.marker);
+      setSelection(null);
+      setHover(null);
+      setHistoryTick((t) => t + 1);
+      setView(fitView(next.map.width, next.map.height, viewport()));
+    });
+  }
+
+  /** Runs an edit through the history. A failing command leaves the document as it was. */
+  function execute(cmd: Command): boolean {
+    const current = doc();
+    if (!current) return false;
+    try {
+      const next = history.execute(current, cmd);
+      batch(() => {
+        setDoc(next);
+        setHistoryTick((t) => t + 1);
+      });
+      return true;
+    } catch (e) {
+      notify('error', (e as Error).message);
+      return false;
+    }
+  }
+  function undo(): void {
+    const current = doc();
+    if (!current || !history.canUndo) return;
+    batch(() => {
+      setDoc(history.undo(current));
+      setHistoryTick((t) => t + 1);
+    });
+  }
+  function redo(): void {
+    const current = doc();
+    if (!current || !history.canRedo) return;
+    batch(() => {
+      setDoc(history.redo(current));
+      setHistoryTick((t) => t + 1);
+    });
+  }
+
+  async function run<T>(label: string, work: () => Promise<T>): Promise<T | undefined> {
+    setBusy(label);
+    try {
+      return await work();
+    } catch (e) {
+      notify('error', (e as Error).message);
+      return undefined;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function refreshRecent(): Promise<void> {
+    try {
+      setRecent(await platform.recentFiles());
+    } catch {
+      // A missing recent list is not worth an error message.
+    }
+  }
+
+  /** At start: open the file the app was launched with, if any. */
+  async function openLaunchFiles(): Promise<void> {
+    try {
+      const [first] = await platform.launchFiles();
+      if (first) await openRecent(first);
+    } catch (e) {
+      notify('error', (e as Error).message);
+    }
+  }
+
+  async function newEncounter(options: NewEncounterOptions): Promise<void> {
+    if (!(await mayDiscard())) return;
+    try {
+      loadDocument(createEncounter(options), null);
+      setDialog(null);
+    } catch (e) {
+      notify('error', (e as Error).message);
+    }
+  }
+
+  function openText(text: string, from: FileRef): boolean {
+    const parsed = parseEncounter(text);
+    if (!parsed.ok) {
+      notify('error', `${from.name} could not be opened: ${parsed.error}`);
+      return false;
+    }
+    loadDocument(parsed.encounter, from);
+    notify('info', `Opened ${from.name}`);
+    return true;
+  }
+
+  async function open(): Promise<void> {
+    if (!(await mayDiscard())) return;
+    const opened = await run('Opening…', () => platform.openEncounter());
+    if (opened) openText(opened.text, opened.file);
+    await refreshRecent();
+  }
+
+  async function openRecent(ref: FileRef): Promise<void> {
+    if (!(await mayDiscard())) return;
+    const opened = await run('Opening…', () => platform.readEncounter(ref));
+    if (opened) openText(opened.text, opened.file);
+    await refreshRecent();
+  }
+
+  async function save(asNew = false): Promise<boolean> {
+    const current = doc();
+    if (!current) return false;
+    const marker = history.marker;
+    const saved = await run('Saving…', () =>
+      platform.saveEncounter({ file: asNew ? null : file(), suggestedName: current.name, text: serializeEncounter(current) }),
+    );
+    if (!saved) return false;
+    batch(() => {
+      setFile(saved);
+      setSavedMarker(marker);
+      setHistoryTick((t) => t + 1);
+    });
+    notify('info', `Saved ${saved.name}`);
+    await refreshRecent();
+    return true;
+  }
+
+  /** The canvas registers how to render the map as a PNG (base64), for File › Export. */
+  let mapImage: (() => string) | null = null;
+  function setMapImageSource(source: (() => string) | null): void {
+    mapImage = source;
+  }
+
+  async function exportFile(kind: 'json' | 'png'): Promise<void> {
+    const current = doc();
+    if (!current) return;
+    const pngBase64 = kind === 'png' ? mapImage?.() : undefined;
+    if (kind === 'png' && !pngBase64) {
+      notify('error', 'The map image is not ready yet.');
+      return;
+    }
+    const request =
+      kind === 'json'
+        ? { suggestedName: current.name, typeName: 'Encounter JSON', extensions: ['json'], text: serializeEncounter(current), encoding: 'utf8' as const }
+        : { suggestedName: current.name, typeName: 'PNG image', extensions: ['png'], text: pngBase64 ?? '', encoding: 'base64' as const };
+    const written = await run('Exporting…', () => platform.exportFile(request));
+    if (written) notify('info', `Exported ${written.name}`);
+  }
+
+  // View actions -----------------------------------------------------------------------------
+  const centre = () => ({ x: viewport().width / 2, y: viewport().height / 2 });
+  function zoomIn(anchor = centre()): void {
+    setView((v) => zoomAt(v, ZOOM_STEP, anchor));
+  }
+  function zoomOut(anchor = centre()): void {
+    setView((v) => zoomAt(v, 1 / ZOOM_STEP, anchor));
+  }
+  function zoomBy(factor: number, anchor = centre()): void {
+    setView((v) => zoomAt(v, factor, anchor));
+  }
+  function zoomToFit(): void {
+    const d = doc();
+    if (d) setView(fitView(d.map.width, d.map.height, viewport()));
+  }
+  function actualSize(): void {
+    setView((v) => zoomAt(v, 1 / v.zoom, centre()));
+  }
+  function pan(dx: number, dy: number): void {
+    setView((v) => panBy(v, dx, dy));
+  }
+
+  // Painting ----------------------------------------------------------------------------------
+  /** Paints the brush's terrain on squares; returns the command so a drag can gather strokes. */
+  function terrainStroke(squares: readonly Square[]): Command | null {
+    const d = doc();
+    if (!d) return null;
+    const value = Terrain[brush()];
+    const indices: number[] = [];
+    for (const s of squares) {
+      if (!isOnMap(d.map, s.x, s.y)) continue;
+      const i = squareIndex(d.map, s.x, s.y);
+      if (d.map.terrain[i] !== value) indices.push(i);
+    }
+    return indices.length ? { type: 'setSquares', layer: 'terrain', indices, values: [value] } : null;
+  }
+
+  return {
+    platform,
+    // document
+    doc,
+    file,
+    dirty,
+    canUndo,
+    canRedo,
+    undoLabel,
+    redoLabel,
+    execute,
+    undo,
+    redo,
+    newEncounter,
+    open,
+    openRecent,
+    openLaunchFiles,
+    save,
+    exportFile,
+    setMapImageSource,
+    recent,
+    refreshRecent,
+    // view
+    view,
+    setView,
+    viewport,
+    measureViewport,
+    zoomIn,
+    zoomOut,
+    zoomBy,
+    zoomToFit,
+    actualSize,
+    pan,
+    showGrid,
+    setShowGrid,
+    layers,
+    setLayers,
+    // tools
+    tool,
+    setTool,
+    brush,
+    setBrush,
+    terrainStroke,
+    hover,
+    setHover,
+    selection,
+    setSelection,
+    // chrome
+    dialog,
+    setDialog,
+    notices,
+    notify,
+    dismiss,
+    busy,
+    confirmState,
+    answerConfirm,
+    mayDiscard,
+  };
+}
+
+export type Editor = ReturnType<typeof createEditor>;

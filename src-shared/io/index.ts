@@ -1,0 +1,3 @@
+export * from './runs';
+export * from './schema';
+export * from './encounter-file';

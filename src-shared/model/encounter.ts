@@ -1,0 +1,46 @@
+import type { Creature } from './creature';
+import { createMap, type BattleMap } from './map';
+import type { RulesetId } from './rulesets';
+
+/**
+ * Choices a ruleset text leaves open, each with the documented default (see docs/rules.md).
+ * Absent means the default.
+ */
+export interface RulesetSettings {
+  /**
+   * epic-path.txt gives two run multipliers: `Run` (x4, x3 in heavy armour) and `Encumbrance`
+   * (x5, minus 1 for medium and 2 for heavy armour or load). Default: 'run'.
+   */
+  epicPathRun?: 'run' | 'encumbrance';
+  /** epic-path.txt › Falling: "a maximum of 20d6 is recommended"; 0 means no cap. */
+  fallDiceCap?: number;
+  /** startroid.txt › Inertia: gravity in g. */
+  gravity?: number;
+}
+
+export interface Encounter {
+  name: string;
+  ruleset: RulesetId;
+  map: BattleMap;
+  creatures: Creature[];
+  settings: RulesetSettings;
+  notes: string;
+}
+
+export interface NewEncounterOptions {
+  name?: string;
+  ruleset: RulesetId;
+  width: number;
+  height: number;
+}
+
+export function createEncounter(options: NewEncounterOptions): Encounter {
+  return {
+    name: options.name?.trim() || 'Untitled encounter',
+    ruleset: options.ruleset,
+    map: createMap(options.width, options.height),
+    creatures: [],
+    settings: {},
+    notes: '',
+  };
+}

@@ -1,0 +1,113 @@
+import { render } from 'solid-js/web';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MapCanvas } from '../../src-renderer/canvas/MapCanvas';
+import { createEditor } from '../../src-renderer/state/editor';
+import type { PlatformBridge } from '../../src-shared/ipc';
+import { Terrain, squareIndex } from '../../src-shared/model';
+
+const noPlatform = { edition: 'browser' } as unknown as PlatformBridge;
+let dispose: (() => void) | null = null;
+
+afterEach(() => {
+  dispose?.();
+  dispose = null;
+  document.body.innerHTML = '';
+});
+
+async function mount(width = 20, height = 12) {
+  const host = document.createElement('div');
+  host.style.cssText = 'position:relative;width:800px;height:500px';
+  document.body.append(host);
+  const editor = createEditor(noPlatform);
+  await editor.newEncounter({ ruleset: 'd20-35', width, height, name: 'T' });
+  dispose = render(() => <MapCanvas editor={editor} />, host);
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const canvases = host.querySelectorAll('canvas');
+  return { editor, host, canvases, el: host.querySelector<HTMLDivElement>('[data-testid=map-canvas]')! };
+}
+
+/** Colour of a CSS pixel on one of the stage's layer canvases. */
+function pixel(canvas: HTMLCanvasElement, x: number, y: number): [number, number, number, number] {
+  const ratio = canvas.width / canvas.clientWidth;
+  const d = canvas.getContext('2d')!.getImageData(Math.floor(x * ratio), Math.floor(y * ratio), 1, 1).data;
+  return [d[0]!, d[1]!, d[2]!, d[3]!];
+}
+
+describe('MapCanvas (Konva, real Chromium)', () => {
+  it('fits a new map and draws the grid as lines on square borders', async () => {
+    const { editor, el, canvases } = await mount();
+    // Three layers: map, grid, overlay.
+    expect(canvases.length).toBe(3);
+    const v = editor.view();
+    expect(v.zoom).toBeGreaterThan(0.5);
+    expect(Number(el.dataset['gridLines'])).toBe(21 + 13);
+    const grid = canvases[1]!;
+    const s = 32 * v.zoom;
+    // On a grid line (x = border of column 5, a major line) the grid layer is painted; mid-square it is clear.
+    const lineX = Math.round(v.panX + 5 * s) + 0.5;
+    const midY = v.panY + 2.5 * s;
+    expect(pixel(grid, lineX, midY)[3]).toBeGreaterThan(0);
+    expect(pixel(grid, v.panX + 2.5 * s, midY)[3]).toBe(0);
+    // The map layer shows normal ground inside the map and nothing outside it.
+    const map = canvases[0]!;
+    expect(pixel(map, v.panX + 2.5 * s, midY)).toEqual([222, 214, 192, 255]);
+    expect(pixel(map, 2, 2)[3]).toBe(0);
+  });
+
+  it('keeps grid lines one pixel sharp at an odd zoom', async () => {
+    const { editor, canvases } = await mount();
+    editor.setView({ zoom: 1.37, panX: 10.3, panY: 20.7 });
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const grid = canvases[1]!;
+    const s = 32 * 1.37;
+    const x = Math.round(10.3 + 3 * s);
+    const y = 20.7 + 1.5 * s;
+    // The line pixel is solid and its neighbours are clear: no anti-aliased blur.
+    expect(pixel(grid, x, y)[3]).toBeGreaterThan(60);
+    expect(pixel(grid, x - 1, y)[3]).toBe(0);
+    expect(pixel(grid, x + 1, y)[3]).toBe(0);
+  });
+
+  it('leaves the grid out when squares are too small to see it', async () => {
+    const { editor, el } = await mount(200, 200);
+    editor.setView({ zoom: 0.1, panX: 0, panY: 0 });
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    expect(el.dataset['gridLines']).toBe('0');
+  });
+
+  it('paints terrain with a brush drag as one undoable step', async () => {
+    const { editor, el, canvases } = await mount();
+    editor.setTool('terrain');
+    editor.setBrush('water');
+    const v = editor.view();
+    const s = 32 * v.zoom;
+    const rect = el.getBoundingClientRect();
+    const at = (x: number, y: number) => ({ clientX: rect.left + v.panX + (x + 0.5) * s, clientY: rect.top + v.panY + (y + 0.5) * s, bubbles: true, button: 0 });
+    el.dispatchEvent(new MouseEvent('mousedown', at(1, 1)));
+    window.dispatchEvent(new MouseEvent('mousemove', at(4, 1)));
+    window.dispatchEvent(new MouseEvent('mouseup', at(4, 1)));
+    const d = editor.doc()!;
+    for (let x = 1; x <= 4; x++) expect(d.map.terrain[squareIndex(d.map, x, 1)]).toBe(Terrain.water);
+    expect(d.map.terrain[squareIndex(d.map, 5, 1)]).toBe(Terrain.normal);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    expect(pixel(canvases[0]!, v.panX + 2.5 * s, v.panY + 1.5 * s)).toEqual([64, 132, 200, 255]);
+    editor.undo();
+    expect(editor.doc()!.map.terrain[squareIndex(d.map, 2, 1)]).toBe(Terrain.normal);
+    expect(editor.canUndo()).toBe(false);
+  });
+
+  it('zooms around the cursor with the wheel and pans with a middle drag', async () => {
+    const { editor, el } = await mount();
+    const before = editor.view();
+    const rect = el.getBoundingClientRect();
+    el.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, clientX: rect.left + 300, clientY: rect.top + 200, bubbles: true, cancelable: true }));
+    const zoomed = editor.view();
+    expect(zoomed.zoom).toBeCloseTo(before.zoom * 1.25);
+    expect((300 - zoomed.panX) / zoomed.zoom).toBeCloseTo((300 - before.panX) / before.zoom);
+    el.dispatchEvent(new MouseEvent('mousedown', { button: 1, clientX: rect.left + 100, clientY: rect.top + 100, bubbles: true }));
+    window.dispatchEvent(new MouseEvent('mousemove', { clientX: rect.left + 140, clientY: rect.top + 90, bubbles: true }));
+    window.dispatchEvent(new MouseEvent('mouseup', { button: 1, bubbles: true }));
+    expect(editor.view().panX).toBeCloseTo(zoomed.panX + 40);
+    expect(editor.view().panY).toBeCloseTo(zoomed.panY - 10);
+  });
+});

@@ -1,0 +1,191 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, ROOT, test, type AppDriver } from './fixtures';
+
+const canvas = (page: Page) => page.getByTestId('map-canvas');
+
+async function viewState(page: Page) {
+  const data = await canvas(page).evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+  return { zoom: Number(data['zoom']), panX: Number(data['panX']), panY: Number(data['panY']), gridLines: Number(data['gridLines']), width: Number(data['mapWidth']), height: Number(data['mapHeight']) };
+}
+
+/** The page position of the centre of a square, from the view the canvas reports. */
+async function squareCentre(page: Page, x: number, y: number) {
+  const box = (await canvas(page).boundingBox())!;
+  const v = await viewState(page);
+  const s = 32 * v.zoom;
+  return { x: box.x + v.panX + (x + 0.5) * s, y: box.y + v.panY + (y + 0.5) * s };
+}
+
+async function newEncounter(page: Page, options: { name: string; ruleset: string; width: number; height: number }) {
+  await page.keyboard.press('Control+n');
+  const dialog = page.getByTestId('new-dialog');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('new-name').fill(options.name);
+  await page.getByTestId('new-ruleset').selectOption(options.ruleset);
+  await page.getByTestId('new-width').fill(String(options.width));
+  await page.getByTestId('new-height').fill(String(options.height));
+  await page.getByTestId('new-create').click();
+  await expect(dialog).toBeHidden();
+}
+
+async function screenshot(app: AppDriver, name: string) {
+  // The README shows these; one edition is enough to take them.
+  if (app.edition !== 'browser') return;
+  const dir = path.join(ROOT, 'docs', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await app.page.screenshot({ path: path.join(dir, name) });
+}
+
+test('new encounter → grid → zoom and pan → save → open gives the same map', async ({ app }) => {
+  const { page } = app;
+  await expect(page.getByTestId('welcome')).toBeVisible();
+  await screenshot(app, 'welcome.png');
+
+  await page.getByTestId('welcome-new').click();
+  await expect(page.getByTestId('new-dialog')).toBeVisible();
+  await page.getByTestId('new-ruleset').selectOption('startroid');
+  await expect(page.getByTestId('new-hint')).toContainText('1.5 m squares');
+  await page.getByTestId('new-dialog').locator('button', { hasText: 'Cancel' }).click();
+
+  await newEncounter(page, { name: 'Goblin ambush', ruleset: 'startroid', width: 30, height: 20 });
+  await expect(canvas(page)).toBeVisible();
+  await expect(page.getByTestId('status-map')).toHaveText('30 × 20 squares');
+  await expect(page.getByTestId('status-ruleset')).toContainText('Startroid · 1.5 m squares');
+  // A new map is fitted to the window (once the canvas has measured itself): same as Ctrl+0.
+  await expect.poll(async () => (await viewState(page)).zoom).toBeGreaterThan(0.9);
+  const autoFitted = await viewState(page);
+  await page.keyboard.press('Control+0');
+  const fitted = await viewState(page);
+  expect(fitted).toEqual(autoFitted);
+  expect(fitted.width).toBe(30);
+  expect(fitted.gridLines).toBe(31 + 21);
+
+  // The status bar follows the cursor.
+  const c = await squareCentre(page, 7, 4);
+  await page.mouse.move(c.x, c.y);
+  await expect(page.getByTestId('status-square')).toHaveText('Square 7, 4');
+
+  // Paint a river with the brush: B, pick water, drag.
+  await page.keyboard.press('b');
+  await page.getByTestId('brush-water').click();
+  const from = await squareCentre(page, 2, 3);
+  const to = await squareCentre(page, 9, 3);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 6 });
+  await page.mouse.up();
+  await expect(page.locator('.menubar-title')).toContainText('•');
+
+  // Zoom with the keyboard and the wheel, then fit.
+  await page.keyboard.press('Control+=');
+  await expect(page.getByTestId('status-zoom')).not.toHaveText(`Zoom ${Math.round(fitted.zoom * 100)}%`);
+  const zoomedIn = await viewState(page);
+  expect(zoomedIn.zoom).toBeCloseTo(fitted.zoom * 1.25, 3);
+  await page.mouse.move(c.x, c.y);
+  await page.mouse.wheel(0, 300);
+  await expect.poll(async () => (await viewState(page)).zoom).toBeLessThan(zoomedIn.zoom);
+  await page.keyboard.press('Control+0');
+  await expect.poll(async () => (await viewState(page)).zoom).toBeCloseTo(fitted.zoom, 3);
+
+  // Pan with the arrows and with space-drag.
+  await canvas(page).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await viewState(page)).panX).toBeCloseTo(fitted.panX + 64, 0);
+  await page.mouse.move(c.x, c.y);
+  await page.keyboard.down('Space');
+  await page.mouse.down();
+  await page.mouse.move(c.x - 50, c.y + 20, { steps: 3 });
+  await page.mouse.up();
+  await page.keyboard.up('Space');
+  const panned = await viewState(page);
+  expect(panned.panX).toBeCloseTo(fitted.panX + 64 - 50, 0);
+  expect(panned.panY).toBeCloseTo(fitted.panY + 20, 0);
+  await page.keyboard.press('Control+0');
+  await page.keyboard.press('v');
+  const river = await squareCentre(page, 5, 3);
+  await page.mouse.click(river.x, river.y);
+  await expect(page.getByTestId('square-terrain')).toHaveText('Water');
+  await screenshot(app, 'editor.png');
+
+  // Save: no file yet, so Ctrl+S asks where.
+  const saved = await app.save(() => page.keyboard.press('Control+s'), 'goblin-ambush.encounter');
+  await expect(page.getByTestId('notice-info').last()).toContainText('Saved');
+  await expect(page.locator('.menubar-title')).not.toContainText('•');
+  const file = JSON.parse(readFileSync(saved, 'utf8'));
+  expect(file).toMatchObject({ format: 'encounter-builder', formatVersion: 1, name: 'Goblin ambush', ruleset: 'startroid', map: { width: 30, height: 20 } });
+  // Row 3, columns 2-9 are water (6): 3 rows of 30 plus 2 squares of normal ground come first.
+  expect(file.map.layers.terrain.slice(0, 4)).toEqual([92, 0, 8, 6]);
+
+  // A different document, then open the saved file again.
+  await newEncounter(page, { name: 'Scratch', ruleset: 'd20-35', width: 5, height: 5 });
+  await expect(page.getByTestId('status-map')).toHaveText('5 × 5 squares');
+  await app.open(() => page.keyboard.press('Control+o'), saved);
+  await expect(page.getByTestId('status-map')).toHaveText('30 × 20 squares');
+  await expect(page.getByTestId('encounter-name')).toHaveValue('Goblin ambush');
+  await expect(page.getByTestId('status-ruleset')).toContainText('Startroid');
+  const reopened = await viewState(page);
+  expect(reopened.gridLines).toBe(fitted.gridLines);
+  const again = await squareCentre(page, 9, 3);
+  await page.mouse.click(again.x, again.y);
+  await expect(page.getByTestId('square-terrain')).toHaveText('Water');
+  const dry = await squareCentre(page, 10, 3);
+  await page.mouse.click(dry.x, dry.y);
+  await expect(page.getByTestId('square-terrain')).toHaveText('Normal');
+  expect(app.problems).toEqual([]);
+});
+
+test('a corrupt file is refused with a clear message and the open document stays', async ({ app }) => {
+  const { page } = app;
+  await newEncounter(page, { name: 'Keep me', ruleset: 'epic-path', width: 12, height: 8 });
+  const bad = path.join(app.dir, 'broken.encounter');
+  writeFileSync(bad, '{"format":"encounter-builder","formatVersion":1,"name":"x","ruleset":"epic-path","map":{"width":-3}}');
+  await app.open(() => page.getByTestId('menu-file').click().then(() => page.getByTestId('file.open').click()), bad);
+  await expect(page.getByTestId('notice-error')).toContainText('broken.encounter could not be opened: map.width');
+  await expect(page.getByTestId('encounter-name')).toHaveValue('Keep me');
+  await expect(page.getByTestId('status-map')).toHaveText('12 × 8 squares');
+});
+
+test('unsaved changes are not lost to New without asking', async ({ app }) => {
+  const { page } = app;
+  await newEncounter(page, { name: 'Draft', ruleset: 'd20-30', width: 10, height: 10 });
+  await page.getByTestId('encounter-name').fill('Draft two');
+  await page.getByTestId('encounter-name').press('Enter');
+  await expect(page.locator('.menubar-title')).toContainText('Draft two •');
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('encounter-name')).toHaveValue('Draft');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.getByTestId('encounter-name')).toHaveValue('Draft two');
+  await page.keyboard.press('Control+n');
+  await page.getByTestId('new-create').click();
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await page.getByTestId('confirm-dialog').locator('button', { hasText: 'Keep editing' }).click();
+  await expect(page.getByTestId('encounter-name')).toHaveValue('Draft two');
+});
+
+test('menus, shortcuts and help', async ({ app }) => {
+  const { page } = app;
+  await page.getByTestId('menu-help').click();
+  await page.getByTestId('help.shortcuts').click();
+  const dialog = page.getByTestId('shortcuts-dialog');
+  await expect(dialog).toContainText('Save as…');
+  await expect(dialog).toContainText('Ctrl+Shift+S');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('menu-edit').click();
+  await expect(page.getByTestId('edit.undo')).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+n');
+  await screenshot(app, 'new-dialog.png');
+  await page.getByTestId('new-create').click();
+  await page.getByTestId('menu-view').click();
+  await expect(page.getByTestId('view.grid')).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('view.grid').click();
+  await expect.poll(async () => Number(await canvas(page).getAttribute('data-grid-lines'))).toBe(0);
+  await page.keyboard.press('Control+g');
+  await expect.poll(async () => Number(await canvas(page).getAttribute('data-grid-lines'))).toBeGreaterThan(0);
+  await page.getByTestId('menu-help').click();
+  await page.getByTestId('help.about').click();
+  await expect(page.getByTestId('about-dialog')).toContainText(app.edition === 'browser' ? 'browser edition' : 'desktop edition');
+});

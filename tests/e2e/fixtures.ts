@@ -1,0 +1,165 @@
+import { test as base, expect, _electron, type ElectronApplication, type Page } from '@playwright/test';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHandlers, type Dialogs } from '../../src-main/services/handlers';
+import { RecentFiles } from '../../src-main/services/recent';
+import { bridgeFromInvoke, CHANNELS, type Channel } from '../../src-shared/ipc';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export type Edition = 'browser' | 'desktop-bridge' | 'desktop-electron';
+
+/**
+ * The Electron binary, where one was downloaded; null on machines that cannot fetch it. Looked up
+ * the way the `electron` package does, without requiring it (which would try to download it).
+ */
+export function electronBinary(): string | null {
+  try {
+    const dir = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+    const pathFile = path.join(dir, 'path.txt');
+    const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : null;
+    const override = process.env['ELECTRON_OVERRIDE_DIST_PATH'];
+    const binary = override ? path.join(override, relative ?? 'electron') : relative ? path.join(dir, 'dist', relative) : null;
+    return binary && existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Drives the app the same way whatever the edition: `save` and `open` run a trigger (a click or a
+ * key) and answer the file dialog the app then shows, each edition in its own way.
+ */
+export interface AppDriver {
+  page: Page;
+  edition: Edition;
+  /** A temp folder for this test's files. */
+  dir: string;
+  /** Runs `trigger`, answers the save dialog with `fileName` in `dir`; returns the written path. */
+  save(trigger: () => Promise<unknown>, fileName: string): Promise<string>;
+  /** Runs `trigger` and answers the open dialog with `filePath`. */
+  open(trigger: () => Promise<unknown>, filePath: string): Promise<void>;
+  /** Console errors and uncaught exceptions seen so far (CSP violations land here too). */
+  problems: string[];
+}
+
+async function waitForFile(file: string): Promise<void> {
+  await expect.poll(() => existsSync(file), { message: `waiting for ${file}`, timeout: 10_000 }).toBe(true);
+}
+
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+export const test = base.extend<{ app: AppDriver }>({
+  app: async ({ browser }, use, testInfo) => {
+    const edition = testInfo.project.metadata['edition'] as Edition;
+    const dir = mkdtempSync(path.join(tmpdir(), `eb-e2e-${edition}-`));
+    const baseURL = testInfo.project.use.baseURL!;
+
+    if (edition === 'browser') {
+      const context = await browser.newContext({ acceptDownloads: true });
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      await page.goto(baseURL);
+      await use({
+        page,
+        edition,
+        dir,
+        problems,
+        async save(trigger, fileName) {
+          const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
+          const target = path.join(dir, fileName);
+          await download.saveAs(target);
+          return target;
+        },
+        async open(trigger, filePath) {
+          const [chooser] = await Promise.all([page.waitForEvent('filechooser'), trigger()]);
+          await chooser.setFiles(filePath);
+        },
+      });
+      await context.close();
+    } else if (edition === 'desktop-bridge') {
+      // The real main-process handlers, with the native dialogs answered from a queue.
+      const answers: { open: string[]; save: string[]; folder: string[] } = { open: [], save: [], folder: [] };
+      const dialogs: Dialogs = {
+        openFile: async () => answers.open.shift() ?? null,
+        saveFile: async () => answers.save.shift() ?? null,
+        openFolder: async () => answers.folder.shift() ?? null,
+      };
+      const handlers = createHandlers({ dialogs, recent: new RecentFiles(path.join(dir, 'userData', 'recent.json')) });
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      await page.exposeBinding('__encounterInvoke', async (_source, channel: string, args: unknown[]) => {
+        const handler = handlers[channel as Channel];
+        return handler ? handler(args) : { ok: false, error: `No handler for ${channel}` };
+      });
+      // The preload's own bridge builder, fed by the binding instead of ipcRenderer.
+      await page.addInitScript(
+        `window.encounterPlatform = (${bridgeFromInvoke.toString()})(${JSON.stringify(CHANNELS)}, (channel, args) => window.__encounterInvoke(channel, args));`,
+      );
+      await page.goto(baseURL);
+      await use({
+        page,
+        edition,
+        dir,
+        problems,
+        async save(trigger, fileName) {
+          const target = path.join(dir, fileName);
+          answers.save.push(target);
+          await trigger();
+          await waitForFile(target);
+          return target;
+        },
+        async open(trigger, filePath) {
+          answers.open.push(filePath);
+          await trigger();
+        },
+      });
+      await context.close();
+    } else {
+      const binary = electronBinary();
+      test.skip(!binary, 'No Electron binary on this machine (its download host is unreachable); the same specs run here where one exists.');
+      const app: ElectronApplication = await _electron.launch({
+        executablePath: binary!,
+        args: [path.join(ROOT, 'out/main/index.js'), `--user-data-dir=${path.join(dir, 'userData')}`],
+      });
+      const page = await app.firstWindow();
+      const problems = watchProblems(page);
+      await page.waitForLoadState('domcontentloaded');
+      await use({
+        page,
+        edition,
+        dir,
+        problems,
+        async save(trigger, fileName) {
+          const target = path.join(dir, fileName);
+          await app.evaluate(({ dialog }, file) => {
+            dialog.showSaveDialog = (async () => ({ canceled: false, filePath: file })) as typeof dialog.showSaveDialog;
+          }, target);
+          await trigger();
+          await waitForFile(target);
+          return target;
+        },
+        async open(trigger, filePath) {
+          await app.evaluate(({ dialog }, file) => {
+            dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [file] })) as typeof dialog.showOpenDialog;
+          }, filePath);
+          await trigger();
+        },
+      });
+      await app.close();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  },
+});
+
+export { expect };

@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encounterToFile, parseEncounter, serializeEncounter } from '../../../src-shared/io';
+import { createEncounter, Edge, makeCreature, squareIndex, Terrain } from '../../../src-shared/model';
+
+function sample() {
+  const e = createEncounter({ name: 'Crypt', ruleset: 'epic-path', width: 12, height: 9 });
+  e.map.terrain[squareIndex(e.map, 3, 4)] = Terrain.difficult;
+  e.map.terrain[squareIndex(e.map, 5, 5)] = Terrain.water;
+  e.map.waterDepth[squareIndex(e.map, 5, 5)] = 15;
+  e.map.elevation[squareIndex(e.map, 0, 0)] = 10;
+  e.map.edgeEast[squareIndex(e.map, 2, 2)] = Edge.wall;
+  e.creatures.push(makeCreature({ id: 'ogre', name: 'Ogre', size: 'large', side: 'enemy', x: 6, y: 1, speed: { walk: 40 } }));
+  e.settings.epicPathRun = 'encumbrance';
+  return e;
+}
+
+describe('encounter file format v1', () => {
+  it('round-trips every layer, creature and setting', () => {
+    const e = sample();
+    const parsed = parseEncounter(serializeEncounter(e));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.encounter.name).toBe('Crypt');
+    expect(parsed.encounter.ruleset).toBe('epic-path');
+    expect(Array.from(parsed.encounter.map.terrain)).toEqual(Array.from(e.map.terrain));
+    expect(parsed.encounter.map.waterDepth[squareIndex(e.map, 5, 5)]).toBe(15);
+    expect(parsed.encounter.map.elevation[0]).toBe(10);
+    expect(parsed.encounter.map.edgeEast[squareIndex(e.map, 2, 2)]).toBe(Edge.wall);
+    expect(parsed.encounter.creatures).toEqual(e.creatures);
+    expect(parsed.encounter.settings).toEqual({ epicPathRun: 'encumbrance' });
+  });
+
+  it('keeps a plain 512 × 512 map small (run-length layers)', () => {
+    const e = createEncounter({ ruleset: 'd20-35', width: 512, height: 512 });
+    const text = serializeEncounter(e);
+    expect(text.length).toBeLessThan(400);
+    expect(encounterToFile(e).map.layers.terrain).toEqual([262144, 0]);
+  });
+
+  it('round-trips random terrain exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 400, maxLength: 400 }), (w, h, kinds) => {
+        const e = createEncounter({ ruleset: 'd20-35', width: w, height: h });
+        for (let i = 0; i < w * h; i++) e.map.terrain[i] = kinds[i]!;
+        const parsed = parseEncounter(serializeEncounter(e));
+        return parsed.ok && Array.from(parsed.encounter.map.terrain).join() === Array.from(e.map.terrain).join();
+      }),
+    );
+  });
+
+  it.each([
+    ['not JSON', '{oops', /\(file\): not valid JSON/],
+    ['not an object', '[1,2]', /expected a JSON object/],
+    ['another format', '{"format":"tiled"}', /format: expected "encounter-builder"/],
+    ['a newer version', '{"format":"encounter-builder","formatVersion":7}', /newer version/],
+  ])('rejects %s with a message', (_label, text, message) => {
+    const parsed = parseEncounter(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toMatch(message);
+  });
+
+  it('names the bad field', () => {
+    const file = encounterToFile(sample()) as unknown as { map: { width: unknown }; creatures: { size: unknown }[] };
+    file.creatures[0]!.size = 'enormous';
+    const bad = parseEncounter(JSON.stringify(file));
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error).toMatch(/^creatures\[0\]\.size:/);
+
+    const wide = encounterToFile(sample()) as unknown as { map: { width: unknown } };
+    wide.map.width = 5000;
+    const tooWide = parseEncounter(JSON.stringify(wide));
+    expect(!tooWide.ok && tooWide.error).toMatch(/^map\.width:/);
+  });
+
+  it('rejects layers that do not cover the map, or hold values the layer does not allow', () => {
+    const short = encounterToFile(sample());
+    short.map.layers.terrain = [10, 0];
+    const r1 = parseEncounter(JSON.stringify(short));
+    expect(!r1.ok && r1.error).toMatch(/map\.layers\.terrain: the runs cover 10 squares but the map has 108/);
+
+    const badValue = encounterToFile(sample());
+    badValue.map.layers.terrain = [108, 9];
+    const r2 = parseEncounter(JSON.stringify(badValue));
+    expect(!r2.ok && r2.error).toMatch(/value 9/);
+
+    const huge = encounterToFile(sample());
+    huge.map.layers.terrain = [1e12, 0];
+    const r3 = parseEncounter(JSON.stringify(huge));
+    expect(!r3.ok && r3.error).toMatch(/more than the map/);
+  });
+
+  it('rejects duplicate creature ids and creatures off the map', () => {
+    const dup = encounterToFile(sample());
+    dup.creatures.push({ ...dup.creatures[0]! });
+    const r1 = parseEncounter(JSON.stringify(dup));
+    expect(!r1.ok && r1.error).toMatch(/creatures\[1\]\.id: "ogre" is used by another creature/);
+
+    const off = encounterToFile(sample());
+    off.creatures[0]!.x = 40;
+    const r2 = parseEncounter(JSON.stringify(off));
+    expect(!r2.ok && r2.error).toMatch(/outside the 12 × 9 map/);
+  });
+});

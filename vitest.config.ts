@@ -1,0 +1,37 @@
+import { playwright } from '@vitest/browser-playwright';
+import solid from 'vite-plugin-solid';
+import { defineConfig } from 'vitest/config';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium.ts';
+
+// Debian's Chromium, started the way this machine needs (no sandbox as root, no network chatter).
+
+export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify('test') },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts', 'tests/golden/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [solid()],
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.{ts,tsx}'],
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
