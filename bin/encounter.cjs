@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `encounter` command: the bundled CLI is built by `npm install` (prepare) or `npm run build:cli`.
+// The `encounter` command. The bundled CLI is built by `npm install` (prepare) or `npm run build:cli`.
 const path = require('node:path');
 const fs = require('node:fs');
 const bundle = path.join(__dirname, '..', 'out', 'cli', 'encounter.cjs');
@@ -7,4 +7,9 @@ if (!fs.existsSync(bundle)) {
   process.stderr.write('encounter: the CLI is not built yet; run `npm run build:cli` in ' + path.join(__dirname, '..') + '\n');
   process.exit(2);
 }
-require(bundle);
+const { run } = require(bundle);
+process.exitCode = run(
+  process.argv.slice(2),
+  (s) => process.stdout.write(s),
+  (s) => process.stderr.write(s),
+);

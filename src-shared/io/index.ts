@@ -1,3 +1,4 @@
 export * from './runs';
 export * from './schema';
 export * from './encounter-file';
+export * from './scenario';

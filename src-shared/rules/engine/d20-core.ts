@@ -1,0 +1,167 @@
+import { Terrain, type Creature, type MovementMode, type TerrainKind } from '../../model';
+import type { SizeTable } from './sizes';
+import { hostile, sharesSquares, sizeGap } from './relations';
+import { Going, type GoingClass, type MovePlan, type OccupantRule, type StepFacts } from './ruleset';
+import { MoveRefused } from './types';
+
+/**
+ * Mechanics the two d20 texts state in the same words (d20-srd-35.txt and d20-phb-30.txt, both
+ * › Measuring Distance, › Moving Through a Square, › Terrain and Obstacles, › Special Movement
+ * Rules). Each d20 ruleset composes these with its own speed table and actions.
+ */
+
+/**
+ * Going of a square. › Difficult Terrain: "Flying and incorporeal creatures are not hampered by
+ * difficult terrain." › Obstacles: an obstacle that "hampers movement but doesn't completely block
+ * it" makes an "obstructed square" that counts as 2 squares: that is how the editor's impeded
+ * squares read in d20. Water shallower than a square is difficult going for a walker; deeper water
+ * needs a swim speed (› Swim) or flight; a swimmer swims only in water.
+ */
+export function d20Going(kind: TerrainKind, mode: MovementMode, deepWater: boolean): GoingClass {
+  if (kind === Terrain.blocked || kind === Terrain.obstacle) return Going.blocked;
+  if (mode === 'fly') return Going.clear;
+  if (mode === 'swim') return kind === Terrain.water ? Going.clear : Going.blocked;
+  switch (kind) {
+    case Terrain.difficult:
+    case Terrain.impeded:
+      return Going.difficult;
+    case Terrain.water:
+      return deepWater ? Going.blocked : Going.difficult;
+    default:
+      return Going.clear;
+  }
+}
+
+/**
+ * One step's cost in squares. › Diagonals: 1, 2, 1, 2… with the parity carried along. › Double
+ * Movement Cost: each doubling (difficult terrain, squeezing) multiplies: 2, 4, 8 squares, and a
+ * hampered diagonal 3, 6, 12 — "just as two diagonal moves normally do", so it leaves the parity
+ * as it was. › Obstacles: crossing an obstacle between squares costs 2 squares more. Flyers "can
+ * avoid most obstacles".
+ */
+export function d20StepCost(step: StepFacts): { cost: number; parity: number } {
+  const doublings = (step.going >= Going.difficult ? 1 : 0) + (step.squeezed ? 1 : 0);
+  let cost: number;
+  let parity = step.parity;
+  if (!step.diagonal) cost = 1 << doublings;
+  else if (doublings === 0) {
+    cost = parity ? 2 : 1;
+    parity ^= 1;
+  } else cost = 3 << (doublings - 1);
+  if (step.crossesLow && step.mode !== 'fly') cost += 2;
+  return { cost, parity };
+}
+
+/**
+ * › Moving Through a Square. Friend: through, not to end. Opponent: not through unless helpless
+ * (then freely, and may end there). › Very Small Creature: Fine, Diminutive and Tiny creatures move
+ * into or through occupied squares and provoke when doing so. › Three Sizes Larger or Smaller:
+ * through, not to end. › Ending Your Movement: not in another creature's square unless helpless.
+ */
+export function d20Occupant(mover: Creature, other: Creature, sizes: SizeTable, squareSize: number): OccupantRule {
+  const rule: OccupantRule = { pass: 'free', end: 'no', provokesOnEnter: false, resistEnter: 0, resistLeave: 0 };
+  if (other.helpless) {
+    rule.end = 'yes';
+    return rule;
+  }
+  if (sharesSquares(sizes, mover, squareSize)) {
+    rule.end = 'yes';
+    rule.provokesOnEnter = hostile(mover, other);
+    return rule;
+  }
+  if (hostile(mover, other) && Math.abs(sizeGap(mover, other)) < 3) rule.pass = 'blocked';
+  return rule;
+}
+
+/** Sub-square creatures share a square while their spaces add up to no more than one square. */
+export function d20RoomInSquare(mover: Creature, sharing: readonly Creature[], sizes: SizeTable): boolean {
+  let used = 1 / (sizes[mover.size]?.perSquare ?? 1);
+  for (const c of sharing) {
+    const per = sizes[c.size]?.perSquare;
+    if (per) used += 1 / per;
+  }
+  return used <= 1 + 1e-9;
+}
+
+/**
+ * › Tiny, Diminutive, and Fine Creatures: with no natural reach "they do not threaten the squares
+ * around them"; › Large … Creatures: reach measured like any distance.
+ */
+export function d20ThreatRange(c: Creature, sizes: SizeTable, squareSize: number): number | null {
+  if (c.helpless) return null;
+  const reach = c.reach ?? sizes[c.size]?.reach ?? squareSize;
+  if (reach <= 0) return null;
+  return Math.floor(reach / squareSize);
+}
+
+export interface D20Actions {
+  /** The text's name, for refusals. */
+  text: string;
+  double: boolean;
+}
+
+/** The budget of a d20 move in squares, from a speed in feet. */
+export function d20Plan(
+  creature: Creature,
+  request: { action: string; mode?: MovementMode; parity?: 0 | 1 },
+  walkSpeed: number,
+  actions: D20Actions,
+): MovePlan {
+  const mode: MovementMode = request.mode ?? 'walk';
+  const speed = mode === 'walk' ? walkSpeed : creature.speed[mode];
+  if (!speed || speed <= 0) throw new MoveRefused(`${creature.name} has no ${mode} speed.`);
+  // d20-srd-35.txt › Fly: "if carrying no more than a light load".
+  if (mode === 'fly' && creature.load !== 'light') throw new MoveRefused(`${creature.name} cannot fly with a ${creature.load} load (${actions.text} › Fly).`);
+  const squares = Math.floor(speed / 5);
+  const plan: MovePlan = {
+    budget: squares,
+    unit: 'ft',
+    unitSize: 5,
+    modes: [mode],
+    modeBudgets: [squares],
+    singleSquare: false,
+    ignoreCost: false,
+    noDifficult: false,
+    straightLine: false,
+    allowImpeded: true,
+    provokes: 'each-square',
+    startSafe: false,
+    parity: request.parity ?? 0,
+    dice: null,
+    phases: 1,
+    resist: 0,
+    encumbrance: 0,
+    notes: [],
+  };
+  switch (request.action) {
+    case 'move':
+      break;
+    case 'double':
+      if (!actions.double) throw new MoveRefused(`${actions.text} has no double move: it gives a move, a run, a 5-foot step and minimum movement.`);
+      plan.budget = plan.modeBudgets[0] = squares * 2;
+      break;
+    case 'run':
+      // › Movement in Combat: "quadruple your speed"; › Difficult Terrain: no running across it;
+      // › Climb, › Burrow: no running; › Fly, › Swim: only in a straight line.
+      if (mode === 'climb' || mode === 'burrow') throw new MoveRefused(`Creatures cannot run while ${mode === 'climb' ? 'climbing' : 'burrowing'} (${actions.text} › Movement Modes).`);
+      plan.budget = plan.modeBudgets[0] = squares * 4;
+      plan.noDifficult = true;
+      plan.straightLine = mode === 'fly' || mode === 'swim';
+      break;
+    case 'step':
+      // A 5-foot step moves one square for 5 feet of movement and provokes no attack.
+      plan.budget = plan.modeBudgets[0] = 1;
+      plan.singleSquare = true;
+      plan.provokes = 'none';
+      break;
+    case 'full-round':
+      // › Minimum Movement: one square in any direction, even diagonally, whatever the penalties.
+      plan.budget = plan.modeBudgets[0] = 1;
+      plan.singleSquare = true;
+      plan.ignoreCost = true;
+      break;
+    default:
+      throw new MoveRefused(`${actions.text} has no ${request.action} action.`);
+  }
+  return plan;
+}

@@ -1,0 +1,82 @@
+import { Edge, Terrain, type BattleMap } from '../../model';
+
+/** The eight steps on a square grid; diagonals last. */
+export const STEPS: ReadonlyArray<readonly [number, number]> = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+];
+
+/** What stands on the edge between two orthogonal neighbours. */
+export function edgeBetween(map: BattleMap, x1: number, y1: number, x2: number, y2: number): number {
+  if (y1 === y2) {
+    const x = Math.min(x1, x2);
+    return map.edgeEast[y1 * map.width + x]!;
+  }
+  const y = Math.min(y1, y2);
+  return map.edgeSouth[y * map.width + x1]!;
+}
+
+/** Walls and closed doors stop movement across an edge; open doors and low obstacles do not. */
+export function edgeBlocks(edge: number): boolean {
+  return edge === Edge.wall || edge === Edge.doorClosed;
+}
+
+/**
+ * Whether a square "completely fills" its space, so a diagonal may not cut its corner
+ * (epic-path.txt › Cutting Corners; d20-srd-35.txt › Diagonals "You can't move diagonally past a
+ * corner"; startroid.txt › Diagonal Movement). Pillars, trees and pits (`obstacle`) do not.
+ */
+export function fillsCorner(map: BattleMap, i: number, blockadeFills: boolean): boolean {
+  return map.terrain[i] === Terrain.blocked || (blockadeFills && map.blockade[i] === 1);
+}
+
+export const StepCheck = {
+  ok: 0,
+  crossesLow: 1,
+  blocked: 2,
+} as const;
+
+/**
+ * Checks one square's step from (x, y) by (dx, dy): walls and closed doors on the edge block it; a
+ * diagonal may not pass a wall end or a filled corner; a low obstacle is crossed when it stands
+ * between the two squares on both ways round the corner. Both squares are on the map.
+ */
+export function checkStep(map: BattleMap, x: number, y: number, dx: number, dy: number, blockadeFills: boolean): number {
+  const tx = x + dx;
+  const ty = y + dy;
+  if (dx === 0 || dy === 0) {
+    const e = edgeBetween(map, x, y, tx, ty);
+    if (edgeBlocks(e)) return StepCheck.blocked;
+    return e === Edge.low ? StepCheck.crossesLow : StepCheck.ok;
+  }
+  const w = map.width;
+  // The two squares beside the diagonal.
+  if (fillsCorner(map, y * w + tx, blockadeFills) || fillsCorner(map, ty * w + x, blockadeFills)) return StepCheck.blocked;
+  const aC1 = edgeBetween(map, x, y, tx, y);
+  const aC2 = edgeBetween(map, x, y, x, ty);
+  const c1B = edgeBetween(map, tx, y, tx, ty);
+  const c2B = edgeBetween(map, x, ty, tx, ty);
+  if (edgeBlocks(aC1) || edgeBlocks(aC2) || edgeBlocks(c1B) || edgeBlocks(c2B)) return StepCheck.blocked;
+  const viaC1 = aC1 === Edge.low || c1B === Edge.low;
+  const viaC2 = aC2 === Edge.low || c2B === Edge.low;
+  return viaC1 && viaC2 ? StepCheck.crossesLow : StepCheck.ok;
+}
+
+/** No wall may run through the middle of a creature's space. */
+export function rectHasInnerWall(map: BattleMap, x0: number, y0: number, w: number, h: number): boolean {
+  const W = map.width;
+  for (let y = y0; y < y0 + h; y++) {
+    for (let x = x0; x < x0 + w; x++) {
+      const i = y * W + x;
+      if (x < x0 + w - 1 && edgeBlocks(map.edgeEast[i]!)) return true;
+      if (y < y0 + h - 1 && edgeBlocks(map.edgeSouth[i]!)) return true;
+    }
+  }
+  return false;
+}

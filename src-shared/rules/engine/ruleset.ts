@@ -1,0 +1,125 @@
+import type { Creature, Encounter, MovementMode, RulesetId, RulesetInfo, TerrainKind } from '../../model';
+import type { DiceExpression } from './dice';
+import type { DistanceRule } from './distance';
+import type { SizeTable } from './sizes';
+import type { CostUnit, MoveContext } from './types';
+
+/**
+ * How hard a square is to enter, for one mover in one mode. Ordered: a creature spanning several
+ * squares moves as the worst of them where its ruleset says so.
+ */
+export const Going = {
+  clear: 0,
+  difficult: 1,
+  /** epic-path.txt › Impeded Terrain: only a full-round action moves into it. */
+  impeded: 2,
+  blocked: 3,
+} as const;
+export type GoingClass = (typeof Going)[keyof typeof Going];
+
+/** What a move may do, worked out from the request before the search runs. */
+export interface MovePlan {
+  /** The most the move may cost, in cost units (squares; MR for 6d6). */
+  budget: number;
+  /** Output unit, and how many of it one cost unit is (5 ft per square). */
+  unit: CostUnit;
+  unitSize: number;
+  /** The modes the move may use; several for Epic Path's combined movement. */
+  modes: MovementMode[];
+  /** Each mode's own limit in cost units (Epic Path: every square is taken off every speed). */
+  modeBudgets: number[];
+  /** The move is exactly one square (5-foot step, crawl, minimum movement, full-round in impeded). */
+  singleSquare: boolean;
+  /** Minimum movement: one square whatever it would cost (d20-srd-35.txt › Minimum Movement). */
+  ignoreCost: boolean;
+  /** A run cannot cross difficult terrain. */
+  noDifficult: boolean;
+  /** Epic Path's run is in a straight line. */
+  straightLine: boolean;
+  /** May the move enter impeded terrain at all (only a full-round action can). */
+  allowImpeded: boolean;
+  /** How attacks of opportunity are counted along a path. */
+  provokes: 'none' | 'each-square' | 'once-per-enemy' | 'entering-enemy';
+  /** Withdraw: the start square is not threatened. */
+  startSafe: boolean;
+  /** d20: diagonal parity carried in from earlier moves this turn. */
+  parity: 0 | 1;
+  /** 6d6: the action score is rolled with these dice (budget is then the highest roll). */
+  dice: DiceExpression | null;
+  /** 6d6: separate movement actions, each with its own score (double = two moseys). */
+  phases: number;
+  /** 6d6: resistance roll of a hindering occupant; encumbrance roll on the first square. */
+  resist: number;
+  encumbrance: number;
+  notes: string[];
+}
+
+/** What one step of a footprint looks like, for the ruleset to price. */
+export interface StepFacts {
+  diagonal: boolean;
+  /** d20 diagonal parity before the step. */
+  parity: number;
+  /** The worst going the ruleset counts (whole footprint or newly entered squares). */
+  going: GoingClass;
+  /** Entering a squeezed position (narrower than the creature's space). */
+  squeezed: boolean;
+  /** The step crosses a low obstacle on an edge. */
+  crossesLow: boolean;
+  /** 6d6: the highest movement resistance among the squares entered, plus occupants' resistance. */
+  resistance: number;
+  mode: MovementMode;
+}
+
+/** How a mover may treat one creature whose space it enters. */
+export interface OccupantRule {
+  /** 'free' passes; 'squeeze' passes as if difficult (Epic Path); 'blocked' cannot enter. */
+  pass: 'free' | 'squeeze' | 'blocked';
+  /** Whether the move may end sharing a square with it. */
+  end: 'yes' | 'squeeze' | 'no';
+  /** Entering its space provokes an attack of opportunity from it. */
+  provokesOnEnter: boolean;
+  /** 6d6 resistance added on entering and on leaving its square. */
+  resistEnter: number;
+  resistLeave: number;
+}
+
+export interface Ruleset {
+  id: RulesetId;
+  info: RulesetInfo;
+  sizes: SizeTable;
+  distance: DistanceRule;
+  /** d20 counts diagonals 1-2-1 and carries the parity along the path. */
+  diagonalParity: boolean;
+  /** Which squares decide a big creature's going: all it occupies, or only those newly entered. */
+  bigCreatureGoing: 'occupied' | 'entered';
+  /** Width in squares a creature of `side` squares may squeeze into, or null if it cannot. */
+  squeezeWidth(side: number): number | null;
+  /** Sub-square creatures: may the mover end in a square already holding these fractions? */
+  roomInSquare(mover: Creature, sharing: readonly Creature[], encounter: Encounter): boolean;
+  /** How hard a square of this kind is in a mode, or blocked. */
+  going(kind: TerrainKind, mode: MovementMode, deepWater: boolean, blockade: number): GoingClass;
+  /** 6d6 movement resistance of a square (1 elsewhere). */
+  resistance(kind: TerrainKind, painted: number, mode: MovementMode): number;
+  /** Works out budget and limits, or throws MoveRefused naming the rule. */
+  plan(ctx: MoveContext): MovePlan;
+  /** Cost of one step in cost units and the parity after it; null when it cannot be made. */
+  stepCost(step: StepFacts, plan: MovePlan): { cost: number; parity: number } | null;
+  occupant(mover: Creature, occupant: Creature, plan: MovePlan): OccupantRule;
+  /** Squares of reach with which a creature threatens, or null if it threatens nothing. */
+  threatRange(creature: Creature, encounter: Encounter): number | null;
+  /** The largest single step cost, for sizing the search's buckets. */
+  maxStepCost(plan: MovePlan): number;
+}
+
+export function baseUnitSize(info: RulesetInfo): number {
+  return info.speedUnit === 'ft' ? info.squareSize : 1;
+}
+
+/** Every ruleset's `going` starts from the same reading of the painted terrain kinds. */
+export interface GoingTable {
+  normal: GoingClass;
+  difficult: GoingClass;
+  impeded: GoingClass;
+  hazardous: GoingClass;
+  shallowWater: GoingClass;
+}

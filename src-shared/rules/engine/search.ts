@@ -1,0 +1,494 @@
+import { RULESETS, Terrain, type BattleMap, type Creature, type Encounter, type MovementMode, type TerrainKind } from '../../model';
+import { footprintSide } from './sizes';
+import { variantsFor, type Variant } from './footprint';
+import { checkStep, rectHasInnerWall, STEPS, StepCheck } from './grid';
+import { Going, type GoingClass, type MovePlan, type OccupantRule, type Ruleset, type StepFacts } from './ruleset';
+
+/**
+ * The movement search: Dijkstra over states (anchor square × squeeze variant × diagonal parity)
+ * with a bucket queue, typed arrays reused between queries, and every cache stamped with a query
+ * generation so nothing is cleared or allocated per query. Bounded by the move's budget, it only
+ * touches the squares the creature can reach.
+ */
+
+const UNKNOWN = -128;
+const INVALID = -1;
+
+class Workspace {
+  gen = 0;
+  stateStamp = new Uint32Array(0);
+  dist = new Int32Array(0);
+  prev = new Int32Array(0);
+  endDist = new Int32Array(0);
+  endPrev = new Int32Array(0);
+  squareStamp = new Uint32Array(0);
+  squareGoing = new Int8Array(0);
+  squareResist = new Int8Array(0);
+  fpStamp = new Uint32Array(0);
+  fpInfo = new Int8Array(0);
+  // Bucket queue: a node pool of singly linked lists.
+  nodeState = new Int32Array(1024);
+  nodeDist = new Int32Array(1024);
+  nodeNext = new Int32Array(1024);
+
+  ensure(states: number, squareModes: number, footprints: number): void {
+    if (this.stateStamp.length < states) {
+      this.stateStamp = new Uint32Array(states);
+      this.dist = new Int32Array(states);
+      this.prev = new Int32Array(states);
+      this.endDist = new Int32Array(states);
+      this.endPrev = new Int32Array(states);
+    }
+    if (this.squareStamp.length < squareModes) {
+      this.squareStamp = new Uint32Array(squareModes);
+      this.squareGoing = new Int8Array(squareModes);
+      this.squareResist = new Int8Array(squareModes);
+    }
+    if (this.fpStamp.length < footprints) {
+      this.fpStamp = new Uint32Array(footprints);
+      this.fpInfo = new Int8Array(footprints);
+    }
+    this.gen++;
+    if (this.gen === 0xffffffff) {
+      this.stateStamp.fill(0);
+      this.squareStamp.fill(0);
+      this.fpStamp.fill(0);
+      this.gen = 1;
+    }
+  }
+
+  growNodes(): void {
+    const n = this.nodeState.length * 2;
+    const grow = (a: Int32Array) => {
+      const b = new Int32Array(n);
+      b.set(a);
+      return b;
+    };
+    this.nodeState = grow(this.nodeState);
+    this.nodeDist = grow(this.nodeDist);
+    this.nodeNext = grow(this.nodeNext);
+  }
+}
+
+const workspace = new Workspace();
+
+interface Occupant {
+  creature: Creature;
+  rule: OccupantRule;
+}
+
+export interface SearchStart {
+  state: number;
+  cost: number;
+}
+
+/** Everything the search needs about one mover on one map, and the search itself. */
+export class MoveSearch {
+  readonly map: BattleMap;
+  readonly W: number;
+  readonly H: number;
+  readonly nSq: number;
+  readonly side: number;
+  readonly variants: Variant[];
+  readonly P: number;
+  readonly modes: MovementMode[];
+  readonly ws = workspace;
+  readonly occupants = new Map<number, Occupant[]>();
+  readonly others: Creature[];
+  private readonly deepWater: number;
+  private readonly blockadeFills: boolean;
+  private readonly facts: StepFacts = { diagonal: false, parity: 0, going: Going.clear, squeezed: false, crossesLow: false, resistance: 0, mode: 'walk' };
+  /** Filled by `tryStep`. */
+  outCost = 0;
+  outParity = 0;
+  outEndCost = -1;
+  visited: number[] = [];
+
+  constructor(
+    readonly encounter: Encounter,
+    readonly mover: Creature,
+    readonly rules: Ruleset,
+    readonly plan: MovePlan,
+  ) {
+    this.map = encounter.map;
+    this.W = this.map.width;
+    this.H = this.map.height;
+    this.nSq = this.W * this.H;
+    const row = rules.sizes[mover.size];
+    if (!row) throw new Error(`${rules.info.name} has no ${mover.size} creatures.`);
+    this.side = footprintSide(row, rules.info.squareSize);
+    this.variants = variantsFor(this.side, rules.squeezeWidth(this.side));
+    this.P = rules.diagonalParity ? 2 : 1;
+    this.modes = plan.modes;
+    // Water at least as deep as a square is tall needs a swim (or fly) speed.
+    this.deepWater = RULESETS[encounter.ruleset].squareSize;
+    this.blockadeFills = encounter.ruleset === 'startroid';
+    this.others = encounter.creatures.filter((c) => c.id !== mover.id);
+    for (const other of this.others) {
+      const orow = rules.sizes[other.size];
+      const oside = orow ? footprintSide(orow, rules.info.squareSize) : 1;
+      const occ: Occupant = { creature: other, rule: rules.occupant(mover, other, plan) };
+      for (let y = other.y; y < other.y + oside && y < this.H; y++) {
+        for (let x = other.x; x < other.x + oside && x < this.W; x++) {
+          const i = y * this.W + x;
+          const list = this.occupants.get(i);
+          if (list) list.push(occ);
+          else this.occupants.set(i, [occ]);
+        }
+      }
+    }
+    const nStates = this.nSq * this.variants.length * this.P;
+    this.ws.ensure(nStates, this.nSq * this.modes.length, this.nSq * this.variants.length * this.modes.length);
+  }
+
+  /** Forgets everything a previous `run` found (the caches stay valid only for one round). */
+  newRound(): void {
+    const ws = this.ws;
+    ws.gen++;
+    if (ws.gen === 0xffffffff) {
+      ws.stateStamp.fill(0);
+      ws.squareStamp.fill(0);
+      ws.fpStamp.fill(0);
+      ws.gen = 1;
+    }
+  }
+
+  state(anchor: number, variant: number, parity: number): number {
+    return (variant * this.nSq + anchor) * this.P + parity;
+  }
+  anchorOf(state: number): number {
+    return Math.floor(state / this.P) % this.nSq;
+  }
+  variantOf(state: number): number {
+    return Math.floor(Math.floor(state / this.P) / this.nSq);
+  }
+  parityOf(state: number): number {
+    return state % this.P;
+  }
+
+  /** Going of one square in mode `m` (index into plan.modes), cached for this query. */
+  squareGoing(i: number, m: number): number {
+    const k = m * this.nSq + i;
+    const ws = this.ws;
+    if (ws.squareStamp[k] === ws.gen) return ws.squareGoing[k]!;
+    const map = this.map;
+    const mode = this.modes[m]!;
+    const kind = map.terrain[i] as TerrainKind;
+    const g = this.rules.going(kind, mode, kind === Terrain.water && map.waterDepth[i]! >= this.deepWater, map.blockade[i]!);
+    ws.squareStamp[k] = ws.gen;
+    ws.squareGoing[k] = g;
+    ws.squareResist[k] = this.rules.resistance(kind, map.resistance[i]!, mode);
+    return g;
+  }
+  squareResistance(i: number, m: number): number {
+    this.squareGoing(i, m);
+    return this.ws.squareResist[m * this.nSq + i]!;
+  }
+
+  /**
+   * Worst going over a footprint in mode m, or INVALID when it does not fit there (off the map,
+   * blocked, a wall through it). Cached per anchor, variant and mode.
+   */
+  footprintGoing(anchor: number, v: number, m: number): number {
+    const k = (m * this.variants.length + v) * this.nSq + anchor;
+    const ws = this.ws;
+    if (ws.fpStamp[k] === ws.gen) return ws.fpInfo[k]!;
+    const variant = this.variants[v]!;
+    const ax = anchor % this.W;
+    const ay = (anchor - ax) / this.W;
+    const x0 = ax + variant.ox;
+    const y0 = ay + variant.oy;
+    let worst: number = Going.clear;
+    if (x0 < 0 || y0 < 0 || x0 + variant.w > this.W || y0 + variant.h > this.H) worst = INVALID;
+    else {
+      for (let y = y0; y < y0 + variant.h && worst !== INVALID; y++) {
+        for (let x = x0; x < x0 + variant.w; x++) {
+          const g = this.squareGoing(y * this.W + x, m);
+          if (g === Going.blocked) {
+            worst = INVALID;
+            break;
+          }
+          if (g > worst) worst = g;
+        }
+      }
+      if (worst !== INVALID && (variant.w > 1 || variant.h > 1) && rectHasInnerWall(this.map, x0, y0, variant.w, variant.h)) worst = INVALID;
+    }
+    ws.fpStamp[k] = ws.gen;
+    ws.fpInfo[k] = worst;
+    return worst;
+  }
+
+  /** The squares a state's footprint fills. */
+  rectOf(state: number): { x: number; y: number; w: number; h: number } {
+    const anchor = this.anchorOf(state);
+    const v = this.variants[this.variantOf(state)]!;
+    const ax = anchor % this.W;
+    return { x: ax + v.ox, y: (anchor - ax) / this.W + v.oy, w: v.w, h: v.h };
+  }
+
+  /** Creatures sharing any square of a rectangle. */
+  occupantsIn(x0: number, y0: number, w: number, h: number): Occupant[] {
+    if (this.occupants.size === 0) return [];
+    const out: Occupant[] = [];
+    for (let y = y0; y < y0 + h; y++) {
+      for (let x = x0; x < x0 + w; x++) {
+        const list = this.occupants.get(y * this.W + x);
+        if (list) for (const o of list) if (!out.includes(o)) out.push(o);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Prices one step from `from` (a state) by (dx, dy) into variant v2. On success sets outCost,
+   * outParity and outEndCost (the cost when the move must squeeze to end there, or -1), and
+   * returns true.
+   */
+  tryStep(from: number, spent: number, dx: number, dy: number, v2: number, first: boolean): boolean {
+    const W = this.W;
+    const anchor = this.anchorOf(from);
+    const ax = anchor % W;
+    const ay = (anchor - ax) / W;
+    const bx = ax + dx;
+    const by = ay + dy;
+    if (bx < 0 || by < 0 || bx >= W || by >= this.H) return false;
+    const to = by * W + bx;
+    const va = this.variants[this.variantOf(from)]!;
+    const vb = this.variants[v2]!;
+    // Filled rectangles before and after.
+    const fx0 = ax + va.ox;
+    const fy0 = ay + va.oy;
+    const tx0 = bx + vb.ox;
+    const ty0 = by + vb.oy;
+    if (tx0 < 0 || ty0 < 0 || tx0 + vb.w > W || ty0 + vb.h > this.H) return false;
+    const diagonal = dx !== 0 && dy !== 0;
+    const plan = this.plan;
+    const parity = this.parityOf(from);
+
+    // Geometry: every newly entered square's own step must be open.
+    let crossesLow = false;
+    for (let y = ty0; y < ty0 + vb.h; y++) {
+      for (let x = tx0; x < tx0 + vb.w; x++) {
+        if (x >= fx0 && x < fx0 + va.w && y >= fy0 && y < fy0 + va.h) continue;
+        const sx = x - dx;
+        const sy = y - dy;
+        if (sx < 0 || sy < 0 || sx >= W || sy >= this.H) return false;
+        const check = checkStep(this.map, sx, sy, dx, dy, this.blockadeFills);
+        if (check === StepCheck.blocked) return false;
+        if (check === StepCheck.crossesLow) crossesLow = true;
+      }
+    }
+
+    // Occupants of newly entered squares, and of the squares left (6d6 resistance on leaving).
+    let pass: OccupantRule['pass'] = 'free';
+    let resistEnter = 0;
+    let resistLeave = 0;
+    if (this.occupants.size) {
+      for (let y = ty0; y < ty0 + vb.h; y++) {
+        for (let x = tx0; x < tx0 + vb.w; x++) {
+          const inside = x >= fx0 && x < fx0 + va.w && y >= fy0 && y < fy0 + va.h;
+          if (inside) continue;
+          const list = this.occupants.get(y * W + x);
+          if (!list) continue;
+          for (const o of list) {
+            if (o.rule.pass === 'blocked') return false;
+            if (o.rule.pass === 'squeeze') pass = 'squeeze';
+            resistEnter = Math.max(resistEnter, o.rule.resistEnter);
+          }
+        }
+      }
+      for (let y = fy0; y < fy0 + va.h; y++) {
+        for (let x = fx0; x < fx0 + va.w; x++) {
+          const list = this.occupants.get(y * W + x);
+          if (list) for (const o of list) resistLeave = Math.max(resistLeave, o.rule.resistLeave);
+        }
+      }
+    }
+
+    // Does ending here need a squeeze (Epic Path: sharing a creature's space)?
+    let squeezeToEnd = false;
+    if (this.occupants.size) {
+      for (let y = ty0; y < ty0 + vb.h && !squeezeToEnd; y++) {
+        for (let x = tx0; x < tx0 + vb.w; x++) {
+          const list = this.occupants.get(y * W + x);
+          if (list && list.some((o) => o.rule.end === 'squeeze')) {
+            squeezeToEnd = true;
+            break;
+          }
+        }
+      }
+    }
+
+    // Price the step in every usable mode; keep the cheapest that its own speed still allows.
+    let best = -1;
+    let bestParity = 0;
+    let bestEnd = -1;
+    const facts = this.facts;
+    const isFirst = first;
+    for (let m = 0; m < this.modes.length; m++) {
+      const fp = this.footprintGoing(to, v2, m);
+      if (fp === INVALID) continue;
+      let going = fp;
+      let resistance = 0;
+      if (this.rules.bigCreatureGoing === 'entered' || plan.unit === 'mr') {
+        let entered: number = Going.clear;
+        for (let y = ty0; y < ty0 + vb.h; y++) {
+          for (let x = tx0; x < tx0 + vb.w; x++) {
+            if (x >= fx0 && x < fx0 + va.w && y >= fy0 && y < fy0 + va.h) continue;
+            const i = y * W + x;
+            const g = this.squareGoing(i, m);
+            if (g > entered) entered = g;
+            const r = this.squareResistance(i, m);
+            if (r > resistance) resistance = r;
+          }
+        }
+        if (this.rules.bigCreatureGoing === 'entered') going = entered;
+      }
+      if (going === Going.impeded && !plan.allowImpeded) continue;
+      if (going >= Going.difficult && plan.noDifficult) continue;
+      facts.diagonal = diagonal;
+      facts.parity = parity;
+      facts.going = (pass === 'squeeze' && going < Going.difficult ? Going.difficult : going) as GoingClass;
+      facts.squeezed = vb.squeezed;
+      facts.crossesLow = crossesLow;
+      facts.resistance = resistance + resistEnter + resistLeave + (isFirst ? plan.encumbrance : 0);
+      facts.mode = this.modes[m]!;
+      const priced = this.rules.stepCost(facts, plan);
+      if (!priced) continue;
+      const limit = plan.modeBudgets[m]!;
+      if (!plan.ignoreCost && spent + priced.cost > limit) continue;
+      if (best < 0 || priced.cost < best) {
+        best = priced.cost;
+        bestParity = priced.parity;
+      }
+      if (squeezeToEnd) {
+        const asSqueeze = facts.going < Going.difficult ? ((facts.going = Going.difficult), this.rules.stepCost(facts, plan)) : priced;
+        if (asSqueeze && (plan.ignoreCost || spent + asSqueeze.cost <= limit) && (bestEnd < 0 || asSqueeze.cost < bestEnd)) bestEnd = asSqueeze.cost;
+      }
+    }
+    if (best < 0) return false;
+    this.outCost = best;
+    this.outParity = bestParity;
+    this.outEndCost = bestEnd;
+    return true;
+  }
+
+  /** The start state: where the creature stands (squeezed if it must be). */
+  startState(parity: number): number | null {
+    const anchor = this.mover.y * this.W + this.mover.x;
+    for (let v = 0; v < this.variants.length; v++) {
+      for (let m = 0; m < this.modes.length; m++) {
+        if (this.footprintGoing(anchor, v, m) !== INVALID) return this.state(anchor, v, parity % this.P);
+      }
+    }
+    return null;
+  }
+
+  dist(state: number): number {
+    return this.ws.stateStamp[state] === this.ws.gen ? this.ws.dist[state]! : -1;
+  }
+  endDist(state: number): number {
+    return this.ws.stateStamp[state] === this.ws.gen ? this.ws.endDist[state]! : -1;
+  }
+  prev(state: number): number {
+    return this.ws.prev[state]!;
+  }
+  endPrev(state: number): number {
+    return this.ws.endPrev[state]!;
+  }
+
+  /**
+   * Runs the search from `starts` up to `limit` cost units (or one square for single-square
+   * moves). Afterwards `dist`, `endDist`, `prev` describe every state reached, listed in `visited`.
+   */
+  run(starts: SearchStart[], limit: number, stopAt = -1): void {
+    const ws = this.ws;
+    const gen = ws.gen;
+    const plan = this.plan;
+    const B = nextPow2(this.rules.maxStepCost(plan) + 1);
+    const mask = B - 1;
+    const heads = new Int32Array(B).fill(-1);
+    let nodes = 0;
+    let queued = 0;
+    this.visited = [];
+    const push = (state: number, d: number) => {
+      if (nodes >= ws.nodeState.length) ws.growNodes();
+      ws.nodeState[nodes] = state;
+      ws.nodeDist[nodes] = d;
+      const b = d & mask;
+      ws.nodeNext[nodes] = heads[b]!;
+      heads[b] = nodes;
+      nodes++;
+      queued++;
+    };
+    const startSet = new Set<number>();
+    for (const s of starts) {
+      if (ws.stateStamp[s.state] !== gen) {
+        ws.stateStamp[s.state] = gen;
+        ws.dist[s.state] = s.cost;
+        ws.prev[s.state] = -1;
+        ws.endDist[s.state] = s.cost;
+        ws.endPrev[s.state] = -1;
+        this.visited.push(s.state);
+        push(s.state, s.cost);
+        startSet.add(s.state);
+      }
+    }
+    let current = starts.length ? Math.min(...starts.map((s) => s.cost)) : 0;
+    const V = this.variants.length;
+    while (queued > 0) {
+      let b = current & mask;
+      while (heads[b] === -1) {
+        current++;
+        b = current & mask;
+      }
+      const node = heads[b]!;
+      heads[b] = ws.nodeNext[node]!;
+      queued--;
+      const s = ws.nodeState[node]!;
+      const d = ws.nodeDist[node]!;
+      if (d !== ws.dist[s]) continue;
+      if (s === stopAt) break;
+      const isStart = startSet.has(s);
+      if (plan.singleSquare && !isStart) continue;
+      if (d > limit) break;
+      for (let k = 0; k < 8; k++) {
+        const dx = STEPS[k]![0];
+        const dy = STEPS[k]![1];
+        for (let v2 = 0; v2 < V; v2++) {
+          if (!this.tryStep(s, d, dx, dy, v2, isStart)) continue;
+          const nd = d + this.outCost;
+          if (nd > limit && !plan.ignoreCost) continue;
+          const anchor2 = this.anchorOf(s) + dy * this.W + dx;
+          const t = this.state(anchor2, v2, this.outParity % this.P);
+          const endCost = this.outEndCost >= 0 ? d + this.outEndCost : -1;
+          if (ws.stateStamp[t] !== gen) {
+            ws.stateStamp[t] = gen;
+            ws.dist[t] = nd;
+            ws.prev[t] = s;
+            ws.endDist[t] = endCost >= 0 ? endCost : 0x3fffffff;
+            ws.endPrev[t] = s;
+            this.visited.push(t);
+            push(t, nd);
+          } else {
+            if (nd < ws.dist[t]!) {
+              ws.dist[t] = nd;
+              ws.prev[t] = s;
+              push(t, nd);
+            }
+            if (endCost >= 0 && endCost < ws.endDist[t]!) {
+              ws.endDist[t] = endCost;
+              ws.endPrev[t] = s;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+function nextPow2(n: number): number {
+  let p = 1;
+  while (p < n) p <<= 1;
+  return p;
+}

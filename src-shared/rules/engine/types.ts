@@ -1,0 +1,84 @@
+import type { Creature, Encounter, MovementMode } from '../../model';
+
+export const ACTIONS = ['move', 'double', 'run', 'step', 'withdraw', 'crawl', 'full-round'] as const;
+export type MoveAction = (typeof ACTIONS)[number];
+
+export interface MoveRequest {
+  action: MoveAction;
+  /** Absent: the creature's walk, or for Epic Path all its modes combined. */
+  mode?: MovementMode;
+  /** 6d6: a run's dice (default 1d6+0). */
+  dice?: string;
+  /** 6d6: a fixed action score instead of mosey or dice. */
+  score?: number;
+  /** d20: diagonals already counted this turn are odd (the next diagonal costs 2). */
+  parity?: 0 | 1;
+  /** 6d6: what a resisting occupant's resistance action scored (minimum 1). */
+  resist?: number;
+  /** 6d6: the encumbrance roll added to the first square. */
+  encumbrance?: number;
+}
+
+/** Output unit of costs: feet, squares (Startroid) or movement resistance (6d6). */
+export type CostUnit = 'ft' | 'squares' | 'mr';
+
+/** Thrown for a request the ruleset's text does not allow; the message says why. */
+export class MoveRefused extends Error {}
+
+export interface ReachSquare {
+  /** Top-left square of the creature at the end of the move. */
+  x: number;
+  y: number;
+  /** Least cost to get there, in `unit`. */
+  cost: number;
+  /** Whether the move may end there (false: it may only pass through). */
+  end: boolean;
+  /** Dice movement: the probability of reaching the square with an end allowed. */
+  p?: number;
+  /** The creature squeezes to be there. */
+  squeezed?: boolean;
+}
+
+export interface Reach {
+  unit: CostUnit;
+  /** The move's budget in `unit` (the largest possible score for dice movement). */
+  budget: number;
+  squares: ReachSquare[];
+  /** Sentences worth telling the user about the reading of the rules used. */
+  notes: string[];
+}
+
+export interface PathStep {
+  x: number;
+  y: number;
+  /** What this step cost, in the reach's unit. */
+  cost: number;
+}
+
+export interface Provocation {
+  /** The enemy who may make the attack of opportunity. */
+  by: string;
+  /** Top-left square of the mover when it provokes (the square it leaves, or enters). */
+  x: number;
+  y: number;
+}
+
+export interface PathAnswer {
+  legal: boolean;
+  /** Why the path is not legal, or '' when it is. */
+  reason: string;
+  /** Index in `steps` of the first illegal step, or -1. */
+  breaksAt: number;
+  total: number;
+  unit: CostUnit;
+  steps: PathStep[];
+  provokes: Provocation[];
+  /** Where the creature ends up by the last-legal-square rule when the path is not legal. */
+  stopsAt: { x: number; y: number } | null;
+}
+
+export interface MoveContext {
+  encounter: Encounter;
+  creature: Creature;
+  request: MoveRequest;
+}

@@ -1,0 +1,535 @@
+import { RULESETS, type BattleMap, type Creature, type Encounter } from '../model';
+import { chanceAtLeast } from './engine/dice';
+import { footprintDistance } from './engine/distance';
+import { checkStep, StepCheck } from './engine/grid';
+import { hostile, sharesSquares } from './engine/relations';
+import { Going, type MovePlan, type Ruleset } from './engine/ruleset';
+import { MoveSearch, type SearchStart } from './engine/search';
+import { footprintSide } from './engine/sizes';
+import {
+  MoveRefused,
+  type MoveRequest,
+  type PathAnswer,
+  type PathStep,
+  type Provocation,
+  type Reach,
+  type ReachSquare,
+} from './engine/types';
+import { RULESET_IMPLEMENTATIONS } from './registry';
+
+/**
+ * The movement queries every part of the product asks: where a creature can go (`reachableSquares`),
+ * the cheapest way to a square (`planPath`), and what a drawn path costs and where it breaks
+ * (`checkPath`), with the attacks of opportunity it provokes.
+ */
+
+interface Setup {
+  creature: Creature;
+  rules: Ruleset;
+  plan: MovePlan;
+  search: MoveSearch;
+  start: number;
+}
+
+function setup(encounter: Encounter, creatureId: string, request: MoveRequest, relax = false): Setup {
+  const creature = encounter.creatures.find((c) => c.id === creatureId);
+  if (!creature) throw new MoveRefused(`There is no creature "${creatureId}" in this encounter.`);
+  const rules = RULESET_IMPLEMENTATIONS[encounter.ruleset];
+  if (!rules.sizes[creature.size]) {
+    throw new MoveRefused(`${rules.info.name} has no ${creature.size} creatures (${rules.info.text}); its sizes are ${Object.keys(rules.sizes).join(', ')}.`);
+  }
+  const plan = rules.plan({ encounter, creature, request });
+  if (relax) {
+    plan.modeBudgets = plan.modeBudgets.map((b) => b + 100000);
+    plan.budget += 100000;
+  }
+  const search = new MoveSearch(encounter, creature, rules, plan);
+  const start = search.startState(plan.parity);
+  if (start === null) throw new MoveRefused(`${creature.name} does not fit where it stands (${creature.x},${creature.y}).`);
+  return { creature, rules, plan, search, start };
+}
+
+/** Whether the move may end in a state: 'yes', only by squeezing, or 'no'. */
+function endRule(ctx: Setup, state: number, encounter: Encounter): 'yes' | 'squeeze' | 'no' {
+  const r = ctx.search.rectOf(state);
+  const occ = ctx.search.occupantsIn(r.x, r.y, r.w, r.h);
+  if (!occ.length) return 'yes';
+  let result: 'yes' | 'squeeze' = 'yes';
+  for (const o of occ) {
+    if (o.rule.end === 'no') return 'no';
+    if (o.rule.end === 'squeeze') result = 'squeeze';
+  }
+  if (sharesSquares(ctx.rules.sizes, ctx.creature, ctx.rules.info.squareSize)) {
+    if (!ctx.rules.roomInSquare(ctx.creature, occ.map((o) => o.creature), encounter)) return 'no';
+  }
+  return result;
+}
+
+/** Cells of the straight line between two anchors (Bresenham), without the first. */
+export function straightLine(x0: number, y0: number, x1: number, y1: number): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  const dx = Math.abs(x1 - x0);
+  const dy = -Math.abs(y1 - y0);
+  const sx = x0 < x1 ? 1 : -1;
+  const sy = y0 < y1 ? 1 : -1;
+  let err = dx + dy;
+  let x = x0;
+  let y = y0;
+  while (x !== x1 || y !== y1) {
+    const e2 = 2 * err;
+    if (e2 >= dy) {
+      err += dy;
+      x += sx;
+    }
+    if (e2 <= dx) {
+      err += dx;
+      y += sy;
+    }
+    out.push({ x, y });
+  }
+  return out;
+}
+
+interface Arrival {
+  cost: number;
+  end: boolean;
+  state: number;
+  squeezed: boolean;
+}
+
+function better(a: Arrival | undefined, b: Arrival): boolean {
+  if (!a) return true;
+  if (a.end !== b.end) return b.end;
+  return b.cost < a.cost;
+}
+
+/** Walks a straight line from the start; returns the states and the cost, or null where it stops. */
+function walkLine(ctx: Setup, tx: number, ty: number): { states: number[]; costs: number[]; spent: number } | null {
+  const { search, creature } = ctx;
+  let state = ctx.start;
+  let spent = 0;
+  let cx = creature.x;
+  let cy = creature.y;
+  const states: number[] = [];
+  const costs: number[] = [];
+  for (const p of straightLine(creature.x, creature.y, tx, ty)) {
+    if (!search.tryStep(state, spent, p.x - cx, p.y - cy, 0, state === ctx.start)) return null;
+    spent += search.outCost;
+    state = search.state(p.y * search.W + p.x, 0, search.outParity % search.P);
+    states.push(state);
+    costs.push(search.outCost);
+    cx = p.x;
+    cy = p.y;
+  }
+  return { states, costs, spent };
+}
+
+function collect(ctx: Setup, encounter: Encounter, into: Map<string, Arrival>, offset = 0, limit = ctx.plan.budget): void {
+  const { search, plan } = ctx;
+  for (const s of search.visited) {
+    const d = search.dist(s);
+    if (d < 0) continue;
+    const rule = endRule(ctx, s, encounter);
+    let cost = d;
+    let end = rule !== 'no';
+    if (rule === 'squeeze') {
+      const e = search.endDist(s);
+      if (e <= limit || plan.ignoreCost) cost = e;
+      else end = false;
+    }
+    if (!plan.ignoreCost && d > limit) continue;
+    if (!plan.ignoreCost && cost > limit) end = false;
+    const r = search.rectOf(s);
+    const key = `${r.x},${r.y}`;
+    const arrival = { cost: cost + offset, end, state: s, squeezed: search.variants[search.variantOf(s)]!.squeezed };
+    if (better(into.get(key), arrival)) into.set(key, arrival);
+  }
+}
+
+export function reachableSquares(encounter: Encounter, creatureId: string, request: MoveRequest): Reach {
+  const ctx = setup(encounter, creatureId, request);
+  const { search, plan, creature } = ctx;
+  const found = new Map<string, Arrival>();
+  found.set(`${creature.x},${creature.y}`, { cost: 0, end: true, state: ctx.start, squeezed: false });
+  if (plan.straightLine) {
+    const R = plan.budget;
+    for (let ty = Math.max(0, creature.y - R); ty <= Math.min(search.H - 1, creature.y + R); ty++) {
+      for (let tx = Math.max(0, creature.x - R); tx <= Math.min(search.W - 1, creature.x + R); tx++) {
+        if (tx === creature.x && ty === creature.y) continue;
+        const walked = walkLine(ctx, tx, ty);
+        if (!walked || walked.spent > plan.budget) continue;
+        const last = walked.states[walked.states.length - 1]!;
+        const arrival = { cost: walked.spent, end: endRule(ctx, last, encounter) === 'yes', state: last, squeezed: false };
+        if (better(found.get(`${tx},${ty}`), arrival)) found.set(`${tx},${ty}`, arrival);
+      }
+    }
+  } else {
+    search.run([{ state: ctx.start, cost: 0 }], plan.budget);
+    collect(ctx, encounter, found);
+    // 6d6 › Movement Types: a second, separate movement from wherever the first may end.
+    for (let phase = 2; phase <= plan.phases; phase++) {
+      const ends = [...found.values()].filter((a) => a.end);
+      for (const from of ends) {
+        search.newRound();
+        search.run([{ state: from.state, cost: 0 }], plan.budget);
+        collect(ctx, encounter, found, from.cost, plan.budget);
+      }
+    }
+  }
+  const squares: ReachSquare[] = [];
+  for (const [key, a] of found) {
+    const [x, y] = key.split(',').map(Number) as [number, number];
+    const sq: ReachSquare = { x, y, cost: a.cost * plan.unitSize, end: a.end };
+    if (plan.dice) sq.p = a.end ? chanceAtLeast(plan.dice, a.cost) : 0;
+    if (a.squeezed) sq.squeezed = true;
+    squares.push(sq);
+  }
+  squares.sort((a, b) => a.y - b.y || a.x - b.x);
+  return { unit: plan.unit, budget: plan.budget * plan.unitSize, squares, notes: plan.notes };
+}
+
+// Paths ------------------------------------------------------------------------------------------
+
+interface Walk {
+  states: number[];
+  stepCosts: number[];
+}
+
+function threatenedBy(ctx: Setup, encounter: Encounter) {
+  const { rules, creature } = ctx;
+  const sq = rules.info.squareSize;
+  return encounter.creatures
+    .filter((c) => c.id !== creature.id && hostile(creature, c))
+    .map((c) => ({ c, range: rules.threatRange(c, encounter), side: footprintSide(rules.sizes[c.size] ?? { space: sq, reach: sq }, sq) }))
+    .filter((e): e is { c: Creature; range: number; side: number } => e.range !== null);
+}
+
+function provocations(ctx: Setup, encounter: Encounter, walk: Walk): Provocation[] {
+  const { plan, search } = ctx;
+  if (plan.provokes === 'none') return [];
+  const out: Provocation[] = [];
+  const seen = new Set<string>();
+  const enemies = plan.provokes === 'entering-enemy' ? [] : threatenedBy(ctx, encounter);
+  for (let i = 1; i < walk.states.length; i++) {
+    const from = search.rectOf(walk.states[i - 1]!);
+    const to = search.rectOf(walk.states[i]!);
+    if (!(i === 1 && plan.startSafe)) {
+      for (const e of enemies) {
+        if (plan.provokes === 'once-per-enemy' && seen.has(e.c.id)) continue;
+        let threatened = false;
+        for (let y = from.y; y < from.y + from.h && !threatened; y++) {
+          for (let x = from.x; x < from.x + from.w; x++) {
+            if (footprintDistance(e.c.x, e.c.y, e.side, x, y, 1, ctx.rules.distance) <= e.range) {
+              threatened = true;
+              break;
+            }
+          }
+        }
+        if (threatened) {
+          out.push({ by: e.c.id, x: from.x, y: from.y });
+          seen.add(e.c.id);
+        }
+      }
+    }
+    // Entering a creature's space can provoke it (d20 very small creatures; Startroid enemies).
+    for (const o of search.occupantsIn(to.x, to.y, to.w, to.h)) {
+      if (!o.rule.provokesOnEnter) continue;
+      const before = search.occupantsIn(from.x, from.y, from.w, from.h);
+      if (before.includes(o)) continue;
+      if (plan.provokes === 'once-per-enemy' && seen.has(o.creature.id)) continue;
+      out.push({ by: o.creature.id, x: to.x, y: to.y });
+      seen.add(o.creature.id);
+    }
+  }
+  return out;
+}
+
+function answer(ctx: Setup, encounter: Encounter, walk: Walk, problem: { reason: string; at: number } | null): PathAnswer {
+  const { plan, search } = ctx;
+  const steps: PathStep[] = [];
+  let total = 0;
+  let breaksAt = problem ? problem.at : -1;
+  let reason = problem ? problem.reason : '';
+  let lastLegal = 0;
+  for (let i = 1; i < walk.states.length; i++) {
+    const r = search.rectOf(walk.states[i]!);
+    const cost = walk.stepCosts[i - 1]!;
+    total += cost;
+    steps.push({ x: r.x, y: r.y, cost: cost * plan.unitSize });
+    const within = plan.ignoreCost || total <= plan.budget;
+    if (!within && breaksAt < 0) {
+      breaksAt = i - 1;
+      reason = `it costs ${total * plan.unitSize} ${plan.unit} by ${r.x},${r.y}, more than the ${plan.budget * plan.unitSize} ${plan.unit} this move allows`;
+    }
+    if ((breaksAt < 0 || i - 1 < breaksAt) && within && endRule(ctx, walk.states[i]!, encounter) === 'yes') lastLegal = i;
+  }
+  if (plan.singleSquare && steps.length > 1 && breaksAt < 0) {
+    breaksAt = 1;
+    reason = 'this action moves one square only';
+  }
+  const lastState = walk.states[walk.states.length - 1]!;
+  if (breaksAt < 0 && steps.length > 0) {
+    const rule = endRule(ctx, lastState, encounter);
+    if (rule === 'no') {
+      breaksAt = steps.length - 1;
+      reason = 'the move may pass through but not end in that space (another creature is there)';
+    } else if (rule === 'squeeze') {
+      // Ending squeezed costs as difficult terrain on the last step (Epic Path › Squeezing).
+      const endCost = search.endDist(lastState);
+      if (endCost >= 0 && endCost < 0x3fffffff && endCost > total) {
+        steps[steps.length - 1]!.cost += (endCost - total) * plan.unitSize;
+        total = endCost;
+      }
+      if (!plan.ignoreCost && total > plan.budget) {
+        breaksAt = steps.length - 1;
+        reason = `ending squeezed beside another creature costs ${total * plan.unitSize} ${plan.unit}, more than the ${plan.budget * plan.unitSize} ${plan.unit} this move allows`;
+      }
+    }
+  }
+  const legal = breaksAt < 0;
+  const stop = search.rectOf(walk.states[legal ? walk.states.length - 1 : lastLegal]!);
+  return {
+    legal,
+    reason,
+    breaksAt,
+    total: total * plan.unitSize,
+    unit: plan.unit,
+    steps,
+    provokes: provocations(ctx, encounter, { states: walk.states.slice(0, legal ? undefined : Math.max(1, breaksAt + 1)), stepCosts: walk.stepCosts }),
+    stopsAt: legal ? null : { x: stop.x, y: stop.y },
+  };
+}
+
+function unwind(search: MoveSearch, state: number, useEnd: boolean): number[] {
+  const out = [state];
+  let s = useEnd ? search.endPrev(state) : search.prev(state);
+  while (s >= 0) {
+    out.push(s);
+    s = search.prev(s);
+  }
+  return out.reverse();
+}
+
+/** The cheapest path to `target` (the creature's top-left square at the end), through `via`. */
+export function planPath(
+  encounter: Encounter,
+  creatureId: string,
+  target: { x: number; y: number },
+  request: MoveRequest,
+  via: { x: number; y: number }[] = [],
+): PathAnswer {
+  const probe = setup(encounter, creatureId, request);
+  const map = encounter.map;
+  for (const p of [...via, target]) {
+    if (p.x < 0 || p.y < 0 || p.x >= map.width || p.y >= map.height) throw new MoveRefused(`${p.x},${p.y} is not on the ${map.width} × ${map.height} map.`);
+  }
+  if (probe.plan.straightLine) {
+    if (via.length) return { ...emptyAnswer(probe), reason: 'a run goes in one straight line: no via squares' };
+    const walked = walkLine(probe, target.x, target.y);
+    if (!walked) return { ...emptyAnswer(probe), reason: explainFirstBreak(probe, encounter, straightLine(probe.creature.x, probe.creature.y, target.x, target.y)) };
+    return answer(probe, encounter, { states: [probe.start, ...walked.states], stepCosts: walked.costs }, null);
+  }
+  // Search within the budget first; if the target is out of reach, again without it, to show how
+  // far over the cheapest way is.
+  for (const relax of [false, true]) {
+    const ctx = relax ? setup(encounter, creatureId, request, true) : probe;
+    const { search } = ctx;
+    let starts: SearchStart[] = [{ state: ctx.start, cost: 0 }];
+    const states: number[] = [ctx.start];
+    let ok = true;
+    const points = [...via, target];
+    for (const [k, p] of points.entries()) {
+      search.newRound();
+      search.run(starts, ctx.plan.budget);
+      const anchor = p.y * search.W + p.x;
+      const final = k === points.length - 1;
+      let best = -1;
+      let bestCost = Infinity;
+      let bestUsesEnd = false;
+      let bestEnds = false;
+      for (const s of search.visited) {
+        const r = search.rectOf(s);
+        if (r.x !== p.x || r.y !== p.y) continue;
+        let cost = search.dist(s);
+        let usesEnd = false;
+        let ends = true;
+        if (final) {
+          const rule = endRule(ctx, s, encounter);
+          ends = rule !== 'no';
+          if (rule === 'squeeze' && search.endDist(s) < 0x3fffffff) {
+            cost = search.endDist(s);
+            usesEnd = true;
+          }
+        }
+        if (ends !== bestEnds ? ends : cost < bestCost) {
+          best = s;
+          bestCost = cost;
+          bestUsesEnd = usesEnd;
+          bestEnds = ends;
+        }
+      }
+      void anchor;
+      if (best < 0) {
+        ok = false;
+        break;
+      }
+      const segment = unwind(search, best, bestUsesEnd);
+      states.push(...segment.slice(1));
+      starts = [{ state: best, cost: search.dist(best) }];
+    }
+    if (!ok) continue;
+    const stepCosts: number[] = [];
+    for (let i = 1; i < states.length; i++) stepCosts.push(search.dist(states[i]!) - search.dist(states[i - 1]!));
+    // Costs from the last round only cover its own segment; recompute every step in order.
+    const priced = repriceWalk(ctx, states);
+    return answer(probe, encounter, { states, stepCosts: priced ?? stepCosts }, null);
+  }
+  return { ...emptyAnswer(probe), reason: `no way to ${target.x},${target.y}: ${explainUnreachable(probe, encounter, target)}` };
+}
+
+/** Prices a sequence of states step by step (as `checkPath` does). */
+function repriceWalk(ctx: Setup, states: number[]): number[] | null {
+  const { search } = ctx;
+  const out: number[] = [];
+  let spent = 0;
+  for (let i = 1; i < states.length; i++) {
+    const a = search.anchorOf(states[i - 1]!);
+    const b = search.anchorOf(states[i]!);
+    const dx = (b % search.W) - (a % search.W);
+    const dy = Math.floor(b / search.W) - Math.floor(a / search.W);
+    if (!search.tryStep(states[i - 1]!, spent, dx, dy, search.variantOf(states[i]!), i === 1)) return null;
+    spent += search.outCost;
+    out.push(search.outCost);
+  }
+  return out;
+}
+
+function emptyAnswer(ctx: Setup): PathAnswer {
+  return { legal: false, reason: '', breaksAt: 0, total: 0, unit: ctx.plan.unit, steps: [], provokes: [], stopsAt: { x: ctx.creature.x, y: ctx.creature.y } };
+}
+
+/** Checks a path the user drew: top-left squares after the start, one step each. */
+export function checkPath(encounter: Encounter, creatureId: string, path: { x: number; y: number }[], request: MoveRequest): PathAnswer {
+  const probe = setup(encounter, creatureId, request);
+  const ctx = setup(encounter, creatureId, request, true);
+  const { search } = ctx;
+  const states = [ctx.start];
+  const costs: number[] = [];
+  let spent = 0;
+  let cx = ctx.creature.x;
+  let cy = ctx.creature.y;
+  if (probe.plan.straightLine && path.length) {
+    const last = path[path.length - 1]!;
+    const line = straightLine(cx, cy, last.x, last.y);
+    const same = line.length === path.length && line.every((p, i) => p.x === path[i]!.x && p.y === path[i]!.y);
+    if (!same) {
+      return answer(probe, encounter, { states, stepCosts: costs }, { reason: 'a run goes in a straight line', at: 0 });
+    }
+  }
+  for (const [i, p] of path.entries()) {
+    const dx = p.x - cx;
+    const dy = p.y - cy;
+    if (Math.max(Math.abs(dx), Math.abs(dy)) !== 1) {
+      return answer(probe, encounter, { states, stepCosts: costs }, { reason: `${p.x},${p.y} is not next to ${cx},${cy}`, at: i });
+    }
+    let best = -1;
+    let bestCost = Infinity;
+    let bestParity = 0;
+    for (let v = 0; v < search.variants.length; v++) {
+      const variant = search.variants[v]!;
+      const anchorX = p.x - variant.ox;
+      const anchorY = p.y - variant.oy;
+      const from = search.anchorOf(states[states.length - 1]!);
+      const adx = anchorX - (from % search.W);
+      const ady = anchorY - Math.floor(from / search.W);
+      if (Math.max(Math.abs(adx), Math.abs(ady)) !== 1) continue;
+      if (!search.tryStep(states[states.length - 1]!, spent, adx, ady, v, i === 0)) continue;
+      if (search.outCost < bestCost) {
+        bestCost = search.outCost;
+        bestParity = search.outParity;
+        best = search.state(anchorY * search.W + anchorX, v, search.outParity % search.P);
+      }
+    }
+    if (best < 0) {
+      return answer(probe, encounter, { states, stepCosts: costs }, { reason: explainStep(ctx, encounter, cx, cy, p.x, p.y), at: i });
+    }
+    void bestParity;
+    spent += bestCost;
+    states.push(best);
+    costs.push(bestCost);
+    cx = p.x;
+    cy = p.y;
+  }
+  // Prices use the search's parity; the real search state carries it, so the walk is exact.
+  const walkCtx: Setup = { ...probe, search: ctx.search, start: ctx.start };
+  return answer(walkCtx, encounter, { states, stepCosts: costs }, null);
+}
+
+// Explanations ------------------------------------------------------------------------------------
+
+function explainFirstBreak(ctx: Setup, encounter: Encounter, line: { x: number; y: number }[]): string {
+  let cx = ctx.creature.x;
+  let cy = ctx.creature.y;
+  for (const p of line) {
+    const why = explainStep(ctx, encounter, cx, cy, p.x, p.y, true);
+    if (why) return why;
+    cx = p.x;
+    cy = p.y;
+  }
+  return 'the straight line is blocked';
+}
+
+function explainUnreachable(ctx: Setup, encounter: Encounter, target: { x: number; y: number }): string {
+  const side = ctx.search.side;
+  for (let y = target.y; y < target.y + side; y++) {
+    for (let x = target.x; x < target.x + side; x++) {
+      if (x >= encounter.map.width || y >= encounter.map.height) return `${ctx.creature.name} does not fit at ${target.x},${target.y}`;
+      const why = squareProblem(ctx, encounter.map, x, y);
+      if (why) return why;
+    }
+  }
+  return 'every way there is blocked';
+}
+
+function squareProblem(ctx: Setup, map: BattleMap, x: number, y: number): string | null {
+  const { search, plan, rules } = ctx;
+  const i = y * map.width + x;
+  const goings = plan.modes.map((_, m) => search.squareGoing(i, m));
+  const best = Math.min(...goings);
+  const text = rules.info.text;
+  if (best === Going.blocked) return `${x},${y} is blocked for ${plan.modes.join(' or ')} movement`;
+  if (best === Going.impeded && !plan.allowImpeded) return `${x},${y} is impeded terrain, which takes a full-round action per square (${text} › Impeded Terrain)`;
+  if (best >= Going.difficult && plan.noDifficult) return `a run cannot cross the difficult terrain at ${x},${y} (${text} › Difficult Terrain)`;
+  return null;
+}
+
+/** Why one step (of the creature's top-left square) cannot be made; '' when it can. */
+function explainStep(ctx: Setup, encounter: Encounter, fx: number, fy: number, tx: number, ty: number, allowOk = false): string {
+  const map = encounter.map;
+  const side = ctx.search.side;
+  if (tx < 0 || ty < 0 || tx + side > map.width || ty + side > map.height) return `${ctx.creature.name} would leave the map at ${tx},${ty}`;
+  const dx = tx - fx;
+  const dy = ty - fy;
+  for (let y = ty; y < ty + side; y++) {
+    for (let x = tx; x < tx + side; x++) {
+      const inside = x >= fx && x < fx + side && y >= fy && y < fy + side;
+      if (inside) continue;
+      const why = squareProblem(ctx, map, x, y);
+      if (why) return why;
+      const check = checkStep(map, x - dx, y - dy, dx, dy, encounter.ruleset === 'startroid');
+      if (check === StepCheck.blocked) {
+        return dx !== 0 && dy !== 0
+          ? `cannot cut the corner between ${x - dx},${y - dy} and ${x},${y} (${ctx.rules.info.text}: no diagonal past a wall or filled corner)`
+          : `a wall or closed door stands between ${x - dx},${y - dy} and ${x},${y}`;
+      }
+    }
+  }
+  const occ = ctx.search.occupantsIn(tx, ty, side, side).filter((o) => o.rule.pass === 'blocked');
+  if (occ.length) return `${occ[0]!.creature.name} (${occ[0]!.creature.side}) stands in the way at ${tx},${ty}`;
+  if (allowOk) return '';
+  return `cannot move from ${fx},${fy} to ${tx},${ty}`;
+}
+
+export function unitLabel(encounter: Encounter): string {
+  return RULESETS[encounter.ruleset].speedUnit;
+}

@@ -1,0 +1,128 @@
+import { RULESETS, Terrain, type MovementMode, type TerrainKind } from '../../model';
+import { parseDice, diceRange } from '../engine/dice';
+import { hostile } from '../engine/relations';
+import { Going, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
+import { MoveRefused } from '../engine/types';
+import { SIZES } from './sizes';
+
+const TEXT = '6d6.txt';
+
+/**
+ * Movement resistance of a square. A painted MR (1-7) wins; otherwise it is read from the terrain
+ * by › Movement Resistance per 5' square: flat ground 1, "rough, difficult or slippery ground" 2,
+ * clambering terrain (the editor's impeded) 3 like a river bank, water 2. Walls and pillars stop
+ * movement. › Movement Types: "with some modes of transport such as flying … all squares are treated
+ * as having a MR of one".
+ */
+export function movementResistance(kind: TerrainKind, painted: number, mode: MovementMode): number {
+  if (mode === 'fly') return 1;
+  if (painted >= 1 && painted <= 7) return painted;
+  switch (kind) {
+    case Terrain.difficult:
+    case Terrain.water:
+      return 2;
+    case Terrain.impeded:
+      return 3;
+    default:
+      return 1;
+  }
+}
+
+/** The Razir example: "the leap [over a table] will add three on the movement resistance". */
+export const LOW_OBSTACLE_RESISTANCE = 3;
+
+export const sixD6: Ruleset = {
+  id: '6d6',
+  info: RULESETS['6d6'],
+  sizes: SIZES,
+  distance: 'one-one-one',
+  diagonalParity: false,
+  // The text is silent on big creatures; a step costs the highest MR among the squares it enters.
+  bigCreatureGoing: 'entered',
+  squeezeWidth: () => null,
+  roomInSquare: () => true,
+  // Walls, pillars and pits stop a move; everything else costs its MR.
+  going: (kind) => (kind === Terrain.blocked || kind === Terrain.obstacle ? Going.blocked : Going.clear),
+  resistance: (kind, painted, mode) => movementResistance(kind, painted, mode),
+
+  plan({ request }): MovePlan {
+    const mode: MovementMode = request.mode ?? 'walk';
+    const plan: MovePlan = {
+      budget: 3,
+      unit: 'mr',
+      unitSize: 1,
+      modes: [mode],
+      modeBudgets: [3],
+      singleSquare: false,
+      ignoreCost: false,
+      noDifficult: false,
+      straightLine: false,
+      allowImpeded: true,
+      provokes: 'none',
+      startSafe: false,
+      parity: 0,
+      dice: null,
+      phases: 1,
+      // › Occupied Squares: a resistance action scores at least one.
+      resist: Math.max(1, request.resist ?? 1),
+      encumbrance: Math.max(0, request.encumbrance ?? 0),
+      notes: [],
+    };
+    const score = (n: number) => {
+      plan.budget = n;
+      plan.modeBudgets = [n];
+    };
+    switch (request.action) {
+      case 'move':
+        // › Mosey: "a predictable amount of movement equivalent to a dice score of three".
+        score(request.score ?? 3);
+        break;
+      case 'run': {
+        // › Run: "Running using a potential action is worth 1d6+0"; advantages raise it.
+        if (request.score !== undefined) {
+          score(request.score);
+          break;
+        }
+        const dice = parseDice(request.dice ?? '1d6');
+        plan.dice = dice;
+        score(diceRange(dice).max);
+        break;
+      }
+      case 'double':
+        // › Movement Types: several movements in a turn "are distinct and separate actions".
+        score(request.score ?? 3);
+        plan.phases = 2;
+        break;
+      case 'step':
+        // › 5' Step: "to move one 5' square".
+        score(1);
+        plan.singleSquare = true;
+        plan.ignoreCost = true;
+        break;
+      default:
+        throw new MoveRefused(`${TEXT} has no ${request.action} action: it moves by mosey, run and the 5' step.`);
+    }
+    if (plan.budget < 1) throw new MoveRefused('An action score below 1 moves nowhere.');
+    return plan;
+  },
+
+  // › Movement Resistance: a move succeeds while the score covers the summed MR of the squares.
+  stepCost(step) {
+    return { cost: step.resistance + (step.crossesLow && step.mode !== 'fly' ? LOW_OBSTACLE_RESISTANCE : 0), parity: 0 };
+  },
+
+  occupant(mover, other, plan): OccupantRule {
+    const rule: OccupantRule = { pass: 'free', end: 'yes', provokesOnEnter: false, resistEnter: 0, resistLeave: 0 };
+    if (!hostile(mover, other)) {
+      // › Occupied Squares: "A square occupied by an ally … raises the square's movement resistance by one."
+      rule.resistEnter = 1;
+      return rule;
+    }
+    // An occupant who can act resists entering and leaving; one who cannot adds the minimum 1 to entering.
+    rule.resistEnter = other.helpless ? 1 : plan.resist;
+    rule.resistLeave = other.helpless ? 0 : plan.resist;
+    return rule;
+  },
+  threatRange: () => null,
+  maxStepCost: (plan) => 16 + 2 * plan.resist + plan.encumbrance,
+};
