@@ -273,12 +273,21 @@ function answer(ctx: Setup, encounter: Encounter, walk: Walk, problem: { reason:
     if (rule === 'no') {
       breaksAt = steps.length - 1;
       reason = 'the move may pass through but not end in that space (another creature is there)';
-    } else if (rule === 'squeeze') {
-      // Ending squeezed costs as difficult terrain on the last step (Epic Path › Squeezing).
-      const endCost = search.endDist(lastState);
-      if (endCost >= 0 && endCost < 0x3fffffff && endCost > total) {
-        steps[steps.length - 1]!.cost += (endCost - total) * plan.unitSize;
-        total = endCost;
+    } else if (rule === 'squeeze' && walk.states.length > 1) {
+      // Ending squeezed counts the last step as difficult terrain (Epic Path › Squeezing).
+      const prevState = walk.states[walk.states.length - 2]!;
+      const lastCost = walk.stepCosts[walk.stepCosts.length - 1]!;
+      const a = search.anchorOf(prevState);
+      const b = search.anchorOf(lastState);
+      const dx = (b % search.W) - (a % search.W);
+      const dy = Math.floor(b / search.W) - Math.floor(a / search.W);
+      const relaxed = plan.modeBudgets;
+      plan.modeBudgets = relaxed.map((m) => m + 100000);
+      const ok = search.tryStep(prevState, total - lastCost, dx, dy, search.variantOf(lastState), walk.states.length === 2);
+      plan.modeBudgets = relaxed;
+      if (ok && search.outEndCost > lastCost) {
+        steps[steps.length - 1]!.cost += (search.outEndCost - lastCost) * plan.unitSize;
+        total += search.outEndCost - lastCost;
       }
       if (!plan.ignoreCost && total > plan.budget) {
         breaksAt = steps.length - 1;

@@ -199,7 +199,10 @@ export class MoveSearch {
     const x0 = ax + variant.ox;
     const y0 = ay + variant.oy;
     let worst: number = Going.clear;
-    if (x0 < 0 || y0 < 0 || x0 + variant.w > this.W || y0 + variant.h > this.H) worst = INVALID;
+    // A creature squeezes only where its whole space does not fit (d20-srd-35.txt › Squeezing:
+    // "an area that isn't as wide as the space you take up").
+    if (variant.squeezed && this.footprintGoing(anchor, 0, m) !== INVALID) worst = INVALID;
+    else if (x0 < 0 || y0 < 0 || x0 + variant.w > this.W || y0 + variant.h > this.H) worst = INVALID;
     else {
       for (let y = y0; y < y0 + variant.h && worst !== INVALID; y++) {
         for (let x = x0; x < x0 + variant.w; x++) {

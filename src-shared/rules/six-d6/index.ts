@@ -28,7 +28,10 @@ export function movementResistance(kind: TerrainKind, painted: number, mode: Mov
   }
 }
 
-/** The Razir example: "the leap [over a table] will add three on the movement resistance". */
+/**
+ * The Razir example in › Movement Resistance: leaping a table, "the first square of movement counts
+ * as three and the rest one each". A low obstacle between squares makes the step count as at least 3.
+ */
 export const LOW_OBSTACLE_RESISTANCE = 3;
 
 export const sixD6: Ruleset = {
@@ -108,7 +111,8 @@ export const sixD6: Ruleset = {
 
   // › Movement Resistance: a move succeeds while the score covers the summed MR of the squares.
   stepCost(step) {
-    return { cost: step.resistance + (step.crossesLow && step.mode !== 'fly' ? LOW_OBSTACLE_RESISTANCE : 0), parity: 0 };
+    const leap = step.crossesLow && step.mode !== 'fly';
+    return { cost: leap ? Math.max(step.resistance, LOW_OBSTACLE_RESISTANCE) : step.resistance, parity: 0 };
   },
 
   occupant(mover, other, plan): OccupantRule {

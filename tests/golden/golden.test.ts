@@ -1,0 +1,125 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../src-shared/io';
+import { isRulesetId, type Encounter } from '../../src-shared/model';
+import { checkPath, MoveRefused, planPath, reachableSquares, type MoveRequest } from '../../src-shared/rules';
+
+/**
+ * Golden rule cases: each folder holds `scenario.txt` and `expected.json`, which cites the rule it
+ * checks as `file › heading` and lists queries with what they must answer. `alsoFor` runs the same
+ * case under another ruleset whose text says the same thing, with that text's citation.
+ */
+interface Query extends MoveRequest {
+  command: 'reach' | 'path' | 'check';
+  creature: string;
+  to?: string;
+  via?: string[];
+  path?: string;
+}
+interface Check {
+  query: Query;
+  expect: {
+    refused?: string;
+    squares?: Record<string, { cost: number; end?: boolean; p?: number } | null>;
+    count?: number;
+    legal?: boolean;
+    total?: number;
+    reason?: string;
+    steps?: string;
+    provokes?: { by: string; x: number; y: number }[];
+    stopsAt?: { x: number; y: number } | null;
+  };
+}
+interface Case {
+  rule: string;
+  alsoFor?: Record<string, string>;
+  checks: Check[];
+}
+
+const RULE_CITATION = /^(epic-path|d20-srd-35|d20-phb-30|6d6|startroid)\.txt › .+/;
+const root = __dirname;
+const cases: { name: string; dir: string }[] = [];
+for (const group of readdirSync(root, { withFileTypes: true })) {
+  if (!group.isDirectory()) continue;
+  for (const c of readdirSync(path.join(root, group.name), { withFileTypes: true })) {
+    if (c.isDirectory()) cases.push({ name: `${group.name}/${c.name}`, dir: path.join(root, group.name, c.name) });
+  }
+}
+
+const sq = (t: string) => {
+  const [x, y] = t.split(',').map(Number);
+  return { x: x!, y: y! };
+};
+
+function run(encounter: Encounter, check: Check): void {
+  const { command, creature, to, via, path: drawn, ...rest } = check.query;
+  const request: MoveRequest = { ...rest, action: rest.action ?? 'move' };
+  const e = check.expect;
+  let answer: unknown;
+  try {
+    if (command === 'reach') answer = reachableSquares(encounter, creature, request);
+    else if (command === 'path') answer = planPath(encounter, creature, sq(to!), request, (via ?? []).map(sq));
+    else answer = checkPath(encounter, creature, drawn!.split(/\s+/).filter(Boolean).map(sq), request);
+  } catch (err) {
+    if (e.refused !== undefined && err instanceof MoveRefused) {
+      expect(err.message).toContain(e.refused);
+      return;
+    }
+    throw err;
+  }
+  expect(e.refused, 'expected the request to be refused').toBeUndefined();
+  if (command === 'reach') {
+    const reach = answer as ReturnType<typeof reachableSquares>;
+    const byKey = new Map(reach.squares.map((s) => [`${s.x},${s.y}`, s]));
+    for (const [key, want] of Object.entries(e.squares ?? {})) {
+      const got = byKey.get(key);
+      if (want === null) {
+        expect(got && got.end ? got : null, `${key} should not be a place to end`).toBeNull();
+        continue;
+      }
+      expect(got, `${key} should be reachable`).toBeDefined();
+      expect(got!.cost, `cost of ${key}`).toBe(want.cost);
+      if (want.end !== undefined) expect(got!.end, `end at ${key}`).toBe(want.end);
+      if (want.p !== undefined) expect(got!.p, `p of ${key}`).toBeCloseTo(want.p, 6);
+    }
+    if (e.count !== undefined) expect(reach.squares.filter((s) => s.end).length, 'number of squares to end in').toBe(e.count);
+  } else {
+    const p = answer as ReturnType<typeof planPath>;
+    if (e.legal !== undefined) expect(p.legal, `legal (${p.reason})`).toBe(e.legal);
+    if (e.total !== undefined) expect(p.total).toBe(e.total);
+    if (e.reason !== undefined) expect(p.reason).toContain(e.reason);
+    if (e.steps !== undefined) expect(p.steps.map((s) => `${s.x},${s.y}`).join(' ')).toBe(e.steps);
+    if (e.provokes !== undefined) expect(p.provokes).toEqual(e.provokes);
+    if (e.stopsAt !== undefined) expect(p.stopsAt).toEqual(e.stopsAt);
+  }
+}
+
+describe('golden rule cases', () => {
+  it('exist for every ruleset', () => {
+    for (const group of ['epic-path', 'd20-35', 'd20-30', '6d6', 'startroid']) {
+      expect(cases.filter((c) => c.name.startsWith(`${group}/`)).length, group).toBeGreaterThan(0);
+    }
+  });
+
+  for (const c of cases) {
+    const expected = JSON.parse(readFileSync(path.join(c.dir, 'expected.json'), 'utf8')) as Case;
+    const text = readFileSync(path.join(c.dir, 'scenario.txt'), 'utf8');
+    const variants: [string, string][] = [['', expected.rule], ...Object.entries(expected.alsoFor ?? {})];
+    for (const [ruleset, rule] of variants) {
+      it(`${c.name}${ruleset ? ` as ${ruleset}` : ''} — ${rule}`, () => {
+        expect(rule).toMatch(RULE_CITATION);
+        expect(existsSync(path.join(c.dir, 'scenario.txt'))).toBe(true);
+        const encounter = parseScenario(text);
+        const textOf: Record<string, string> = { 'epic-path': 'epic-path.txt', 'd20-35': 'd20-srd-35.txt', 'd20-30': 'd20-phb-30.txt', '6d6': '6d6.txt', startroid: 'startroid.txt' };
+        expect(rule.startsWith(textOf[ruleset || encounter.ruleset]!), `${rule} cites the text of ${ruleset || encounter.ruleset}`).toBe(true);
+        if (ruleset) {
+          expect(isRulesetId(ruleset)).toBe(true);
+          encounter.ruleset = ruleset as Encounter['ruleset'];
+        }
+        expect(expected.checks.length).toBeGreaterThan(0);
+        for (const check of expected.checks) run(encounter, check);
+      });
+    }
+  }
+});
