@@ -2,4 +2,4 @@ export { RULESET_IMPLEMENTATIONS } from './registry';
 export * from './engine/types';
 export * from './engine/dice';
 export type { Ruleset, MovePlan } from './engine/ruleset';
-export { reachableSquares, planPath, checkPath, straightLine } from './movement';
+export { reachableSquares, planPath, checkPath, straightLine, costField } from './movement';

@@ -4,7 +4,8 @@ import { footprintDistance } from './engine/distance';
 import { checkStep, StepCheck } from './engine/grid';
 import { hostile, sharesSquares } from './engine/relations';
 import { Going, type MovePlan, type Ruleset } from './engine/ruleset';
-import { MoveSearch, type SearchStart } from './engine/search';
+import { kernelApplies, kernelField } from './engine/kernel';
+import { Arrivals, MoveSearch, type SearchStart } from './engine/search';
 import { footprintSide } from './engine/sizes';
 import {
   MoveRefused,
@@ -90,19 +91,6 @@ export function straightLine(x0: number, y0: number, x1: number, y1: number): { 
   return out;
 }
 
-interface Arrival {
-  cost: number;
-  end: boolean;
-  state: number;
-  squeezed: boolean;
-}
-
-function better(a: Arrival | undefined, b: Arrival): boolean {
-  if (!a) return true;
-  if (a.end !== b.end) return b.end;
-  return b.cost < a.cost;
-}
-
 /** Walks a straight line from the start; returns the states and the cost, or null where it stops. */
 function walkLine(ctx: Setup, tx: number, ty: number): { states: number[]; costs: number[]; spent: number } | null {
   const { search, creature } = ctx;
@@ -124,11 +112,18 @@ function walkLine(ctx: Setup, tx: number, ty: number): { states: number[]; costs
   return { states, costs, spent };
 }
 
-function collect(ctx: Setup, encounter: Encounter, into: Map<string, Arrival>, offset = 0, limit = ctx.plan.budget): void {
+function collect(ctx: Setup, encounter: Encounter, into: Arrivals, offset = 0, limit = ctx.plan.budget): void {
   const { search, plan } = ctx;
+  const crowded = search.occupants.size > 0;
   for (const s of search.visited) {
     const d = search.dist(s);
     if (d < 0) continue;
+    if (!plan.ignoreCost && d > limit) continue;
+    if (!crowded) {
+      // Nobody else on the map: every square reached is a place to end.
+      into.offer(search.rectIndex(s), d + offset, true, s);
+      continue;
+    }
     const rule = endRule(ctx, s, encounter);
     let cost = d;
     let end = rule !== 'no';
@@ -137,20 +132,17 @@ function collect(ctx: Setup, encounter: Encounter, into: Map<string, Arrival>, o
       if (e <= limit || plan.ignoreCost) cost = e;
       else end = false;
     }
-    if (!plan.ignoreCost && d > limit) continue;
     if (!plan.ignoreCost && cost > limit) end = false;
-    const r = search.rectOf(s);
-    const key = `${r.x},${r.y}`;
-    const arrival = { cost: cost + offset, end, state: s, squeezed: search.variants[search.variantOf(s)]!.squeezed };
-    if (better(into.get(key), arrival)) into.set(key, arrival);
+    into.offer(search.rectIndex(s), cost + offset, end, s);
   }
 }
 
 export function reachableSquares(encounter: Encounter, creatureId: string, request: MoveRequest): Reach {
   const ctx = setup(encounter, creatureId, request);
   const { search, plan, creature } = ctx;
-  const found = new Map<string, Arrival>();
-  found.set(`${creature.x},${creature.y}`, { cost: 0, end: true, state: ctx.start, squeezed: false });
+  const found = new Arrivals();
+  const W = search.W;
+  found.offer(creature.y * W + creature.x, 0, true, ctx.start);
   if (plan.straightLine) {
     const R = plan.budget;
     for (let ty = Math.max(0, creature.y - R); ty <= Math.min(search.H - 1, creature.y + R); ty++) {
@@ -159,8 +151,7 @@ export function reachableSquares(encounter: Encounter, creatureId: string, reque
         const walked = walkLine(ctx, tx, ty);
         if (!walked || walked.spent > plan.budget) continue;
         const last = walked.states[walked.states.length - 1]!;
-        const arrival = { cost: walked.spent, end: endRule(ctx, last, encounter) === 'yes', state: last, squeezed: false };
-        if (better(found.get(`${tx},${ty}`), arrival)) found.set(`${tx},${ty}`, arrival);
+        found.offer(ty * W + tx, walked.spent, endRule(ctx, last, encounter) === 'yes', last);
       }
     }
   } else {
@@ -168,7 +159,7 @@ export function reachableSquares(encounter: Encounter, creatureId: string, reque
     collect(ctx, encounter, found);
     // 6d6 › Movement Types: a second, separate movement from wherever the first may end.
     for (let phase = 2; phase <= plan.phases; phase++) {
-      const ends = [...found.values()].filter((a) => a.end);
+      const ends = found.squares.filter((q) => found.end(q)).map((q) => ({ state: found.state(q), cost: found.cost(q) }));
       for (const from of ends) {
         search.newRound();
         search.run([{ state: from.state, cost: 0 }], plan.budget);
@@ -177,14 +168,17 @@ export function reachableSquares(encounter: Encounter, creatureId: string, reque
     }
   }
   const squares: ReachSquare[] = [];
-  for (const [key, a] of found) {
-    const [x, y] = key.split(',').map(Number) as [number, number];
-    const sq: ReachSquare = { x, y, cost: a.cost * plan.unitSize, end: a.end };
-    if (plan.dice) sq.p = a.end ? chanceAtLeast(plan.dice, a.cost) : 0;
-    if (a.squeezed) sq.squeezed = true;
+  const keys = Int32Array.from(found.squares).sort();
+  for (const key of keys) {
+    const x = key % W;
+    const cost = found.cost(key);
+    const end = found.end(key);
+    const sq: ReachSquare = { x, y: (key - x) / W, cost: cost * plan.unitSize, end };
+    if (plan.dice) sq.p = end ? chanceAtLeast(plan.dice, cost) : 0;
+    const state = found.state(key);
+    if (search.variants[search.variantOf(state)]!.squeezed) sq.squeezed = true;
     squares.push(sq);
   }
-  squares.sort((a, b) => a.y - b.y || a.x - b.x);
   return { unit: plan.unit, budget: plan.budget * plan.unitSize, squares, notes: plan.notes };
 }
 
@@ -541,4 +535,36 @@ function explainStep(ctx: Setup, encounter: Encounter, fx: number, fy: number, t
 
 export function unitLabel(encounter: Encounter): string {
   return RULESETS[encounter.ruleset].speedUnit;
+}
+
+/**
+ * The least cost to stand on each square (as the creature's top-left square), in cost units, or -1
+ * where it cannot get within the budget: one typed array for overlays and large maps.
+ */
+export function costField(
+  encounter: Encounter,
+  creatureId: string,
+  request: MoveRequest,
+  options: { general?: boolean } = {},
+): { unit: Reach['unit']; unitSize: number; field: Int32Array } {
+  const ctx = setup(encounter, creatureId, request);
+  const { search, plan, rules, creature } = ctx;
+  const field = new Int32Array(search.nSq).fill(-1);
+  if (!options.general && kernelApplies(rules, plan, search.side, search.variants.length, search.others.length)) {
+    kernelField(
+      { map: encounter.map, rules, plan, startX: creature.x, startY: creature.y, deepWater: RULESETS[encounter.ruleset].squareSize, blockadeFills: encounter.ruleset === 'startroid' },
+      plan.budget,
+      field,
+    );
+    return { unit: plan.unit, unitSize: plan.unitSize, field };
+  }
+  search.run([{ state: ctx.start, cost: 0 }], plan.budget);
+  for (const s of search.visited) {
+    const d = search.dist(s);
+    if (d > plan.budget && !plan.ignoreCost) continue;
+    const r = search.rectOf(s);
+    const i = r.y * search.W + r.x;
+    if (field[i] === -1 || d < field[i]!) field[i] = d;
+  }
+  return { unit: plan.unit, unitSize: plan.unitSize, field };
 }

@@ -1,7 +1,7 @@
 import { Terrain, type Creature, type MovementMode, type TerrainKind } from '../../model';
 import type { SizeTable } from './sizes';
 import { hostile, sharesSquares, sizeGap } from './relations';
-import { Going, type GoingClass, type MovePlan, type OccupantRule, type StepFacts } from './ruleset';
+import { Going, packStep, type GoingClass, type MovePlan, type OccupantRule, type StepFacts } from './ruleset';
 import { MoveRefused } from './types';
 
 /**
@@ -39,7 +39,7 @@ export function d20Going(kind: TerrainKind, mode: MovementMode, deepWater: boole
  * as it was. › Obstacles: crossing an obstacle between squares costs 2 squares more. Flyers "can
  * avoid most obstacles".
  */
-export function d20StepCost(step: StepFacts): { cost: number; parity: number } {
+export function d20StepCost(step: StepFacts): number {
   const doublings = (step.going >= Going.difficult ? 1 : 0) + (step.squeezed ? 1 : 0);
   let cost: number;
   let parity = step.parity;
@@ -49,7 +49,7 @@ export function d20StepCost(step: StepFacts): { cost: number; parity: number } {
     parity ^= 1;
   } else cost = 3 << (doublings - 1);
   if (step.crossesLow && step.mode !== 'fly') cost += 2;
-  return { cost, parity };
+  return packStep(cost, parity);
 }
 
 /**

@@ -1,3 +1,6 @@
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+
 /**
  * Dice expressions (`2d6+1`, `1d6`, `3`) and their exact distributions. Pure arithmetic: rolling
  * takes a random source from the caller, so a simulation replays exactly.
@@ -61,4 +64,10 @@ export function roll(d: DiceExpression, random: RandomSource): number {
   let total = d.bonus;
   for (let i = 0; i < d.count; i++) total += 1 + Math.floor(random() * d.sides);
   return total;
+}
+
+/** A seeded source (xoroshiro128+, from pure-rand): the same seed replays the same rolls. */
+export function seededRandom(seed: number): RandomSource {
+  const rng = xoroshiro128plus(seed);
+  return () => uniformFloat64(rng);
 }

@@ -36,6 +36,23 @@ export function fillsCorner(map: BattleMap, i: number, blockadeFills: boolean): 
   return map.terrain[i] === Terrain.blocked || (blockadeFills && map.blockade[i] === 1);
 }
 
+const edgeCache = new WeakMap<Uint8Array, boolean>();
+
+/** Whether any edge of the map holds a wall, door or low obstacle (cached per edge layer). */
+export function mapHasEdges(map: BattleMap): boolean {
+  let east = edgeCache.get(map.edgeEast);
+  if (east === undefined) {
+    east = map.edgeEast.some((e) => e !== 0);
+    edgeCache.set(map.edgeEast, east);
+  }
+  let south = edgeCache.get(map.edgeSouth);
+  if (south === undefined) {
+    south = map.edgeSouth.some((e) => e !== 0);
+    edgeCache.set(map.edgeSouth, south);
+  }
+  return east || south;
+}
+
 export const StepCheck = {
   ok: 0,
   crossesLow: 1,
@@ -47,9 +64,14 @@ export const StepCheck = {
  * diagonal may not pass a wall end or a filled corner; a low obstacle is crossed when it stands
  * between the two squares on both ways round the corner. Both squares are on the map.
  */
-export function checkStep(map: BattleMap, x: number, y: number, dx: number, dy: number, blockadeFills: boolean): number {
+export function checkStep(map: BattleMap, x: number, y: number, dx: number, dy: number, blockadeFills: boolean, edges = true): number {
   const tx = x + dx;
   const ty = y + dy;
+  if (!edges) {
+    if (dx === 0 || dy === 0) return StepCheck.ok;
+    const w = map.width;
+    return fillsCorner(map, y * w + tx, blockadeFills) || fillsCorner(map, ty * w + x, blockadeFills) ? StepCheck.blocked : StepCheck.ok;
+  }
   if (dx === 0 || dy === 0) {
     const e = edgeBetween(map, x, y, tx, ty);
     if (edgeBlocks(e)) return StepCheck.blocked;

@@ -102,8 +102,11 @@ export interface Ruleset {
   resistance(kind: TerrainKind, painted: number, mode: MovementMode): number;
   /** Works out budget and limits, or throws MoveRefused naming the rule. */
   plan(ctx: MoveContext): MovePlan;
-  /** Cost of one step in cost units and the parity after it; null when it cannot be made. */
-  stepCost(step: StepFacts, plan: MovePlan): { cost: number; parity: number } | null;
+  /**
+   * Cost of one step in cost units and the parity after it, packed as `cost * 2 + parity` (see
+   * `packStep`), or -1 when it cannot be made. Packed so the search allocates nothing per step.
+   */
+  stepCost(step: StepFacts, plan: MovePlan): number;
   occupant(mover: Creature, occupant: Creature, plan: MovePlan): OccupantRule;
   /** Squares of reach with which a creature threatens, or null if it threatens nothing. */
   threatRange(creature: Creature, encounter: Encounter): number | null;
@@ -122,4 +125,9 @@ export interface GoingTable {
   impeded: GoingClass;
   hazardous: GoingClass;
   shallowWater: GoingClass;
+}
+
+/** Packs a step's cost and the diagonal parity after it into one number. */
+export function packStep(cost: number, parity: number): number {
+  return cost * 2 + parity;
 }

@@ -1,7 +1,7 @@
 import { RULESETS, Terrain, type BattleMap, type Creature, type Encounter, type MovementMode, type TerrainKind } from '../../model';
 import { footprintSide } from './sizes';
 import { variantsFor, type Variant } from './footprint';
-import { checkStep, rectHasInnerWall, STEPS, StepCheck } from './grid';
+import { checkStep, mapHasEdges, rectHasInnerWall, STEPS, StepCheck } from './grid';
 import { Going, type GoingClass, type MovePlan, type OccupantRule, type Ruleset, type StepFacts } from './ruleset';
 
 /**
@@ -26,6 +26,12 @@ class Workspace {
   squareResist = new Int8Array(0);
   fpStamp = new Uint32Array(0);
   fpInfo = new Int8Array(0);
+  // Per-square results of a query (Arrivals), stamped with their own counter.
+  arrivalGen = 0;
+  arrivalStamp = new Uint32Array(0);
+  arrivalCost = new Int32Array(0);
+  arrivalState = new Int32Array(0);
+  arrivalEnd = new Uint8Array(0);
   // Bucket queue: a node pool of singly linked lists.
   nodeState = new Int32Array(1024);
   nodeDist = new Int32Array(1024);
@@ -43,6 +49,12 @@ class Workspace {
       this.squareStamp = new Uint32Array(squareModes);
       this.squareGoing = new Int8Array(squareModes);
       this.squareResist = new Int8Array(squareModes);
+    }
+    if (this.arrivalStamp.length < squareModes) {
+      this.arrivalStamp = new Uint32Array(squareModes);
+      this.arrivalCost = new Int32Array(squareModes);
+      this.arrivalState = new Int32Array(squareModes);
+      this.arrivalEnd = new Uint8Array(squareModes);
     }
     if (this.fpStamp.length < footprints) {
       this.fpStamp = new Uint32Array(footprints);
@@ -72,6 +84,49 @@ class Workspace {
 
 const workspace = new Workspace();
 
+/**
+ * The best way found to stand on each square (as the top-left of the creature's footprint): a
+ * place to end beats a place to pass, then the lower cost. Backed by the workspace's typed arrays.
+ */
+export class Arrivals {
+  private readonly ws = workspace;
+  readonly squares: number[] = [];
+  private readonly gen: number;
+
+  constructor() {
+    this.ws.arrivalGen++;
+    if (this.ws.arrivalGen === 0xffffffff) {
+      this.ws.arrivalStamp.fill(0);
+      this.ws.arrivalGen = 1;
+    }
+    this.gen = this.ws.arrivalGen;
+  }
+
+  offer(square: number, cost: number, end: boolean, state: number): void {
+    const ws = this.ws;
+    if (ws.arrivalStamp[square] !== this.gen) {
+      ws.arrivalStamp[square] = this.gen;
+      this.squares.push(square);
+    } else {
+      const hadEnd = ws.arrivalEnd[square] === 1;
+      if (hadEnd && !end) return;
+      if (hadEnd === end && ws.arrivalCost[square]! <= cost) return;
+    }
+    ws.arrivalCost[square] = cost;
+    ws.arrivalEnd[square] = end ? 1 : 0;
+    ws.arrivalState[square] = state;
+  }
+  cost(square: number): number {
+    return this.ws.arrivalCost[square]!;
+  }
+  end(square: number): boolean {
+    return this.ws.arrivalEnd[square] === 1;
+  }
+  state(square: number): number {
+    return this.ws.arrivalState[square]!;
+  }
+}
+
 interface Occupant {
   creature: Creature;
   rule: OccupantRule;
@@ -96,6 +151,10 @@ export class MoveSearch {
   readonly occupants = new Map<number, Occupant[]>();
   readonly others: Creature[];
   private readonly deepWater: number;
+  /** The creature fills exactly one square and never squeezes: the fast path applies. */
+  private readonly oneSquare: boolean;
+  /** Whether any edge holds a wall, door or low obstacle; without any, steps skip edge checks. */
+  private readonly edges: boolean;
   private readonly blockadeFills: boolean;
   private readonly facts: StepFacts = { diagonal: false, parity: 0, going: Going.clear, squeezed: false, crossesLow: false, resistance: 0, mode: 'walk' };
   /** Filled by `tryStep`. */
@@ -119,6 +178,8 @@ export class MoveSearch {
     this.side = footprintSide(row, rules.info.squareSize);
     this.variants = variantsFor(this.side, rules.squeezeWidth(this.side));
     this.P = rules.diagonalParity ? 2 : 1;
+    this.oneSquare = this.side === 1 && this.variants.length === 1;
+    this.edges = mapHasEdges(this.map);
     this.modes = plan.modes;
     // Water at least as deep as a square is tall needs a swim (or fly) speed.
     this.deepWater = RULESETS[encounter.ruleset].squareSize;
@@ -157,10 +218,11 @@ export class MoveSearch {
     return (variant * this.nSq + anchor) * this.P + parity;
   }
   anchorOf(state: number): number {
-    return Math.floor(state / this.P) % this.nSq;
+    const a = (state / this.P) | 0;
+    return this.variants.length === 1 ? a : a % this.nSq;
   }
   variantOf(state: number): number {
-    return Math.floor(Math.floor(state / this.P) / this.nSq);
+    return this.variants.length === 1 ? 0 : (((state / this.P) | 0) / this.nSq) | 0;
   }
   parityOf(state: number): number {
     return state % this.P;
@@ -229,6 +291,13 @@ export class MoveSearch {
     return { x: ax + v.ox, y: (anchor - ax) / this.W + v.oy, w: v.w, h: v.h };
   }
 
+  /** Map index of the top-left square a state's footprint fills. */
+  rectIndex(state: number): number {
+    const anchor = this.anchorOf(state);
+    const v = this.variants[this.variantOf(state)]!;
+    return anchor + v.oy * this.W + v.ox;
+  }
+
   /** Creatures sharing any square of a rectangle. */
   occupantsIn(x0: number, y0: number, w: number, h: number): Occupant[] {
     if (this.occupants.size === 0) return [];
@@ -248,6 +317,11 @@ export class MoveSearch {
    * returns true.
    */
   tryStep(from: number, spent: number, dx: number, dy: number, v2: number, first: boolean): boolean {
+    if (this.oneSquare) {
+      const anchor = (from / this.P) | 0;
+      const ax = anchor % this.W;
+      return this.tryStepOneSquare(from, anchor, ax, (anchor - ax) / this.W, spent, dx, dy, first);
+    }
     const W = this.W;
     const anchor = this.anchorOf(from);
     const ax = anchor % W;
@@ -276,7 +350,7 @@ export class MoveSearch {
         const sx = x - dx;
         const sy = y - dy;
         if (sx < 0 || sy < 0 || sx >= W || sy >= this.H) return false;
-        const check = checkStep(this.map, sx, sy, dx, dy, this.blockadeFills);
+        const check = checkStep(this.map, sx, sy, dx, dy, this.blockadeFills, this.edges);
         if (check === StepCheck.blocked) return false;
         if (check === StepCheck.crossesLow) crossesLow = true;
       }
@@ -356,17 +430,96 @@ export class MoveSearch {
       facts.crossesLow = crossesLow;
       facts.resistance = resistance + resistEnter + resistLeave + (isFirst ? plan.encumbrance : 0);
       facts.mode = this.modes[m]!;
-      const priced = this.rules.stepCost(facts, plan);
-      if (!priced) continue;
+      const packed = this.rules.stepCost(facts, plan);
+      if (packed < 0) continue;
+      const cost = packed >> 1;
       const limit = plan.modeBudgets[m]!;
-      if (!plan.ignoreCost && spent + priced.cost > limit) continue;
-      if (best < 0 || priced.cost < best) {
-        best = priced.cost;
-        bestParity = priced.parity;
+      if (!plan.ignoreCost && spent + cost > limit) continue;
+      if (best < 0 || cost < best) {
+        best = cost;
+        bestParity = packed & 1;
       }
       if (squeezeToEnd) {
-        const asSqueeze = facts.going < Going.difficult ? ((facts.going = Going.difficult), this.rules.stepCost(facts, plan)) : priced;
-        if (asSqueeze && (plan.ignoreCost || spent + asSqueeze.cost <= limit) && (bestEnd < 0 || asSqueeze.cost < bestEnd)) bestEnd = asSqueeze.cost;
+        let endCost = cost;
+        if (facts.going < Going.difficult) {
+          facts.going = Going.difficult;
+          const asSqueeze = this.rules.stepCost(facts, plan);
+          endCost = asSqueeze < 0 ? -1 : asSqueeze >> 1;
+        }
+        if (endCost >= 0 && (plan.ignoreCost || spent + endCost <= limit) && (bestEnd < 0 || endCost < bestEnd)) bestEnd = endCost;
+      }
+    }
+    if (best < 0) return false;
+    this.outCost = best;
+    this.outParity = bestParity;
+    this.outEndCost = bestEnd;
+    return true;
+  }
+
+  /**
+   * `tryStep` for the common case of a creature that fills exactly one square: the same rules with
+   * no footprint loops, so the search stays fast on big maps.
+   */
+  tryStepOneSquare(from: number, anchor: number, ax: number, ay: number, spent: number, dx: number, dy: number, first: boolean): boolean {
+    const W = this.W;
+    const P = this.P;
+    const bx = ax + dx;
+    const by = ay + dy;
+    if (bx < 0 || by < 0 || bx >= W || by >= this.H) return false;
+    const to = by * W + bx;
+    const check = checkStep(this.map, ax, ay, dx, dy, this.blockadeFills, this.edges);
+    if (check === StepCheck.blocked) return false;
+    const plan = this.plan;
+    let pass: OccupantRule['pass'] = 'free';
+    let resistEnter = 0;
+    let resistLeave = 0;
+    let squeezeToEnd = false;
+    if (this.occupants.size) {
+      const entering = this.occupants.get(to);
+      if (entering) {
+        for (const o of entering) {
+          if (o.rule.pass === 'blocked') return false;
+          if (o.rule.pass === 'squeeze') pass = 'squeeze';
+          if (o.rule.end === 'squeeze') squeezeToEnd = true;
+          if (o.rule.resistEnter > resistEnter) resistEnter = o.rule.resistEnter;
+        }
+      }
+      const leaving = this.occupants.get(anchor);
+      if (leaving) for (const o of leaving) if (o.rule.resistLeave > resistLeave) resistLeave = o.rule.resistLeave;
+    }
+    const facts = this.facts;
+    facts.diagonal = dx !== 0 && dy !== 0;
+    facts.parity = from % P;
+    facts.squeezed = false;
+    facts.crossesLow = check === StepCheck.crossesLow;
+    let best = -1;
+    let bestParity = 0;
+    let bestEnd = -1;
+    for (let m = 0; m < this.modes.length; m++) {
+      const going = this.squareGoing(to, m);
+      if (going === Going.blocked) continue;
+      if (going === Going.impeded && !plan.allowImpeded) continue;
+      if (going >= Going.difficult && plan.noDifficult) continue;
+      facts.going = (pass === 'squeeze' && going < Going.difficult ? Going.difficult : going) as GoingClass;
+      facts.resistance = plan.unit === 'mr' ? this.squareResistance(to, m) + resistEnter + resistLeave + (first ? plan.encumbrance : 0) : 0;
+      facts.mode = this.modes[m]!;
+      const packed = this.rules.stepCost(facts, plan);
+      if (packed < 0) continue;
+      const cost = packed >> 1;
+      const limit = plan.modeBudgets[m]!;
+      if (!plan.ignoreCost && spent + cost > limit) continue;
+      if (best < 0 || cost < best) {
+        best = cost;
+        bestParity = packed & 1;
+      }
+      if (squeezeToEnd) {
+        let endCost = cost;
+        if (facts.going < Going.difficult) {
+          facts.going = Going.difficult;
+          const asSqueeze = this.rules.stepCost(facts, plan);
+          endCost = asSqueeze < 0 ? -1 : asSqueeze >> 1;
+        }
+        if (endCost >= 0 && (plan.ignoreCost || spent + endCost <= limit) && (bestEnd < 0 || endCost < bestEnd)) bestEnd = endCost;
       }
     }
     if (best < 0) return false;
@@ -452,18 +605,31 @@ export class MoveSearch {
       const d = ws.nodeDist[node]!;
       if (d !== ws.dist[s]) continue;
       if (s === stopAt) break;
-      const isStart = startSet.has(s);
+      const isStart = ws.prev[s] === -1 && startSet.has(s);
       if (plan.singleSquare && !isStart) continue;
       if (d > limit) break;
+      // d20 parity: standing on a square with the next diagonal cheap (parity 0) at cost d is at
+      // least as good as parity 1 at cost d; parity 1 at d is as good as parity 0 at d + 1. A state
+      // beaten that way has nothing new to offer.
+      if (this.P === 2) {
+        const twin = s ^ 1;
+        if (ws.stateStamp[twin] === gen) {
+          const td = ws.dist[twin]!;
+          if ((s & 1) === 1 ? td <= d : td + 1 <= d) continue;
+        }
+      }
+      const anchor = this.anchorOf(s);
+      const ax = anchor % this.W;
+      const ay = (anchor - ax) / this.W;
       for (let k = 0; k < 8; k++) {
         const dx = STEPS[k]![0];
         const dy = STEPS[k]![1];
         for (let v2 = 0; v2 < V; v2++) {
-          if (!this.tryStep(s, d, dx, dy, v2, isStart)) continue;
+          if (!(this.oneSquare ? this.tryStepOneSquare(s, anchor, ax, ay, d, dx, dy, isStart) : this.tryStep(s, d, dx, dy, v2, isStart))) continue;
           const nd = d + this.outCost;
           if (nd > limit && !plan.ignoreCost) continue;
-          const anchor2 = this.anchorOf(s) + dy * this.W + dx;
-          const t = this.state(anchor2, v2, this.outParity % this.P);
+          const anchor2 = anchor + dy * this.W + dx;
+          const t = (v2 * this.nSq + anchor2) * this.P + (this.outParity & (this.P - 1));
           const endCost = this.outEndCost >= 0 ? d + this.outEndCost : -1;
           if (ws.stateStamp[t] !== gen) {
             ws.stateStamp[t] = gen;

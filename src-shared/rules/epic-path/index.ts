@@ -1,6 +1,6 @@
 import { MOVEMENT_MODES, RULESETS, Terrain, type Creature, type MovementMode, type RulesetSettings } from '../../model';
 import { hostile, sharesSquares, sizeGap } from '../engine/relations';
-import { Going, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
+import { Going, packStep, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
 import { MoveRefused } from '../engine/types';
 import { RECOMMENDED_PER_SQUARE_CAP, SIZES } from './sizes';
 
@@ -174,7 +174,7 @@ export const epicPath: Ruleset = {
   stepCost(step) {
     const hampered = step.going >= Going.difficult || step.squeezed || (step.crossesLow && step.mode !== 'fly');
     const cost = step.going === Going.impeded ? 1 : hampered ? 2 : 1;
-    return { cost, parity: 0 };
+    return packStep(cost, 0);
   },
 
   occupant(mover, other): OccupantRule {

@@ -1,7 +1,7 @@
 import { RULESETS, Terrain, type MovementMode, type TerrainKind } from '../../model';
 import { parseDice, diceRange } from '../engine/dice';
 import { hostile } from '../engine/relations';
-import { Going, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
+import { Going, packStep, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
 import { MoveRefused } from '../engine/types';
 import { SIZES } from './sizes';
 
@@ -112,7 +112,7 @@ export const sixD6: Ruleset = {
   // › Movement Resistance: a move succeeds while the score covers the summed MR of the squares.
   stepCost(step) {
     const leap = step.crossesLow && step.mode !== 'fly';
-    return { cost: leap ? Math.max(step.resistance, LOW_OBSTACLE_RESISTANCE) : step.resistance, parity: 0 };
+    return packStep(leap ? Math.max(step.resistance, LOW_OBSTACLE_RESISTANCE) : step.resistance, 0);
   },
 
   occupant(mover, other, plan): OccupantRule {

@@ -1,6 +1,6 @@
 import { Blockade, RULESETS, Terrain, type MovementMode } from '../../model';
 import { hostile, sharesSquares, sizeGap } from '../engine/relations';
-import { Going, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
+import { Going, packStep, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
 import { MoveRefused } from '../engine/types';
 import { SIZES } from './sizes';
 
@@ -89,7 +89,7 @@ export const startroid: Ruleset = {
   // a low obstacle between squares is read as difficult going for that step.
   stepCost(step) {
     const hampered = step.going >= Going.difficult || (step.crossesLow && step.mode !== 'fly');
-    return { cost: hampered ? 2 : 1, parity: 0 };
+    return packStep(hampered ? 2 : 1, 0);
   },
 
   occupant(mover, other): OccupantRule {

@@ -1,0 +1,298 @@
+import { Terrain, type BattleMap, type TerrainKind } from '../../model';
+import { checkStep, mapHasEdges, StepCheck } from './grid';
+import { Going, type MovePlan, type Ruleset, type StepFacts } from './ruleset';
+
+/**
+ * The whole-map fast path of the movement search, for the common case the editor's overlays and
+ * `costField` ask about on big maps: a creature of one square, one movement mode, no other
+ * creatures to get past, costs that do not depend on 6d6 resistance. It asks the ruleset for the
+ * same answers the general search does — terrain as a table per terrain kind, step costs as a
+ * table per (going, diagonal, parity, low obstacle) — and then runs a tight bucket-queue Dijkstra
+ * over plain typed arrays. A property test checks it against the general search on random maps.
+ */
+export interface KernelInput {
+  map: BattleMap;
+  rules: Ruleset;
+  plan: MovePlan;
+  startX: number;
+  startY: number;
+  deepWater: number;
+  blockadeFills: boolean;
+}
+
+export function kernelApplies(rules: Ruleset, plan: MovePlan, side: number, variants: number, others: number): boolean {
+  return side === 1 && variants === 1 && others === 0 && plan.modes.length === 1 && plan.unit !== 'mr' && !plan.straightLine && !plan.singleSquare && plan.phases === 1 && plan.encumbrance === 0 && !plan.ignoreCost;
+}
+
+const KINDS = 7;
+
+/**
+ * Least cost per square (min over parities), -1 where unreachable within `limit`. Uses `dist` as
+ * scratch (length ≥ squares × parities).
+ */
+export function kernelField(input: KernelInput, limit: number, out: Int32Array): void {
+  const { map, rules, plan } = input;
+  const W = map.width;
+  const H = map.height;
+  const n = W * H;
+  const P = rules.diagonalParity ? 2 : 1;
+  const mode = plan.modes[0]!;
+
+  // Going per terrain kind (water deep or shallow, blockade state), from the ruleset.
+  const goingTable = new Int8Array(KINDS * 2 * 3);
+  for (let k = 0; k < KINDS; k++) for (let deep = 0; deep < 2; deep++) for (let b = 0; b < 3; b++) {
+    goingTable[(k * 2 + deep) * 3 + b] = rules.going(k as TerrainKind, mode, deep === 1, b);
+  }
+  // Step cost per (going, diagonal, parity, low obstacle), packed as cost * 2 + parity; -1: no step.
+  const costTable = new Int32Array(3 * 2 * 2 * 2).fill(-1);
+  const facts: StepFacts = { diagonal: false, parity: 0, going: Going.clear, squeezed: false, crossesLow: false, resistance: 0, mode };
+  let maxCost = 1;
+  for (let g = 0; g < 3; g++) {
+    if (g === Going.impeded && !plan.allowImpeded) continue;
+    if (g >= Going.difficult && plan.noDifficult) continue;
+    for (let diag = 0; diag < 2; diag++) for (let par = 0; par < P; par++) for (let low = 0; low < 2; low++) {
+      facts.going = g as StepFacts['going'];
+      facts.diagonal = diag === 1;
+      facts.parity = par;
+      facts.crossesLow = low === 1;
+      const packed = rules.stepCost(facts, plan);
+      costTable[((g * 2 + diag) * 2 + par) * 2 + low] = packed;
+      if (packed >= 0) maxCost = Math.max(maxCost, packed >> 1);
+    }
+  }
+
+  // Per square: going (3 = blocked) and whether it fills its corners.
+  const going = new Int8Array(n);
+  const fills = new Uint8Array(n);
+  const terrain = map.terrain;
+  const water = map.waterDepth;
+  const blockade = map.blockade;
+  for (let i = 0; i < n; i++) {
+    const k = terrain[i]!;
+    const deep = k === Terrain.water && water[i]! >= input.deepWater ? 1 : 0;
+    const b = blockade[i]!;
+    going[i] = goingTable[(k * 2 + deep) * 3 + b]!;
+    fills[i] = k === Terrain.blocked || (input.blockadeFills && b === 1) ? 1 : 0;
+  }
+  const edges = mapHasEdges(map);
+
+  const states = n * P;
+  // Costs of a whole map fit 16 bits unless the budget is larger: half the memory to walk.
+  const UNSET = limit < 0xfffe ? 0xffff : 0x7fffffff;
+  const dist: Uint16Array | Int32Array = limit < 0xfffe ? new Uint16Array(states).fill(UNSET) : new Int32Array(states).fill(UNSET);
+  const B = nextPow2(maxCost + 1);
+  const mask = B - 1;
+  // A ring of buckets, one per cost modulo B, each a plain array of states.
+  const buckets: number[][] = Array.from({ length: B }, () => []);
+  let queued = 0;
+  const start = (input.startY * W + input.startX) * P + (plan.parity & (P - 1));
+  dist[start] = 0;
+  buckets[0]!.push(start);
+  queued++;
+  let current = 0;
+  const DX = [1, -1, 0, 0, 1, 1, -1, -1];
+  const DY = [0, 0, 1, -1, 1, -1, 1, -1];
+  while (queued > 0) {
+    const bucket = buckets[current & mask]!;
+    if (bucket.length === 0) {
+      current++;
+      continue;
+    }
+    if (current > limit) break;
+    const s = bucket.pop()!;
+    queued--;
+    const d = dist[s]!;
+    if (d !== current) continue;
+    const parity = P === 2 ? s & 1 : 0;
+    const sq = P === 2 ? s >> 1 : s;
+    if (P === 2) {
+      // Dominance between the two parities of one square (see MoveSearch.run).
+      const td = dist[s ^ 1]!;
+      if (parity === 1 ? td <= d : td + 1 <= d) continue;
+    }
+    const x = sq % W;
+    const y = (sq - x) / W;
+    const interior = x > 0 && y > 0 && x < W - 1 && y < H - 1;
+    const ctBase = parity * 2;
+    if (interior && !edges) {
+      // The common case, written out: four straight steps, then four diagonals past open corners.
+      {
+        const t = sq + 1;
+        const g = going[t]!;
+        if (g !== Going.blocked) {
+          const packed = costTable[g * 8 + ctBase]!;
+          if (packed >= 0) {
+            const nd = d + (packed >> 1);
+            const ts = P === 2 ? t * 2 + (packed & 1) : t;
+            if (nd <= limit && nd < dist[ts]!) {
+              dist[ts] = nd;
+              buckets[nd & mask]!.push(ts);
+              queued++;
+            }
+          }
+        }
+      }
+      {
+        const t = sq - 1;
+        const g = going[t]!;
+        if (g !== Going.blocked) {
+          const packed = costTable[g * 8 + ctBase]!;
+          if (packed >= 0) {
+            const nd = d + (packed >> 1);
+            const ts = P === 2 ? t * 2 + (packed & 1) : t;
+            if (nd <= limit && nd < dist[ts]!) {
+              dist[ts] = nd;
+              buckets[nd & mask]!.push(ts);
+              queued++;
+            }
+          }
+        }
+      }
+      {
+        const t = sq + W;
+        const g = going[t]!;
+        if (g !== Going.blocked) {
+          const packed = costTable[g * 8 + ctBase]!;
+          if (packed >= 0) {
+            const nd = d + (packed >> 1);
+            const ts = P === 2 ? t * 2 + (packed & 1) : t;
+            if (nd <= limit && nd < dist[ts]!) {
+              dist[ts] = nd;
+              buckets[nd & mask]!.push(ts);
+              queued++;
+            }
+          }
+        }
+      }
+      {
+        const t = sq - W;
+        const g = going[t]!;
+        if (g !== Going.blocked) {
+          const packed = costTable[g * 8 + ctBase]!;
+          if (packed >= 0) {
+            const nd = d + (packed >> 1);
+            const ts = P === 2 ? t * 2 + (packed & 1) : t;
+            if (nd <= limit && nd < dist[ts]!) {
+              dist[ts] = nd;
+              buckets[nd & mask]!.push(ts);
+              queued++;
+            }
+          }
+        }
+      }
+      const openE = fills[sq + 1] === 0;
+      const openW = fills[sq - 1] === 0;
+      const openS = fills[sq + W] === 0;
+      const openN = fills[sq - W] === 0;
+      if (openE && openS) {
+        const t = sq + W + 1;
+        const g = going[t]!;
+        if (g !== Going.blocked) {
+          const packed = costTable[g * 8 + 4 + ctBase]!;
+          if (packed >= 0) {
+            const nd = d + (packed >> 1);
+            const ts = P === 2 ? t * 2 + (packed & 1) : t;
+            if (nd <= limit && nd < dist[ts]!) {
+              dist[ts] = nd;
+              buckets[nd & mask]!.push(ts);
+              queued++;
+            }
+          }
+        }
+      }
+      if (openE && openN) {
+        const t = sq - W + 1;
+        const g = going[t]!;
+        if (g !== Going.blocked) {
+          const packed = costTable[g * 8 + 4 + ctBase]!;
+          if (packed >= 0) {
+            const nd = d + (packed >> 1);
+            const ts = P === 2 ? t * 2 + (packed & 1) : t;
+            if (nd <= limit && nd < dist[ts]!) {
+              dist[ts] = nd;
+              buckets[nd & mask]!.push(ts);
+              queued++;
+            }
+          }
+        }
+      }
+      if (openW && openS) {
+        const t = sq + W - 1;
+        const g = going[t]!;
+        if (g !== Going.blocked) {
+          const packed = costTable[g * 8 + 4 + ctBase]!;
+          if (packed >= 0) {
+            const nd = d + (packed >> 1);
+            const ts = P === 2 ? t * 2 + (packed & 1) : t;
+            if (nd <= limit && nd < dist[ts]!) {
+              dist[ts] = nd;
+              buckets[nd & mask]!.push(ts);
+              queued++;
+            }
+          }
+        }
+      }
+      if (openW && openN) {
+        const t = sq - W - 1;
+        const g = going[t]!;
+        if (g !== Going.blocked) {
+          const packed = costTable[g * 8 + 4 + ctBase]!;
+          if (packed >= 0) {
+            const nd = d + (packed >> 1);
+            const ts = P === 2 ? t * 2 + (packed & 1) : t;
+            if (nd <= limit && nd < dist[ts]!) {
+              dist[ts] = nd;
+              buckets[nd & mask]!.push(ts);
+              queued++;
+            }
+          }
+        }
+      }
+      continue;
+    }
+    for (let k = 0; k < 8; k++) {
+      const dx = DX[k]!;
+      const dy = DY[k]!;
+      if (!interior) {
+        const tx = x + dx;
+        const ty = y + dy;
+        if (tx < 0 || ty < 0 || tx >= W || ty >= H) continue;
+      }
+      const t = sq + dy * W + dx;
+      const g = going[t]!;
+      if (g === Going.blocked) continue;
+      let ci: number;
+      if (k < 4) ci = g * 8 + ctBase;
+      else {
+        ci = g * 8 + 4 + ctBase;
+        if (!edges && (fills[sq + dx] === 1 || fills[sq + dy * W] === 1)) continue;
+      }
+      if (edges) {
+        const check = checkStep(map, x, y, dx, dy, input.blockadeFills);
+        if (check === StepCheck.blocked) continue;
+        if (check === StepCheck.crossesLow) ci += 1;
+      }
+      const packed = costTable[ci]!;
+      if (packed < 0) continue;
+      const nd = d + (packed >> 1);
+      if (nd > limit) continue;
+      const ts = P === 2 ? t * 2 + (packed & 1) : t;
+      if (nd < dist[ts]!) {
+        dist[ts] = nd;
+        buckets[nd & mask]!.push(ts);
+        queued++;
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    let best = dist[i * P]!;
+    if (P === 2 && dist[i * 2 + 1]! < best) best = dist[i * 2 + 1]!;
+    out[i] = best === UNSET ? -1 : best;
+  }
+}
+
+function nextPow2(n: number): number {
+  let p = 1;
+  while (p < n) p <<= 1;
+  return p;
+}
