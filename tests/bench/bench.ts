@@ -138,7 +138,9 @@ for (const c of CASES) {
   const graph = stateGraph(e, c.side);
   const dijkstra = createDijkstraIndexedBrandes(graph, 'weight');
   const buildMs = performance.now() - built0;
-  const source = dijkstra.index.nodes.indexOf(String((sx * c.size + sx) * 2));
+  // The routine keeps its neighbourhood index (node keys by position) on `.index`.
+  const index = (dijkstra as unknown as { index: { nodes: string[] } }).index;
+  const source = index.nodes.indexOf(String((sx * c.size + sx) * 2));
   let peerReached = 0;
   const peer = time(
     () => {
