@@ -48,6 +48,9 @@ export function distribution(d: DiceExpression): Map<number, number> {
 
 /** P(total ≥ threshold). */
 export function chanceAtLeast(d: DiceExpression, threshold: number): number {
+  const { min, max } = diceRange(d);
+  if (threshold <= min) return 1;
+  if (threshold > max) return 0;
   let p = 0;
   for (const [total, q] of distribution(d)) if (total >= threshold) p += q;
   return Math.min(1, p);
