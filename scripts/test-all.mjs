@@ -30,7 +30,11 @@ step('layering check', process.execPath, ['scripts/check-layers.mjs']);
 step('unit tests (Vitest, node)', bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'unit.json')}`]);
 step('browser-mode tests (Vitest, Chromium)', bin('vitest'), ['run', '--project', 'browser', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'browser.json')}`]);
 const built = step('build (electron-vite: main, preload, renderer)', bin('electron-vite'), ['build']) && step('build CLI', process.execPath, ['scripts/build-cli.mjs']);
-if (built) step('end-to-end tests (Playwright)', bin('playwright'), ['test']);
+if (built) {
+  // The `encounter` command as `npx encounter` runs it, on a sample.
+  step('CLI smoke test (bin/encounter.cjs)', process.execPath, ['bin/encounter.cjs', 'reach', 'resources/encounters/goblin-ambush.d20-35.encounter', '--creature', 'A', '--json']);
+  step('end-to-end tests (Playwright)', bin('playwright'), ['test']);
+}
 else steps.push({ name: 'end-to-end tests (Playwright)', ok: false, seconds: 0 });
 
 function vitestCounts(file) {

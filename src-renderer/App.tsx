@@ -37,6 +37,10 @@ export function App(props: { editor: Editor }) {
       return;
     }
     if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'Escape' && editor.selectedCreature()) {
+      editor.setSelectedCreature(null);
+      return;
+    }
     const tool = TOOL_KEYS[e.key.toLowerCase()];
     if (tool && editor.doc()) {
       editor.setTool(tool);

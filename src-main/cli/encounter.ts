@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { encounterJsonSchema, parseEncounter, parseScenario, ScenarioError } from '../../src-shared/io';
+import { encounterJsonSchema, readEncounterText } from '../../src-shared/io';
 import { MOVEMENT_MODES, type Encounter, type MovementMode } from '../../src-shared/model';
 import { ACTIONS, checkPath, DiceError, MoveRefused, planPath, reachableSquares, type MoveAction, type MoveRequest, type PathAnswer, type Reach } from '../../src-shared/rules';
 
@@ -74,18 +74,9 @@ export function loadEncounter(file: string): Encounter {
   } catch (e) {
     throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
-  const looksJson = /^\s*\{/.test(text);
-  if (file.toLowerCase().endsWith('.txt') || !looksJson) {
-    try {
-      return parseScenario(text);
-    } catch (e) {
-      if (e instanceof ScenarioError) throw new UsageError(`${file}: ${e.message}`);
-      throw e;
-    }
-  }
-  const parsed = parseEncounter(text);
-  if (!parsed.ok) throw new UsageError(`${file}: ${parsed.error}`);
-  return parsed.encounter;
+  const read = readEncounterText(text, file);
+  if (!read.ok) throw new UsageError(`${file}: ${read.error}`);
+  return read.encounter;
 }
 
 function request(o: Options): MoveRequest {

@@ -36,7 +36,7 @@ export interface HandlerDeps {
 }
 
 const ENCOUNTER_FILTERS: FileFilter[] = [
-  { name: 'Encounter', extensions: [ENCOUNTER_FILE_EXTENSION, 'json'] },
+  { name: 'Encounter', extensions: [ENCOUNTER_FILE_EXTENSION, 'json', 'txt'] },
   { name: 'All files', extensions: ['*'] },
 ];
 

@@ -3,6 +3,7 @@ import { createEffect, on, onCleanup, onMount } from 'solid-js';
 import { Edge, Terrain, type Encounter } from '../../src-shared/model';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import type { Editor, Square } from '../state/editor';
+import type { PathAnswer, Reach } from '../../src-shared/rules';
 import { squareAt, squarePixels, visibleSquares, type View } from '../state/view';
 import { drawGrid } from './grid';
 import { EDGE_STYLE, SIDE_COLORS, terrainCss } from './palette';
@@ -83,6 +84,10 @@ export function MapCanvas(props: { editor: Editor }) {
           ctx.setAttr('lineWidth', width);
           ctx.stroke();
         };
+        const r = editor.reach();
+        if (r && 'reach' in r) drawReach(ctx, r.reach, v);
+        const p = editor.hoverPath();
+        if (p) drawPath(ctx, p, editor, v);
         outline(editor.hover(), 'rgba(255, 200, 40, 0.9)', 2);
         outline(editor.selection(), '#ffb000', 3);
       },
@@ -144,7 +149,11 @@ export function MapCanvas(props: { editor: Editor }) {
       editor.hover();
       editor.selection();
       editor.view();
+      editor.reach();
+      editor.hoverPath();
       overlayLayer.batchDraw();
+      const r = editor.reach();
+      container.dataset['reachSquares'] = r && 'reach' in r ? String(r.reach.squares.length) : '0';
     });
 
     // Pointer: pan with the pan tool, the middle button or space held; paint with the brush.
@@ -188,7 +197,9 @@ export function MapCanvas(props: { editor: Editor }) {
         overlayLayer.batchDraw();
       } else {
         const d = editor.doc()!;
-        editor.setSelection(q.x >= 0 && q.y >= 0 && q.x < d.map.width && q.y < d.map.height ? q : null);
+        const onMap = q.x >= 0 && q.y >= 0 && q.x < d.map.width && q.y < d.map.height;
+        editor.setSelection(onMap ? q : null);
+        editor.setSelectedCreature(onMap ? editor.creatureAt(q) : null);
       }
     };
     const onMove = (e: MouseEvent) => {
@@ -279,6 +290,56 @@ export function MapCanvas(props: { editor: Editor }) {
   });
 
   return <div ref={container} class="map-canvas" tabIndex={0} data-testid="map-canvas" aria-label="Battle map" />;
+}
+
+/** Reachable squares: green where the move may end, amber where it may only pass; costs when legible. */
+function drawReach(ctx: DrawContext, reach: Reach, view: View): void {
+  const s = squarePixels(view);
+  for (const end of [true, false]) {
+    ctx.beginPath();
+    for (const q of reach.squares) if (q.end === end) ctx.rect(view.panX + q.x * s, view.panY + q.y * s, s, s);
+    ctx.setAttr('fillStyle', end ? 'rgba(40, 170, 90, 0.32)' : 'rgba(230, 160, 30, 0.35)');
+    ctx.fill();
+  }
+  if (s < 22) return;
+  ctx.setAttr('fillStyle', '#10331c');
+  ctx.setAttr('font', `${Math.round(Math.min(14, s * 0.32))}px system-ui, sans-serif`);
+  ctx.setAttr('textAlign', 'center');
+  ctx.setAttr('textBaseline', 'middle');
+  for (const q of reach.squares) {
+    const label = q.p !== undefined && q.p < 1 ? `${q.cost} · ${Math.round(q.p * 100)}%` : String(q.cost);
+    ctx.fillText(label, view.panX + (q.x + 0.5) * s, view.panY + (q.y + 0.8) * s);
+  }
+}
+
+/** The planned path to the hovered square, and where it provokes. */
+function drawPath(ctx: DrawContext, path: PathAnswer, editor: Editor, view: View): void {
+  const d = editor.doc();
+  const c = d?.creatures.find((k) => k.id === editor.selectedCreature());
+  if (!d || !c) return;
+  const s = squarePixels(view);
+  const side = footprintOf(d.ruleset, c.size).side;
+  const centre = (x: number, y: number) => [view.panX + (x + side / 2) * s, view.panY + (y + side / 2) * s] as const;
+  ctx.beginPath();
+  const [x0, y0] = centre(c.x, c.y);
+  ctx.moveTo(x0, y0);
+  for (const st of path.steps) {
+    const [x, y] = centre(st.x, st.y);
+    ctx.lineTo(x, y);
+  }
+  ctx.setAttr('strokeStyle', path.legal ? '#0b6b2e' : '#b3261e');
+  ctx.setAttr('lineWidth', Math.max(2, s * 0.08));
+  ctx.setLineDash(path.legal ? [] : [6, 4]);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  for (const a of path.provokes) {
+    ctx.beginPath();
+    const [x, y] = centre(a.x, a.y);
+    ctx.arc(x, y, Math.max(4, s * 0.22), 0, Math.PI * 2);
+    ctx.setAttr('strokeStyle', '#d23c3c');
+    ctx.setAttr('lineWidth', Math.max(2, s * 0.07));
+    ctx.stroke();
+  }
 }
 
 function isTyping(e: KeyboardEvent): boolean {

@@ -1,6 +1,7 @@
 import { createSignal, For, onCleanup, onMount, Show } from 'solid-js';
 import { ACTIONS, displayKeys, MENUS, type MenuId } from '../state/actions';
 import type { Editor } from '../state/editor';
+import { SAMPLES } from '../state/samples';
 
 /**
  * The application menu, drawn by the page so it is the same in the desktop and browser editions.
@@ -91,6 +92,24 @@ export function MenuBar(props: { editor: Editor }) {
                               )}
                             </For>
                           </Show>
+                          <span class="menu-sub-title">Samples</span>
+                          <For each={SAMPLES}>
+                            {(sample) => (
+                              <button
+                                class="menu-item"
+                                role="menuitem"
+                                title={sample.file}
+                                onClick={() => {
+                                  close();
+                                  void editor.openSample(sample.file, sample.text);
+                                }}
+                              >
+                                <span class="menu-check" />
+                                <span class="menu-label">{sample.title}</span>
+                                <span class="menu-keys" />
+                              </button>
+                            )}
+                          </For>
                         </div>
                       </Show>
                     </>

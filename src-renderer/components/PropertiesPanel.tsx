@@ -2,6 +2,7 @@ import { createMemo, For, Show } from 'solid-js';
 import { EDGE_NAMES, RULESETS, TERRAIN_LABELS, TERRAIN_NAMES, squareIndex, type EdgeName } from '../../src-shared/model';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import type { Editor } from '../state/editor';
+import { CreaturePanel } from './CreaturePanel';
 
 const EDGE_LABELS: Record<EdgeName, string> = { none: 'none', wall: 'wall', low: 'low obstacle', doorClosed: 'closed door', doorOpen: 'open door' };
 
@@ -66,9 +67,10 @@ export function PropertiesPanel(props: { editor: Editor }) {
             <dd>{doc()!.creatures.length}</dd>
           </dl>
         </section>
+        <CreaturePanel editor={editor} />
         <section>
           <h2>Square</h2>
-          <Show when={square()} fallback={<p class="muted">Click a square with the Select tool (V) to inspect it.</p>}>
+          <Show when={square()} fallback={<p class="muted">Click a square with the Select tool (V) to inspect it; click a creature to see where it can move.</p>}>
             {(q) => (
               <dl class="facts" data-testid="square-facts">
                 <dt>Position</dt>

@@ -1,6 +1,8 @@
 import { For, onMount, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { displayKeys } from '../state/actions';
+import { SAMPLES } from '../state/samples';
+import { RULESETS, type RulesetId } from '../../src-shared/model';
 
 export function Welcome(props: { editor: Editor }) {
   const editor = props.editor;
@@ -17,6 +19,18 @@ export function Welcome(props: { editor: Editor }) {
           Open… <kbd>{displayKeys('Mod+O')}</kbd>
         </button>
       </div>
+      <h2>Samples</h2>
+      <ul class="recent-list" data-testid="samples">
+        <For each={SAMPLES}>
+          {(sample) => (
+            <li>
+              <button class="link" title={sample.file} onClick={() => void editor.openSample(sample.file, sample.text)}>
+                {sample.title} <span class="muted">({RULESETS[sample.ruleset as RulesetId]?.name ?? sample.ruleset})</span>
+              </button>
+            </li>
+          )}
+        </For>
+      </ul>
       <Show when={editor.recent().length}>
         <h2>Recent</h2>
         <ul class="recent-list">

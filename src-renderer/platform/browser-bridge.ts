@@ -72,7 +72,7 @@ export function createBrowserBridge(store = new BrowserStore()): PlatformBridge 
     edition: 'browser',
 
     async openEncounter(): Promise<OpenedFile | null> {
-      const [file] = await pickFiles({ accept: `.${ENCOUNTER_FILE_EXTENSION},.json,application/json` });
+      const [file] = await pickFiles({ accept: `.${ENCOUNTER_FILE_EXTENSION},.json,.txt,application/json,text/plain` });
       if (!file) return null;
       const text = await readText(file);
       return { file: await remember(newId(), file.name, text), text };

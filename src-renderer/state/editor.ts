@@ -1,6 +1,6 @@
-import { batch, createSignal } from 'solid-js';
+import { batch, createMemo, createSignal } from 'solid-js';
 import { History, type Command } from '../../src-shared/commands';
-import { parseEncounter, serializeEncounter } from '../../src-shared/io';
+import { readEncounterText, serializeEncounter } from '../../src-shared/io';
 import type { FileRef, PlatformBridge } from '../../src-shared/ipc';
 import {
   createEncounter,
@@ -11,6 +11,8 @@ import {
   type NewEncounterOptions,
   type TerrainName,
 } from '../../src-shared/model';
+import { MoveRefused, planPath, reachableSquares, type MoveRequest, type PathAnswer, type Reach } from '../../src-shared/rules';
+import { footprintOf } from '../../src-shared/rules/sizes';
 import { fitView, panBy, zoomAt, ZOOM_STEP, type Size, type View } from './view';
 
 export type ToolId = 'select' | 'pan' | 'terrain';
@@ -60,7 +62,51 @@ export function createEditor(platform: PlatformBridge) {
   const [busy, setBusy] = createSignal<string | null>(null);
   const [recent, setRecent] = createSignal<FileRef[]>([]);
   const [confirmState, setConfirmState] = createSignal<PendingConfirm | null>(null);
+  const [selectedCreature, setSelectedCreature] = createSignal<string | null>(null);
+  const [moveRequest, setMoveRequest] = createSignal<MoveRequest>({ action: 'move' });
   let noticeId = 0;
+
+  /** Where the selected creature can go with the chosen action, or why it cannot. */
+  const reach = createMemo<{ reach: Reach } | { refused: string } | null>(() => {
+    const d = doc();
+    const id = selectedCreature();
+    if (!d || !id || !d.creatures.some((c) => c.id === id)) return null;
+    try {
+      return { reach: reachableSquares(d, id, moveRequest()) };
+    } catch (e) {
+      if (e instanceof MoveRefused || (e as Error).name === 'DiceError') return { refused: (e as Error).message };
+      return { refused: `The movement could not be worked out: ${(e as Error).message}` };
+    }
+  });
+
+  /** The cheapest path to the square under the cursor, while a creature's movement is shown. */
+  const hoverPath = createMemo<PathAnswer | null>(() => {
+    const r = reach();
+    const q = hover();
+    const d = doc();
+    const id = selectedCreature();
+    if (!r || !('reach' in r) || !q || !d || !id) return null;
+    const creature = d.creatures.find((c) => c.id === id);
+    if (!creature || (creature.x === q.x && creature.y === q.y)) return null;
+    if (!r.reach.squares.some((s) => s.x === q.x && s.y === q.y)) return null;
+    try {
+      return planPath(d, id, q, moveRequest());
+    } catch {
+      return null;
+    }
+  });
+
+  /** The creature whose space covers a square (the smallest, when several share it). */
+  function creatureAt(q: Square): string | null {
+    const d = doc();
+    if (!d) return null;
+    let best: { id: string; side: number } | null = null;
+    for (const c of d.creatures) {
+      const side = footprintOf(d.ruleset, c.size).side;
+      if (q.x >= c.x && q.x < c.x + side && q.y >= c.y && q.y < c.y + side && (!best || side < best.side)) best = { id: c.id, side };
+    }
+    return best?.id ?? null;
+  }
 
   const dirty = () => {
     historyTick();
@@ -110,6 +156,7 @@ export function createEditor(platform: PlatformBridge) {
     fitPending = true;
     batch(() => {
       history.clear();
+      setSelectedCreature(null);
       setDoc(next);
       setFile(from);
       setSavedMarker(history.marker);
@@ -194,14 +241,25 @@ export function createEditor(platform: PlatformBridge) {
   }
 
   function openText(text: string, from: FileRef): boolean {
-    const parsed = parseEncounter(text);
-    if (!parsed.ok) {
-      notify('error', `${from.name} could not be opened: ${parsed.error}`);
+    const read = readEncounterText(text, from.name);
+    if (!read.ok) {
+      notify('error', `${from.name} could not be opened: ${read.error}`);
       return false;
     }
-    loadDocument(parsed.encounter, from);
-    notify('info', `Opened ${from.name}`);
+    // A text scenario is imported: saving it writes a new encounter file, never over the text.
+    loadDocument(read.encounter, read.format === 'file' ? from : null);
+    notify('info', read.format === 'file' ? `Opened ${from.name}` : `Imported the text scenario ${from.name}`);
     return true;
+  }
+
+  /** Opens one of the sample encounters shipped with the app. */
+  async function openSample(name: string, text: string): Promise<void> {
+    if (!(await mayDiscard())) return;
+    const read = readEncounterText(text, name);
+    if (read.ok) {
+      loadDocument(read.encounter, null);
+      notify('info', `Opened the sample ${read.encounter.name}`);
+    } else notify('error', read.error);
   }
 
   async function open(): Promise<void> {
@@ -312,6 +370,7 @@ export function createEditor(platform: PlatformBridge) {
     open,
     openRecent,
     openLaunchFiles,
+    openSample,
     save,
     exportFile,
     setMapImageSource,
@@ -340,6 +399,13 @@ export function createEditor(platform: PlatformBridge) {
     terrainStroke,
     hover,
     setHover,
+    selectedCreature,
+    setSelectedCreature,
+    moveRequest,
+    setMoveRequest,
+    reach,
+    hoverPath,
+    creatureAt,
     selection,
     setSelection,
     // chrome

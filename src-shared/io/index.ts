@@ -2,3 +2,4 @@ export * from './runs';
 export * from './schema';
 export * from './encounter-file';
 export * from './scenario';
+export * from './read';

@@ -189,3 +189,25 @@ test('menus, shortcuts and help', async ({ app }) => {
   await page.getByTestId('help.about').click();
   await expect(page.getByTestId('about-dialog')).toContainText(app.edition === 'browser' ? 'browser edition' : 'desktop edition');
 });
+
+test('a sample encounter: pick a creature, see where it can go and what a path provokes', async ({ app }) => {
+  const { page } = app;
+  await page.getByTestId('samples').getByText('Goblin ambush at the ford').click();
+  await expect(page.getByTestId('status-ruleset')).toContainText('d20 SRD 3.5');
+  // Aldric stands at 1,1 in medium armour: 20 ft.
+  const aldric = await squareCentre(page, 1, 1);
+  await page.mouse.click(aldric.x, aldric.y);
+  await expect(page.getByTestId('creature-name')).toHaveText('Aldric');
+  await expect(page.getByTestId('move-summary')).toContainText('Budget 20 ft');
+  await expect.poll(async () => Number(await canvas(page).getAttribute('data-reach-squares'))).toBeGreaterThan(10);
+  const target = await squareCentre(page, 4, 2);
+  await page.mouse.move(target.x, target.y);
+  await expect(page.getByTestId('path-summary')).toContainText('Path: 15 ft');
+  await page.getByTestId('move-action').selectOption('run');
+  await expect(page.getByTestId('move-summary')).toContainText('Budget 80 ft');
+  await screenshot(app, 'movement.png');
+  await page.getByTestId('move-action').selectOption('withdraw');
+  await expect(page.getByTestId('move-refused')).toContainText('has no withdraw action');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('creature-panel')).toBeHidden();
+});
