@@ -48,7 +48,7 @@ export const sixD6: Ruleset = {
   going: (kind) => (kind === Terrain.blocked || kind === Terrain.obstacle ? Going.blocked : Going.clear),
   resistance: (kind, painted, mode) => movementResistance(kind, painted, mode),
 
-  plan({ request }): MovePlan {
+  plan({ request, creature, encounter }): MovePlan {
     const mode: MovementMode = request.mode ?? 'walk';
     const plan: MovePlan = {
       budget: 3,
@@ -106,6 +106,14 @@ export const sixD6: Ruleset = {
         throw new MoveRefused(`${TEXT} has no ${request.action} action: it moves by mosey, run and the 5' step.`);
     }
     if (plan.budget < 1) throw new MoveRefused('An action score below 1 moves nowhere.');
+    // › Standing, Sitting & Lying Down: "Standing up … requires a movement action with an MR equal to
+    // the MR of the square currently occupied. This may be done as part of a mosey or run."
+    if (creature.prone && mode !== 'fly') {
+      const i = creature.y * encounter.map.width + creature.x;
+      const standing = movementResistance(encounter.map.terrain[i] as TerrainKind, encounter.map.resistance[i]!, mode);
+      plan.encumbrance += standing;
+      plan.notes.push(`Standing up first costs the MR of its square (${standing}).`);
+    }
     return plan;
   },
 
