@@ -1,7 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { encounterJsonSchema, readEncounterText } from '../../src-shared/io';
-import { MOVEMENT_MODES, type Encounter, type MovementMode } from '../../src-shared/model';
-import { ACTIONS, checkPath, DiceError, MoveRefused, planPath, reachableSquares, type MoveAction, type MoveRequest, type PathAnswer, type Reach } from '../../src-shared/rules';
+import { isRulesetId, isSizeCategory, MOVEMENT_MODES, RULESET_IDS, type Encounter, type MovementMode } from '../../src-shared/model';
+import {
+  ACTIONS,
+  checkPath,
+  collisionDice,
+  damageOf,
+  DiceError,
+  fallDamage,
+  fallingObject,
+  forcedMovement,
+  MoveRefused,
+  planPath,
+  reachableSquares,
+  stall,
+  SURFACES,
+  type FallAnswer,
+  type ForcedKind,
+  type MoveAction,
+  type MoveRequest,
+  type PathAnswer,
+  type Reach,
+  type SurfaceName,
+} from '../../src-shared/rules';
 
 /**
  * `encounter` — the rules engine from the command line. Answers JSON on stdout with --json; bad
@@ -20,6 +41,15 @@ Commands:
         the cheapest path to X,Y (the creature's top-left square), its cost and the attacks it provokes
   check <file> --creature <id> --path "X,Y X,Y ..." [--action A] [--mode M] [--json]
         a drawn path: the cost of each step and where and why it becomes illegal
+  fall --ruleset R --height N [--surface jagged|stone|normal|soft|yielding] [--water-depth N]
+       [--deliberate] [--acrobatics] [--mass KG] [--gravity G] [--json]
+        falling damage as dice (lethal and nonlethal), min, max, mean, and whether it lands prone
+  push|pull|slide|shift <file> --creature <id> --by <id> --squares N [--to X,Y]... [--drop-prone] [--json]
+        forced movement: where it ends, how far it moved, why it stopped, and any fall
+  stall --altitude N [--saves fail,fail,pass] [--json]
+        d20 3.0 stalled flyer: 150 ft, then 300 ft a round until a DC 20 Reflex save succeeds
+  collision --speed N [--cautious] [--json]      Epic Path collision damage
+  falling-object --size S --height N [--json]    Epic Path falling object damage
   validate <file>        check a file; prints its summary
   schema                 print the JSON Schema of encounter files
 
@@ -34,6 +64,9 @@ Options:
 
 type Options = Map<string, string[]>;
 
+/** Options that take no value. */
+const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone']);
+
 function parseArgs(args: string[]): { positional: string[]; options: Options } {
   const positional: string[] = [];
   const options: Options = new Map();
@@ -43,7 +76,7 @@ function parseArgs(args: string[]): { positional: string[]; options: Options } {
       const eq = a.indexOf('=');
       const key = eq > 0 ? a.slice(2, eq) : a.slice(2);
       let value = eq > 0 ? a.slice(eq + 1) : '';
-      if (eq < 0 && key !== 'json' && key !== 'help') {
+      if (eq < 0 && !FLAGS.has(key)) {
         if (i + 1 >= args.length) throw new UsageError(`--${key} needs a value`);
         value = args[++i]!;
       }
@@ -131,6 +164,37 @@ function printPath(p: PathAnswer): string {
   return lines.join('\n') + '\n';
 }
 
+function number(o: Options, key: string, required = false): number | undefined {
+  const v = one(o, key);
+  if (v === undefined) {
+    if (required) throw new UsageError(`--${key} <number> is required`);
+    return undefined;
+  }
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${key} "${v}" is not a number`);
+  return n;
+}
+
+function fallJson(f: FallAnswer) {
+  return {
+    dice: f.dice.map((d) => ({ count: d.count, sides: d.sides, perDie: d.perDie, kind: d.kind })),
+    min: f.gmDecides ? null : f.min,
+    max: f.gmDecides ? null : f.max,
+    mean: f.gmDecides ? null : f.mean,
+    prone: f.prone,
+    lethal: f.lethal,
+    nonlethal: f.nonlethal,
+    distribution: f.distribution,
+    gmDecides: f.gmDecides,
+    notes: f.notes,
+  };
+}
+
+function printDamage(f: { dice: FallAnswer['dice']; min: number; max: number; mean: number }, notes: string[] = []): string {
+  const dice = f.dice.map((d) => `${d.count}d${d.sides}${d.perDie > 0 ? `+${d.perDie}` : d.perDie < 0 ? d.perDie : ''}${d.perDie ? ' per die' : ''} ${d.kind}`).join(' + ');
+  return [`${dice || 'no damage'}  (min ${f.min}, mean ${f.mean}, max ${f.max})`, ...notes.map((n) => `Note: ${n}`)].join('\n') + '\n';
+}
+
 function pathJson(p: PathAnswer) {
   return { legal: p.legal, reason: p.reason, total: p.total, steps: p.steps, provokes: p.provokes, breaksAt: p.breaksAt, stopsAt: p.stopsAt };
 }
@@ -171,6 +235,83 @@ export function main(argv: string[]): string {
       const squares = path.split(/[\s;]+/).filter(Boolean).map((p) => square(p, '--path'));
       const answer = checkPath(e, creatureOf(options), squares, request(options));
       return json ? JSON.stringify(pathJson(answer)) + '\n' : printPath(answer);
+    }
+    case 'fall': {
+      const ruleset = one(options, 'ruleset');
+      if (!ruleset || !isRulesetId(ruleset)) throw new UsageError(`--ruleset is one of ${RULESET_IDS.join(', ')}`);
+      const height = number(options, 'height', true)!;
+      if (height < 0) throw new UsageError('--height cannot be negative');
+      const surface = one(options, 'surface');
+      if (surface !== undefined && !(SURFACES as readonly string[]).includes(surface)) throw new UsageError(`--surface ${surface}: use ${SURFACES.join(', ')}`);
+      const mass = number(options, 'mass');
+      if (mass !== undefined && mass <= 0) throw new UsageError('--mass is more than 0 kg');
+      const gravity = number(options, 'gravity');
+      if (gravity !== undefined && gravity < 0) throw new UsageError('--gravity cannot be negative');
+      const answer = fallDamage(ruleset, {
+        height,
+        surface: surface as SurfaceName | undefined,
+        waterDepth: number(options, 'water-depth') ?? 0,
+        deliberate: options.has('deliberate'),
+        acrobatics: options.has('acrobatics'),
+        mass,
+        gravity,
+      });
+      if (json) return JSON.stringify(fallJson(answer)) + '\n';
+      if (answer.gmDecides) return answer.notes.join('\n') + '\n';
+      return printDamage(answer, [`prone: ${answer.prone}`, ...answer.notes]);
+    }
+    case 'push':
+    case 'pull':
+    case 'slide':
+    case 'shift': {
+      const e = file();
+      const by = one(options, 'by');
+      if (!by) throw new UsageError('--by <attackerId> is required');
+      const squares = integer(one(options, 'squares'), '--squares');
+      if (squares === undefined) throw new UsageError('--squares N is required');
+      const to = (options.get('to') ?? []).map((v) => square(v, '--to'));
+      const answer = forcedMovement(e, { kind: command as ForcedKind, target: creatureOf(options), by, squares, to, dropProne: options.has('drop-prone') });
+      const out = {
+        x: answer.x,
+        y: answer.y,
+        z: answer.z,
+        moved: answer.moved,
+        stopped: answer.stopped,
+        fall: answer.fall ? { ...fallJson(answer.fall), height: answer.fall.height } : null,
+        path: answer.path,
+      };
+      if (json) return JSON.stringify(out) + '\n';
+      return `${command}: ${answer.moved} square(s) to ${answer.x},${answer.y}${answer.z ? ` at ${answer.z} up` : ''}${answer.stopped ? `; ${answer.stopped.text}` : ''}\n${answer.fall ? printDamage(answer.fall, answer.fall.notes) : ''}`;
+    }
+    case 'stall': {
+      const altitude = number(options, 'altitude', true)!;
+      const saves = (one(options, 'saves') ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((s) => {
+          if (s !== 'pass' && s !== 'fail') throw new UsageError(`--saves takes pass or fail, not "${s}"`);
+          return s === 'pass';
+        });
+      const answer = stall(altitude, saves);
+      if (json) return JSON.stringify({ rounds: answer.rounds, landed: answer.landed, fall: answer.fall ? fallJson(answer.fall) : null }) + '\n';
+      return answer.rounds.map((r) => `round ${r.round}: ${r.recovered ? 'recovers' : `falls ${r.fell} ft`}, ${r.altitude} ft up`).join('\n') + '\n' + (answer.fall ? printDamage(answer.fall) : '');
+    }
+    case 'collision': {
+      const speed = number(options, 'speed', true)!;
+      const damage = damageOf([{ count: collisionDice(speed, options.has('cautious')), sides: 6, perDie: 0, kind: 'lethal' }]);
+      const out = { dice: damage.dice, min: damage.min, max: damage.max, mean: damage.mean };
+      return json ? JSON.stringify(out) + '\n' : printDamage(damage, options.has('cautious') ? ['Cautious movement takes no collision damage (epic-path.txt › Collisions).'] : []);
+    }
+    case 'falling-object': {
+      const size = one(options, 'size') ?? '';
+      if (!isSizeCategory(size)) throw new UsageError(`--size ${size} is not a size category`);
+      const height = number(options, 'height', true)!;
+      const object = fallingObject(size, height);
+      if (!object) throw new UsageError(`epic-path.txt › Falling Objects has no row for ${size} objects`);
+      const whole = Math.floor(object.dice);
+      const damage = damageOf([{ count: whole, sides: 6, perDie: 0, kind: 'lethal' }]);
+      const out = { dice: damage.dice, min: damage.min, max: damage.max, mean: damage.mean, note: object.note + (object.dice % 1 ? ' (half of 1d6 rounds down)' : '') };
+      return json ? JSON.stringify(out) + '\n' : printDamage(damage, [out.note].filter(Boolean));
     }
     case undefined:
     case 'help':

@@ -3,7 +3,21 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src-shared/io';
 import { isRulesetId, type Encounter } from '../../src-shared/model';
-import { checkPath, MoveRefused, planPath, reachableSquares, type MoveRequest } from '../../src-shared/rules';
+import {
+  checkPath,
+  collisionDice,
+  damageOf,
+  fallDamage,
+  fallingObject,
+  forcedMovement,
+  MoveRefused,
+  planPath,
+  reachableSquares,
+  stall,
+  type FallRequest,
+  type ForcedKind,
+  type MoveRequest,
+} from '../../src-shared/rules';
 
 /**
  * Golden rule cases: each folder holds `scenario.txt` and `expected.json`, which cites the rule it
@@ -11,7 +25,7 @@ import { checkPath, MoveRefused, planPath, reachableSquares, type MoveRequest } 
  * case under another ruleset whose text says the same thing, with that text's citation.
  */
 interface Query extends MoveRequest {
-  command: 'reach' | 'path' | 'check';
+  command: 'reach' | 'path' | 'check' | 'fall' | 'push' | 'pull' | 'slide' | 'shift' | 'stall' | 'collision' | 'falling-object';
   creature: string;
   to?: string;
   via?: string[];
@@ -29,6 +43,8 @@ interface Check {
     steps?: string;
     provokes?: { by: string; x: number; y: number }[];
     stopsAt?: { x: number; y: number } | null;
+    /** For falls, forced movement, stalls, collisions and falling objects: fields to match. */
+    matches?: Record<string, unknown>;
   };
 }
 interface Case {
@@ -52,7 +68,45 @@ const sq = (t: string) => {
   return { x: x!, y: y! };
 };
 
+function other(encounter: Encounter, check: Check): unknown {
+  const q = check.query as unknown as Record<string, unknown>;
+  switch (q['command']) {
+    case 'fall':
+      return fallDamage(encounter.ruleset, { ...(q as object), height: q['height'] as number, settings: encounter.settings } as FallRequest);
+    case 'stall':
+      return stall(q['altitude'] as number, (q['saves'] as boolean[]) ?? []);
+    case 'collision':
+      return damageOf([{ count: collisionDice(q['speed'] as number, !!q['cautious']), sides: 6, perDie: 0, kind: 'lethal' }]);
+    case 'falling-object':
+      return fallingObject(q['size'] as string, q['height'] as number);
+    default:
+      return forcedMovement(encounter, {
+        kind: q['command'] as ForcedKind,
+        target: q['creature'] as string,
+        by: q['by'] as string,
+        squares: q['squares'] as number,
+        to: ((q['to'] as string[] | undefined) ?? []).map(sq),
+        dropProne: !!q['dropProne'],
+      });
+  }
+}
+
 function run(encounter: Encounter, check: Check): void {
+  if (!['reach', 'path', 'check'].includes(check.query.command)) {
+    let answer: unknown;
+    try {
+      answer = other(encounter, check);
+    } catch (err) {
+      if (check.expect.refused !== undefined && err instanceof MoveRefused) {
+        expect(err.message).toContain(check.expect.refused);
+        return;
+      }
+      throw err;
+    }
+    expect(check.expect.refused, 'expected the request to be refused').toBeUndefined();
+    expect(answer).toMatchObject(check.expect.matches ?? {});
+    return;
+  }
   const { command, creature, to, via, path: drawn, ...rest } = check.query;
   const request: MoveRequest = { ...rest, action: rest.action ?? 'move' };
   const e = check.expect;

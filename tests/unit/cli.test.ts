@@ -79,3 +79,43 @@ describe('encounter CLI', () => {
     expect(r.err).toMatch(/bad\.txt: line 3: "\?" at 1,0 is not a map symbol/);
   });
 });
+
+describe('encounter CLI: falls and forced movement', () => {
+  it('fall --json gives dice terms, min, max, mean and prone', () => {
+    const r = cli('fall', '--ruleset', 'epic-path', '--height', '30', '--deliberate', '--json');
+    expect(r.code).toBe(0);
+    const f = JSON.parse(r.out);
+    expect(f.dice).toEqual([
+      { count: 1, sides: 6, perDie: 0, kind: 'nonlethal' },
+      { count: 2, sides: 6, perDie: 0, kind: 'lethal' },
+    ]);
+    expect([f.min, f.max, f.mean, f.prone]).toEqual([3, 18, 10.5, true]);
+    expect(f.distribution.reduce((a: number, [, p]: [number, number]) => a + p, 0)).toBeCloseTo(1);
+  });
+
+  it('6d6 says the GM decides', () => {
+    const f = JSON.parse(cli('fall', '--ruleset', '6d6', '--height', '30', '--json').out);
+    expect(f).toMatchObject({ dice: [], min: null, gmDecides: true });
+  });
+
+  it('push --json answers where the target ends and why it stopped', () => {
+    const file = path.join(dir, 'ledge.txt');
+    writeFileSync(file, 'ruleset: epic-path\nmap:\n  . B T . .\ncreatures:\n  B: side=enemy\n  T: side=party\nelevation:\n  20 20 20 0 0\n');
+    const r = cli('push', file, '--creature', 'T', '--by', 'B', '--squares', '2', '--json');
+    expect(r.code).toBe(0);
+    const p = JSON.parse(r.out);
+    expect(p).toMatchObject({ x: 3, y: 0, z: 0, moved: 1, stopped: { code: 'fell' }, fall: { height: 20, dice: [{ count: 2, sides: 6, kind: 'lethal' }] } });
+  });
+
+  it.each([
+    [['fall', '--ruleset', 'gurps', '--height', '3'], /--ruleset is one of/],
+    [['fall', '--ruleset', 'epic-path'], /--height <number> is required/],
+    [['fall', '--ruleset', 'epic-path', '--height', '10', '--surface', 'lava'], /--surface lava/],
+    [['push', scenario, '--creature', 'A', '--squares', '1'], /--by <attackerId> is required/],
+    [['shift', scenario, '--creature', 'A', '--by', 'E', '--squares', '1', '--to', '1,0'], /Shifting an ally is Startroid's/],
+  ])('bad input %j exits 2', (args, message) => {
+    const r = cli(...(args as string[]));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+  });
+});

@@ -1,0 +1,82 @@
+import type { Maneuverability } from '../../model';
+import { d20Fall } from '../engine/d20-falling';
+import type { FallAnswer } from '../engine/falling';
+
+/**
+ * d20-phb-30.txt › Tactical Aerial Movement › Maneuverability, as data. Angles in degrees; `null`
+ * where the table says "No"; turns are degrees per `turnDistance` feet.
+ */
+export interface ManeuverRow {
+  /** Minimum forward speed as a fraction of fly speed (0: none). */
+  minimumForward: number;
+  hover: boolean;
+  moveBackward: boolean;
+  /** Feet of speed spent to start flying backward: 0 free, null cannot. */
+  reverseCost: number | null;
+  turnDegrees: number | 'any';
+  turnDistance: number;
+  /** Turn in place: degrees gained per 5 ft of speed spent, 'any', or null. */
+  turnInPlace: number | 'any' | null;
+  maximumTurn: number | 'any';
+  upAngle: number | 'any';
+  /** Up speed as a fraction of fly speed. */
+  upSpeed: number;
+  downAngle: number | 'any';
+  /** Down speed as a multiple of fly speed. */
+  downSpeed: number;
+  /** Feet of level flight needed between descending and climbing. */
+  betweenDownAndUp: number;
+}
+
+export const MANEUVERABILITY: Readonly<Record<Maneuverability, ManeuverRow>> = {
+  perfect: { minimumForward: 0, hover: true, moveBackward: true, reverseCost: 0, turnDegrees: 'any', turnDistance: 5, turnInPlace: 'any', maximumTurn: 'any', upAngle: 'any', upSpeed: 1, downAngle: 'any', downSpeed: 2, betweenDownAndUp: 0 },
+  good: { minimumForward: 0, hover: true, moveBackward: true, reverseCost: 5, turnDegrees: 90, turnDistance: 5, turnInPlace: 90, maximumTurn: 'any', upAngle: 'any', upSpeed: 0.5, downAngle: 'any', downSpeed: 2, betweenDownAndUp: 0 },
+  average: { minimumForward: 0.5, hover: false, moveBackward: false, reverseCost: null, turnDegrees: 45, turnDistance: 5, turnInPlace: 45, maximumTurn: 90, upAngle: 60, upSpeed: 0.5, downAngle: 'any', downSpeed: 2, betweenDownAndUp: 5 },
+  poor: { minimumForward: 0.5, hover: false, moveBackward: false, reverseCost: null, turnDegrees: 45, turnDistance: 5, turnInPlace: null, maximumTurn: 45, upAngle: 45, upSpeed: 0.5, downAngle: 45, downSpeed: 2, betweenDownAndUp: 10 },
+  clumsy: { minimumForward: 0.5, hover: false, moveBackward: false, reverseCost: null, turnDegrees: 45, turnDistance: 10, turnInPlace: null, maximumTurn: 45, upAngle: 45, upSpeed: 0.5, downAngle: 45, downSpeed: 2, betweenDownAndUp: 20 },
+};
+
+export interface StallRound {
+  round: number;
+  /** Feet fallen this round. */
+  fell: number;
+  altitude: number;
+  recovered: boolean;
+}
+
+export interface StallAnswer {
+  rounds: StallRound[];
+  /** It hit the ground. */
+  landed: boolean;
+  /** Falling damage for the whole distance fallen, when it hit the ground. */
+  fall: FallAnswer | null;
+}
+
+/**
+ * d20-phb-30.txt › Minimum Forward Speed: a stalled flyer too high to land "falls straight down,
+ * descending 150 feet in the first round … If the fall doesn't bring the creature to the ground, it
+ * must spend its next turn recovering from the stall. It must succeed on a DC 20 Reflex save to
+ * recover. Otherwise it falls another 300 feet." `saves` are the outcomes of those saves, in order
+ * (the caller rolls them); it keeps falling while there are failed saves to read.
+ */
+export function stall(altitude: number, saves: boolean[]): StallAnswer {
+  const rounds: StallRound[] = [];
+  let height = Math.max(0, altitude);
+  let fallen = 0;
+  const drop = (round: number, distance: number) => {
+    const fell = Math.min(distance, height);
+    height -= fell;
+    fallen += fell;
+    rounds.push({ round, fell, altitude: height, recovered: false });
+  };
+  drop(1, 150);
+  for (let i = 0; height > 0 && i < saves.length; i++) {
+    if (saves[i]) {
+      rounds.push({ round: i + 2, fell: 0, altitude: height, recovered: true });
+      return { rounds, landed: false, fall: null };
+    }
+    drop(i + 2, 300);
+  }
+  const landed = height === 0;
+  return { rounds, landed, fall: landed ? d20Fall({ height: fallen }, 'd20-phb-30.txt') : null };
+}
