@@ -1,6 +1,6 @@
 import Konva from 'konva';
 import { createEffect, on, onCleanup, onMount } from 'solid-js';
-import { Edge, Terrain, type Encounter } from '../../src-shared/model';
+import { Edge, RULESETS, Terrain, type Encounter } from '../../src-shared/model';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import type { Editor, Square } from '../state/editor';
 import type { PathAnswer, Reach } from '../../src-shared/rules';
@@ -40,7 +40,10 @@ export function MapCanvas(props: { editor: Editor }) {
     const walls = new Konva.Shape({
       sceneFunc: (ctx) => {
         const d = editor.doc();
-        if (d && editor.layers().walls) drawWalls(ctx, d, editor.view(), editor.viewport());
+        if (d && editor.layers().walls) {
+          drawWalls(ctx, d, editor.view(), editor.viewport());
+          drawLedges(ctx, d, editor.view(), editor.viewport());
+        }
       },
     });
     const creatures = new Konva.Shape({
@@ -273,6 +276,7 @@ export function MapCanvas(props: { editor: Editor }) {
       const size = { width: out.width, height: out.height };
       const k = konvaLikeContext(ctx);
       drawWalls(k, d, view, size);
+      drawLedges(k, d, view, size);
       drawGrid(k, view, size, d.map.width, d.map.height);
       drawCreatures(k, d, view);
       return out.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
@@ -411,6 +415,52 @@ function drawWalls(ctx: DrawContext, d: Encounter, view: View, viewport: { width
     ctx.stroke();
   }
   ctx.setLineDash([]);
+}
+
+/**
+ * Ledges: an edge where the ground drops by a square's height or more is where a walker would fall.
+ * Drawn as a red line on the high side, with the drop in the ruleset's unit when it is legible.
+ */
+function drawLedges(ctx: DrawContext, d: Encounter, view: View, viewport: { width: number; height: number }): void {
+  const s = squarePixels(view);
+  const { x0, y0, x1, y1 } = visibleSquares(view, viewport, d.map.width, d.map.height);
+  const square = RULESETS[d.ruleset].squareSize;
+  const W = d.map.width;
+  const e = d.map.elevation;
+  const labels: [number, number, string][] = [];
+  ctx.beginPath();
+  let any = false;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const h = e[y * W + x]!;
+      if (x + 1 < W && Math.abs(h - e[y * W + x + 1]!) >= square) {
+        const px = view.panX + (x + 1) * s;
+        ctx.moveTo(px, view.panY + y * s);
+        ctx.lineTo(px, view.panY + (y + 1) * s);
+        labels.push([px, view.panY + (y + 0.5) * s, `${+Math.abs(h - e[y * W + x + 1]!).toFixed(1)}`]);
+        any = true;
+      }
+      if (y + 1 < d.map.height && Math.abs(h - e[(y + 1) * W + x]!) >= square) {
+        const py = view.panY + (y + 1) * s;
+        ctx.moveTo(view.panX + x * s, py);
+        ctx.lineTo(view.panX + (x + 1) * s, py);
+        labels.push([view.panX + (x + 0.5) * s, py, `${+Math.abs(h - e[(y + 1) * W + x]!).toFixed(1)}`]);
+        any = true;
+      }
+    }
+  }
+  if (!any) return;
+  ctx.setLineDash([Math.max(3, s * 0.15), Math.max(2, s * 0.08)]);
+  ctx.setAttr('strokeStyle', '#c0392b');
+  ctx.setAttr('lineWidth', Math.max(2, s * 0.09));
+  ctx.stroke();
+  ctx.setLineDash([]);
+  if (s < 28) return;
+  ctx.setAttr('fillStyle', '#7b1d14');
+  ctx.setAttr('font', `600 ${Math.round(s * 0.26)}px system-ui, sans-serif`);
+  ctx.setAttr('textAlign', 'center');
+  ctx.setAttr('textBaseline', 'middle');
+  for (const [lx, ly, text] of labels) ctx.fillText(`↓${text}`, lx, ly);
 }
 
 function drawCreatures(ctx: DrawContext, d: Encounter, view: View): void {

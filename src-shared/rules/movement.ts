@@ -167,6 +167,15 @@ export function reachableSquares(encounter: Encounter, creatureId: string, reque
       }
     }
   }
+  // Squares reached only by walking off a ledge: the move ends there, falling.
+  const fallen = new Map<number, number>();
+  for (const [key, f] of search.falls) {
+    if (f.cost > plan.budget) continue;
+    const known = found.squares.includes(key) && found.end(key);
+    if (known && found.cost(key) <= f.cost) continue;
+    found.offer(key, f.cost, true, f.state);
+    fallen.set(key, f.height);
+  }
   const squares: ReachSquare[] = [];
   const keys = Int32Array.from(found.squares).sort();
   for (const key of keys) {
@@ -177,6 +186,8 @@ export function reachableSquares(encounter: Encounter, creatureId: string, reque
     if (plan.dice) sq.p = end ? chanceAtLeast(plan.dice, cost) : 0;
     const state = found.state(key);
     if (search.variants[search.variantOf(state)]!.squeezed) sq.squeezed = true;
+    const fell = fallen.get(key);
+    if (fell !== undefined) sq.fall = fell;
     squares.push(sq);
   }
   return { unit: plan.unit, budget: plan.budget * plan.unitSize, squares, notes: plan.notes };
@@ -550,7 +561,7 @@ export function costField(
   const ctx = setup(encounter, creatureId, request);
   const { search, plan, rules, creature } = ctx;
   const field = new Int32Array(search.nSq).fill(-1);
-  if (!options.general && kernelApplies(rules, plan, search.side, search.variants.length, search.others.length)) {
+  if (!options.general && kernelApplies(rules, plan, search.side, search.variants.length, search.others.length, search.flat)) {
     kernelField(
       { map: encounter.map, rules, plan, startX: creature.x, startY: creature.y, deepWater: RULESETS[encounter.ruleset].squareSize, blockadeFills: encounter.ruleset === 'startroid' },
       plan.budget,

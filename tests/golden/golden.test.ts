@@ -35,7 +35,7 @@ interface Check {
   query: Query;
   expect: {
     refused?: string;
-    squares?: Record<string, { cost: number; end?: boolean; p?: number } | null>;
+    squares?: Record<string, { cost: number; end?: boolean; p?: number; fall?: number } | null>;
     count?: number;
     legal?: boolean;
     total?: number;
@@ -136,6 +136,7 @@ function run(encounter: Encounter, check: Check): void {
       expect(got!.cost, `cost of ${key}`).toBe(want.cost);
       if (want.end !== undefined) expect(got!.end, `end at ${key}`).toBe(want.end);
       if (want.p !== undefined) expect(got!.p, `p of ${key}`).toBeCloseTo(want.p, 6);
+      expect(got!.fall, `fall at ${key}`).toBe(want.fall);
     }
     if (e.count !== undefined) expect(reach.squares.filter((s) => s.end).length, 'number of squares to end in').toBe(e.count);
   } else {

@@ -53,6 +53,24 @@ export function mapHasEdges(map: BattleMap): boolean {
   return east || south;
 }
 
+const flatCache = new WeakMap<Float32Array, number>();
+
+/** Whether the ground never changes by `ledge` or more (cached per elevation layer). */
+export function mapIsFlat(map: BattleMap, ledge: number): boolean {
+  let span = flatCache.get(map.elevation);
+  if (span === undefined) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const v of map.elevation) {
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    span = hi - lo;
+    flatCache.set(map.elevation, span);
+  }
+  return span < ledge;
+}
+
 export const StepCheck = {
   ok: 0,
   crossesLow: 1,

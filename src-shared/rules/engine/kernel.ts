@@ -20,8 +20,8 @@ export interface KernelInput {
   blockadeFills: boolean;
 }
 
-export function kernelApplies(rules: Ruleset, plan: MovePlan, side: number, variants: number, others: number): boolean {
-  return side === 1 && variants === 1 && others === 0 && plan.modes.length === 1 && plan.unit !== 'mr' && !plan.straightLine && !plan.singleSquare && plan.phases === 1 && plan.encumbrance === 0 && !plan.ignoreCost;
+export function kernelApplies(rules: Ruleset, plan: MovePlan, side: number, variants: number, others: number, flat = true): boolean {
+  return flat && side === 1 && variants === 1 && others === 0 && plan.modes.length === 1 && plan.unit !== 'mr' && !plan.straightLine && !plan.singleSquare && plan.phases === 1 && plan.encumbrance === 0 && !plan.ignoreCost;
 }
 
 const KINDS = 7;

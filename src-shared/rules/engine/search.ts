@@ -1,7 +1,7 @@
 import { RULESETS, Terrain, type BattleMap, type Creature, type Encounter, type MovementMode, type TerrainKind } from '../../model';
 import { footprintSide } from './sizes';
 import { variantsFor, type Variant } from './footprint';
-import { checkStep, mapHasEdges, rectHasInnerWall, STEPS, StepCheck } from './grid';
+import { checkStep, mapHasEdges, mapIsFlat, rectHasInnerWall, STEPS, StepCheck } from './grid';
 import { Going, type GoingClass, type MovePlan, type OccupantRule, type Ruleset, type StepFacts } from './ruleset';
 
 /**
@@ -155,9 +155,17 @@ export class MoveSearch {
   private readonly oneSquare: boolean;
   /** Whether any edge holds a wall, door or low obstacle; without any, steps skip edge checks. */
   private readonly edges: boolean;
+  /** The ground is level everywhere (no rise or drop of a square's height can occur). */
+  readonly flat: boolean;
   private readonly blockadeFills: boolean;
   private readonly facts: StepFacts = { diagonal: false, parity: 0, going: Going.clear, squeezed: false, crossesLow: false, resistance: 0, mode: 'walk' };
   /** Filled by `tryStep`. */
+  outFall = 0;
+  /**
+   * Squares reached only by walking off a ledge: the move ends there with a fall (the fall is not a
+   * step to go on from). Square index → least cost and the height fallen.
+   */
+  readonly falls = new Map<number, { cost: number; height: number; state: number }>();
   outCost = 0;
   outParity = 0;
   outEndCost = -1;
@@ -180,6 +188,7 @@ export class MoveSearch {
     this.P = rules.diagonalParity ? 2 : 1;
     this.oneSquare = this.side === 1 && this.variants.length === 1;
     this.edges = mapHasEdges(this.map);
+    this.flat = mapIsFlat(this.map, RULESETS[encounter.ruleset].squareSize);
     this.modes = plan.modes;
     // Water at least as deep as a square is tall needs a swim (or fly) speed.
     this.deepWater = RULESETS[encounter.ruleset].squareSize;
@@ -298,6 +307,28 @@ export class MoveSearch {
     return anchor + v.oy * this.W + v.ox;
   }
 
+  /** The ground under a rectangle: its highest square, in the length unit. */
+  groundUnder(x0: number, y0: number, w: number, h: number): number {
+    let top = -Infinity;
+    const e = this.map.elevation;
+    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) top = Math.max(top, e[y * this.W + x]!);
+    return top;
+  }
+
+  /**
+   * Ground rising or dropping by a square's height or more between two positions: a walker cannot go
+   * up it and falls going down; a climber climbs it (one square of movement per square of height);
+   * a flyer does not touch the ground. Returns extra cost, -1 when blocked, and sets outFall.
+   */
+  private ledge(rise: number, mode: MovementMode): number {
+    const square = this.deepWater;
+    if (mode === 'fly' || Math.abs(rise) < square) return 0;
+    if (mode === 'climb') return Math.ceil(Math.abs(rise) / square);
+    if (rise > 0) return -1;
+    this.outFall = -rise;
+    return 0;
+  }
+
   /** Creatures sharing any square of a rectangle. */
   occupantsIn(x0: number, y0: number, w: number, h: number): Occupant[] {
     if (this.occupants.size === 0) return [];
@@ -402,9 +433,13 @@ export class MoveSearch {
     let bestEnd = -1;
     const facts = this.facts;
     const isFirst = first;
+    this.outFall = 0;
+    const rise = this.flat ? 0 : this.groundUnder(tx0, ty0, vb.w, vb.h) - this.groundUnder(fx0, fy0, va.w, va.h);
     for (let m = 0; m < this.modes.length; m++) {
       const fp = this.footprintGoing(to, v2, m);
       if (fp === INVALID) continue;
+      const climb = rise === 0 ? 0 : this.ledge(rise, this.modes[m]!);
+      if (climb < 0) continue;
       let going = fp;
       let resistance = 0;
       if (this.rules.bigCreatureGoing === 'entered' || plan.unit === 'mr') {
@@ -432,7 +467,7 @@ export class MoveSearch {
       facts.mode = this.modes[m]!;
       const packed = this.rules.stepCost(facts, plan);
       if (packed < 0) continue;
-      const cost = packed >> 1;
+      const cost = (packed >> 1) + climb;
       const limit = plan.modeBudgets[m]!;
       if (!plan.ignoreCost && spent + cost > limit) continue;
       if (best < 0 || cost < best) {
@@ -495,17 +530,21 @@ export class MoveSearch {
     let best = -1;
     let bestParity = 0;
     let bestEnd = -1;
+    this.outFall = 0;
+    const rise = this.flat ? 0 : this.map.elevation[to]! - this.map.elevation[anchor]!;
     for (let m = 0; m < this.modes.length; m++) {
       const going = this.squareGoing(to, m);
       if (going === Going.blocked) continue;
       if (going === Going.impeded && !plan.allowImpeded) continue;
       if (going >= Going.difficult && plan.noDifficult) continue;
+      const climb = rise === 0 ? 0 : this.ledge(rise, this.modes[m]!);
+      if (climb < 0) continue;
       facts.going = (pass === 'squeeze' && going < Going.difficult ? Going.difficult : going) as GoingClass;
       facts.resistance = plan.unit === 'mr' ? this.squareResistance(to, m) + resistEnter + resistLeave + (first ? plan.encumbrance : 0) : 0;
       facts.mode = this.modes[m]!;
       const packed = this.rules.stepCost(facts, plan);
       if (packed < 0) continue;
-      const cost = packed >> 1;
+      const cost = (packed >> 1) + climb;
       const limit = plan.modeBudgets[m]!;
       if (!plan.ignoreCost && spent + cost > limit) continue;
       if (best < 0 || cost < best) {
@@ -567,6 +606,7 @@ export class MoveSearch {
     let nodes = 0;
     let queued = 0;
     this.visited = [];
+    this.falls.clear();
     const push = (state: number, d: number) => {
       if (nodes >= ws.nodeState.length) ws.growNodes();
       ws.nodeState[nodes] = state;
@@ -629,6 +669,13 @@ export class MoveSearch {
           const nd = d + this.outCost;
           if (nd > limit && !plan.ignoreCost) continue;
           const anchor2 = anchor + dy * this.W + dx;
+          if (this.outFall > 0) {
+            const key = anchor2 + this.variants[v2]!.oy * this.W + this.variants[v2]!.ox;
+            const known = this.falls.get(key);
+            const t0 = (v2 * this.nSq + anchor2) * this.P;
+            if (!known || nd < known.cost) this.falls.set(key, { cost: nd, height: this.outFall, state: t0 });
+            continue;
+          }
           const t = (v2 * this.nSq + anchor2) * this.P + (this.outParity & (this.P - 1));
           const endCost = this.outEndCost >= 0 ? d + this.outEndCost : -1;
           if (ws.stateStamp[t] !== gen) {

@@ -37,6 +37,8 @@ export interface ReachSquare {
   p?: number;
   /** The creature squeezes to be there. */
   squeezed?: boolean;
+  /** The creature gets there by walking off a ledge: it falls this far, and its move ends. */
+  fall?: number;
 }
 
 export interface Reach {
