@@ -218,7 +218,21 @@ export function main(argv: string[]): string {
       const e = file();
       const reach = reachableSquares(e, creatureOf(options), request(options));
       if (!json) return printReach(e, reach);
-      return JSON.stringify({ unit: reach.unit, squares: reach.squares.map((s) => ({ x: s.x, y: s.y, cost: s.cost, end: s.end, ...(s.p !== undefined ? { p: s.p } : {}) })) }) + '\n';
+      return (
+        JSON.stringify({
+          unit: reach.unit,
+          squares: reach.squares.map((s) => ({
+            x: s.x,
+            y: s.y,
+            ...(s.z !== undefined ? { z: s.z } : {}),
+            cost: s.cost,
+            end: s.end,
+            ...(s.p !== undefined ? { p: s.p } : {}),
+            ...(s.fall !== undefined ? { fall: s.fall } : {}),
+            ...(s.stall ? { stall: true } : {}),
+          })),
+        }) + '\n'
+      );
     }
     case 'path': {
       const e = file();

@@ -286,6 +286,7 @@ export function parseScenario(text: string): Encounter {
       encounter.settings.epicPathRun = v;
     } else if (k === 'fallDiceCap') encounter.settings.fallDiceCap = parseNumber(v, k, 1);
     else if (k === 'gravity') encounter.settings.gravity = parseNumber(v, k, 1);
+    else if (k === 'flightCeiling') encounter.settings.flightCeiling = parseNumber(v, k, 1);
     else throw new ScenarioError(1, `unknown setting "${k}"`);
   }
   return encounter;

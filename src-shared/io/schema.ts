@@ -60,6 +60,7 @@ export const SettingsSchema = z
     epicPathRun: z.enum(['run', 'encumbrance']).optional(),
     fallDiceCap: z.int().min(0).max(1000).optional(),
     gravity: z.number().min(0).max(100).optional(),
+    flightCeiling: z.number().min(0).max(100000).optional(),
   })
   .strict();
 

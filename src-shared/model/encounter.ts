@@ -16,6 +16,11 @@ export interface RulesetSettings {
   fallDiceCap?: number;
   /** startroid.txt › Inertia: gravity in g. */
   gravity?: number;
+  /**
+   * epic-path.txt › Three Dimensional Movement recommends "altitude ceilings": the highest a flyer's
+   * underside may go, in the ruleset's length unit. Absent: no ceiling.
+   */
+  flightCeiling?: number;
 }
 
 export interface Encounter {

@@ -4,6 +4,7 @@ import { footprintDistance } from './engine/distance';
 import { checkStep, StepCheck } from './engine/grid';
 import { hostile, sharesSquares } from './engine/relations';
 import { Going, type MovePlan, type Ruleset } from './engine/ruleset';
+import { flightReach } from './engine/flight';
 import { kernelApplies, kernelField } from './engine/kernel';
 import { Arrivals, MoveSearch, type SearchStart } from './engine/search';
 import { footprintSide } from './engine/sizes';
@@ -140,6 +141,10 @@ function collect(ctx: Setup, encounter: Encounter, into: Arrivals, offset = 0, l
 export function reachableSquares(encounter: Encounter, creatureId: string, request: MoveRequest): Reach {
   const ctx = setup(encounter, creatureId, request);
   const { search, plan, creature } = ctx;
+  // Flight is three-dimensional: every reachable cube, with its altitude.
+  if (request.mode === 'fly' && !plan.straightLine && !plan.singleSquare && plan.phases === 1) {
+    return { unit: plan.unit, budget: plan.budget * plan.unitSize, squares: flightReach(encounter, creature, ctx.rules, ctx.rules.flight, plan), notes: plan.notes };
+  }
   const found = new Arrivals();
   const W = search.W;
   found.offer(creature.y * W + creature.x, 0, true, ctx.start);

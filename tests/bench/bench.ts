@@ -16,6 +16,7 @@ import { costField, reachableSquares } from '../../src-shared/rules';
 import { createEncounter, makeCreature, Terrain, type Encounter } from '../../src-shared/model';
 import { d20StepCost } from '../../src-shared/rules/engine/d20-core';
 import { Going } from '../../src-shared/rules/engine/ruleset';
+import { checkStep, StepCheck } from '../../src-shared/rules/engine/grid';
 
 function mixedTerrain(size: number, seed: number): Encounter {
   const e = createEncounter({ ruleset: 'd20-35', width: size, height: size, name: `bench-${size}` });
@@ -117,6 +118,73 @@ const CASES: Case[] = [
   { name: 'reach-512-gargantuan', size: 512, side: 4, creature: { size: 'gargantuan', speed: 30 }, action: 'run', field: false, runs: 41, target: 'median ≤ 1 ms' },
 ];
 
+/**
+ * reach-3d: an Epic Path flyer (120 ft of fly speed, cubes with 26 neighbours, 1-for-1) over
+ * 128 × 128 squares and 32 levels (a 160-ft ceiling) with blocked squares and walls. The peer walks
+ * the same cube graph, limited to the cubes within the flyer's budget (the whole 128 × 128 × 32
+ * graph has 13 million edges, more than graphology holds comfortably).
+ */
+function bench3d(): void {
+  const size = 128;
+  const e = createEncounter({ ruleset: 'epic-path', width: size, height: size, name: 'bench-3d' });
+  const random = seededRandom(3030);
+  for (let i = 0; i < size * size; i++) {
+    const r = random();
+    e.map.terrain[i] = r < 0.05 ? Terrain.blocked : r < 0.25 ? Terrain.difficult : Terrain.normal;
+    if (random() < 0.03) e.map.edgeEast[i] = 1;
+    if (random() < 0.03) e.map.edgeSouth[i] = 1;
+  }
+  e.settings.flightCeiling = 155;
+  const c = size >> 1;
+  e.map.terrain[c * size + c] = Terrain.normal;
+  e.creatures.push(makeCreature({ id: 'flyer', speed: { walk: 30, fly: 120 }, x: c, y: c }));
+  let reached = 0;
+  const ours = time(() => {
+    reached = reachableSquares(e, 'flyer', { action: 'move', mode: 'fly' }).squares.length;
+  }, 21);
+
+  const t0 = performance.now();
+  const g = new Graph({ type: 'directed', multi: false, allowSelfLoops: false });
+  const R = 24;
+  const L = 32;
+  const inBox = (x: number, y: number) => Math.abs(x - c) <= R && Math.abs(y - c) <= R;
+  const open = (x: number, y: number) => x >= 0 && y >= 0 && x < size && y < size && e.map.terrain[y * size + x] !== Terrain.blocked;
+  const key = (x: number, y: number, z: number) => String((z * size + y) * size + x);
+  for (let z = 0; z < L; z++) for (let y = c - R; y <= c + R; y++) for (let x = c - R; x <= c + R; x++) if (open(x, y)) g.addNode(key(x, y, z));
+  for (let z = 0; z < L; z++) {
+    for (let y = c - R; y <= c + R; y++) {
+      for (let x = c - R; x <= c + R; x++) {
+        if (!open(x, y)) continue;
+        for (let dz = -1; dz <= 1; dz++) for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+          if (!dx && !dy && !dz) continue;
+          const tx = x + dx;
+          const ty = y + dy;
+          const tz = z + dz;
+          if (tz < 0 || tz >= L || !inBox(tx, ty) || !open(tx, ty)) continue;
+          if ((dx || dy) && checkStep(e.map, x, y, dx, dy, false) === StepCheck.blocked) continue;
+          g.addDirectedEdge(key(x, y, z), key(tx, ty, tz), { weight: 1 });
+        }
+      }
+    }
+  }
+  const dijkstra = createDijkstraIndexedBrandes(g, 'weight');
+  const buildMs = performance.now() - t0;
+  const index = (dijkstra as unknown as { index: { nodes: string[] } }).index;
+  const source = index.nodes.indexOf(key(c, c, 0));
+  let settled = 0;
+  const peer = time(
+    () => {
+      const [S] = dijkstra(source) as unknown as [{ size: number; clear(): void }];
+      settled = S.size;
+      S.clear();
+    },
+    3,
+    1,
+  );
+  console.log(`BENCH reach-3d ours_ms=${ours.toFixed(3)} peer=graphology:${peer.toFixed(3)} ratio=${(peer / ours).toFixed(1)}`);
+  console.log(`  (median ≤ 10 ms; ours reached ${reached} cubes, the peer settled ${settled}; peer graph built in ${(buildMs / 1000).toFixed(1)} s, not timed)`);
+}
+
 const only = process.argv.slice(2);
 for (const c of CASES) {
   if (only.length && !only.includes(c.name)) continue;
@@ -154,3 +222,4 @@ for (const c of CASES) {
   console.log(`BENCH ${c.name} ours_ms=${ours.toFixed(3)} peer=graphology:${peer.toFixed(3)} ratio=${(peer / ours).toFixed(1)}`);
   console.log(`  (${c.target}; ours reached ${reached} squares, the peer settled ${peerReached} states; peer graph built in ${(buildMs / 1000).toFixed(1)} s, not timed)`);
 }
+if (!only.length || only.includes('reach-3d')) bench3d();

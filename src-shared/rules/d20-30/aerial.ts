@@ -1,6 +1,8 @@
 import type { Maneuverability } from '../../model';
 import { d20Fall } from '../engine/d20-falling';
 import type { FallAnswer } from '../engine/falling';
+import type { FlightRules } from '../engine/flight';
+import { packStep } from '../engine/ruleset';
 
 /**
  * d20-phb-30.txt › Tactical Aerial Movement › Maneuverability, as data. Angles in degrees; `null`
@@ -80,3 +82,39 @@ export function stall(altitude: number, saves: boolean[]): StallAnswer {
   const landed = height === 0;
   return { rounds, landed, fall: landed ? d20Fall({ height: fallen }, 'd20-phb-30.txt') : null };
 }
+
+/**
+ * Flight by d20-phb-30.txt › Tactical Aerial Movement, counted in half squares (2.5 ft). A step
+ * costs what it would on the ground (1 square, diagonals 1-2-1; 1 square straight up or down), times
+ * the speed it is flown at: climbing at the up speed (half: doubled; perfect: full), descending at
+ * "twice its normal flying speed" (halved). Straight up needs an up angle of "Any" (perfect, good);
+ * straight down a down angle of "Any" (perfect, good, average); one square along and one up or down
+ * is a 45° climb or dive, which every flyer may make. Below half its fly speed an average, poor or
+ * clumsy flyer has not kept its minimum forward speed: if it stops in the air it stalls.
+ */
+export const d20AerialFlight: FlightRules = {
+  unitsPerSquare: 2,
+  step(step, creature) {
+    const row = MANEUVERABILITY[creature.speed.maneuverability ?? 'average'];
+    let base = 1;
+    let parity = step.parity;
+    if (step.horizontal === 2) {
+      base = parity ? 2 : 1;
+      parity ^= 1;
+    }
+    if (step.vertical === 1) {
+      if (step.horizontal === 0 && row.upAngle !== 'any') return -1;
+      return packStep(base * (row.upSpeed >= 1 ? 2 : 4), parity);
+    }
+    if (step.vertical === -1) {
+      if (step.horizontal === 0 && row.downAngle !== 'any') return -1;
+      return packStep(base, parity);
+    }
+    return packStep(base * 2, parity);
+  },
+  stalls(creature, costSquares) {
+    const row = MANEUVERABILITY[creature.speed.maneuverability ?? 'average'];
+    const fly = creature.speed.fly ?? 0;
+    return row.minimumForward > 0 && costSquares * 5 < fly * row.minimumForward;
+  },
+};

@@ -2,6 +2,7 @@ import { RULESETS, type Creature } from '../../model';
 import { d20Going, d20Occupant, d20Plan, d20RoomInSquare, d20StepCost, d20ThreatRange } from '../engine/d20-core';
 import type { Ruleset } from '../engine/ruleset';
 import { SIZES } from './sizes';
+import { d20AerialFlight } from './aerial';
 
 const TEXT = 'd20-phb-30.txt';
 const SQUARE = 5;
@@ -38,4 +39,5 @@ export const d20Phb30: Ruleset = {
   occupant: (mover, other) => d20Occupant(mover, other, SIZES, SQUARE),
   threatRange: (c) => d20ThreatRange(c, SIZES, SQUARE),
   maxStepCost: () => 32,
+  flight: d20AerialFlight,
 };

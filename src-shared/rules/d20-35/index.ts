@@ -1,5 +1,5 @@
 import { RULESETS, type Creature } from '../../model';
-import { d20Going, d20Occupant, d20Plan, d20RoomInSquare, d20StepCost, d20ThreatRange } from '../engine/d20-core';
+import { d20Going, d20Occupant, d20Plan, d20PlainFlight, d20RoomInSquare, d20StepCost, d20ThreatRange } from '../engine/d20-core';
 import type { Ruleset } from '../engine/ruleset';
 import { SIZES } from './sizes';
 
@@ -39,4 +39,5 @@ export const d20Srd35: Ruleset = {
   occupant: (mover, other) => d20Occupant(mover, other, SIZES, SQUARE),
   threatRange: (c) => d20ThreatRange(c, SIZES, SQUARE),
   maxStepCost: () => 32,
+  flight: d20PlainFlight,
 };

@@ -1,4 +1,5 @@
 import { Terrain, type Creature, type MovementMode, type TerrainKind } from '../../model';
+import type { FlightRules } from './flight';
 import type { SizeTable } from './sizes';
 import { hostile, sharesSquares, sizeGap } from './relations';
 import { Going, packStep, type GoingClass, type MovePlan, type OccupantRule, type StepFacts } from './ruleset';
@@ -165,3 +166,16 @@ export function d20Plan(
   }
   return plan;
 }
+
+/**
+ * d20-srd-35.txt gives flight no vertical rules of its own: height is one more axis counted like the
+ * others, a move along two or three axes being a diagonal (1-2-1 with the parity carried).
+ */
+export const d20PlainFlight: FlightRules = {
+  unitsPerSquare: 1,
+  step(step) {
+    const axes = (step.horizontal === 2 ? 2 : step.horizontal) + (step.vertical !== 0 ? 1 : 0);
+    if (axes <= 1) return packStep(1, step.parity);
+    return step.parity ? packStep(2, 0) : packStep(1, 1);
+  },
+};

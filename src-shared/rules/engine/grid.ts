@@ -120,3 +120,46 @@ export function rectHasInnerWall(map: BattleMap, x0: number, y0: number, w: numb
   }
   return false;
 }
+
+interface OpenMaskEntry {
+  edgeEast: Uint8Array;
+  edgeSouth: Uint8Array;
+  blockade: Uint8Array;
+  blockadeFills: boolean;
+  mask: Uint8Array;
+}
+const maskCache = new WeakMap<Uint8Array, OpenMaskEntry>();
+
+/**
+ * For each square, a bit per direction of `STEPS` set when a one-square step that way is open (no
+ * wall, closed door or filled corner in the way; low obstacles count as open). Cached per map layers,
+ * which commands never change in place.
+ */
+export function openSteps(map: BattleMap, blockadeFills: boolean): Uint8Array {
+  const known = maskCache.get(map.terrain);
+  if (known && known.edgeEast === map.edgeEast && known.edgeSouth === map.edgeSouth && known.blockade === map.blockade && known.blockadeFills === blockadeFills) return known.mask;
+  const W = map.width;
+  const H = map.height;
+  const mask = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      let bits = 0;
+      for (let k = 0; k < 8; k++) {
+        const [dx, dy] = STEPS[k]!;
+        const tx = x + dx;
+        const ty = y + dy;
+        if (tx < 0 || ty < 0 || tx >= W || ty >= H) continue;
+        if (checkStep(map, x, y, dx, dy, blockadeFills) !== StepCheck.blocked) bits |= 1 << k;
+      }
+      mask[y * W + x] = bits;
+    }
+  }
+  maskCache.set(map.terrain, { edgeEast: map.edgeEast, edgeSouth: map.edgeSouth, blockade: map.blockade, blockadeFills, mask });
+  return mask;
+}
+
+/** Index into `STEPS` of a one-square step, or -1. */
+export function stepIndex(dx: number, dy: number): number {
+  for (let k = 0; k < 8; k++) if (STEPS[k]![0] === dx && STEPS[k]![1] === dy) return k;
+  return -1;
+}

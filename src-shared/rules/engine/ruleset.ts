@@ -3,6 +3,7 @@ import type { DiceExpression } from './dice';
 import type { DistanceRule } from './distance';
 import type { SizeTable } from './sizes';
 import type { CostUnit, MoveContext } from './types';
+import type { FlightRules } from './flight';
 
 /**
  * How hard a square is to enter, for one mover in one mode. Ordered: a creature spanning several
@@ -112,6 +113,8 @@ export interface Ruleset {
   threatRange(creature: Creature, encounter: Encounter): number | null;
   /** The largest single step cost, for sizing the search's buckets. */
   maxStepCost(plan: MovePlan): number;
+  /** How flight in three dimensions is counted. */
+  flight: FlightRules;
 }
 
 export function baseUnitSize(info: RulesetInfo): number {

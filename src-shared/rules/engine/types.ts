@@ -39,6 +39,10 @@ export interface ReachSquare {
   squeezed?: boolean;
   /** The creature gets there by walking off a ledge: it falls this far, and its move ends. */
   fall?: number;
+  /** Flight: altitude of the creature's underside above the ground there, in the length unit. */
+  z?: number;
+  /** Flight: ending here in the air breaks the minimum forward speed: the creature stalls. */
+  stall?: boolean;
 }
 
 export interface Reach {

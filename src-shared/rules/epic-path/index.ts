@@ -204,4 +204,6 @@ export const epicPath: Ruleset = {
     return Math.floor(reach / SQUARE);
   },
   maxStepCost: () => 4,
+  // › Three Dimensional Movement: cubes, 26 neighbours, "All moves and ranges are counted as 1 for 1".
+  flight: { unitsPerSquare: 1, step: (step) => packStep(1, step.parity) },
 };

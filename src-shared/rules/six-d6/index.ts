@@ -137,4 +137,6 @@ export const sixD6: Ruleset = {
   },
   threatRange: () => null,
   maxStepCost: (plan) => 16 + 2 * plan.resist + plan.encumbrance,
+  // › Movement Types: flying treats every square as MR 1, so each cube costs 1.
+  flight: { unitsPerSquare: 1, step: (step) => packStep(1, step.parity) },
 };

@@ -118,4 +118,6 @@ export const startroid: Ruleset = {
   // Opportunity attacks come only from entering an enemy's space in this text.
   threatRange: () => null,
   maxStepCost: () => 2,
+  // The text moves in squares with diagonals costing 1; height is counted the same way.
+  flight: { unitsPerSquare: 1, step: (step) => packStep(1, step.parity) },
 };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEncounter, Edge, makeCreature, RULESET_IDS, type RulesetId } from '../../../src-shared/model';
-import { costField } from '../../../src-shared/rules';
+import { costField, reachableSquares } from '../../../src-shared/rules';
 
 /** The whole-map fast path must answer exactly as the general search does. */
 describe('costField fast path', () => {
@@ -45,6 +45,41 @@ describe('costField fast path', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('flight fast path', () => {
+  it('the breadth-first search over cubes matches the general one', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<RulesetId>('epic-path', 'startroid'),
+        fc.integer({ min: 4, max: 12 }),
+        fc.array(fc.integer({ min: 0, max: 99 }), { minLength: 144, maxLength: 144 }),
+        fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 144, maxLength: 144 }),
+        fc.integer({ min: 10, max: 40 }),
+        (ruleset, w, cells, heights, fly) => {
+          const e = createEncounter({ ruleset, width: w, height: w });
+          for (let i = 0; i < w * w; i++) {
+            e.map.terrain[i] = cells[i]! < 10 ? 3 : cells[i]! < 14 ? 4 : 0;
+            e.map.elevation[i] = heights[i]! < 20 ? 0 : heights[i]! - 15;
+            e.map.edgeEast[i] = cells[i]! > 93 ? Edge.wall : 0;
+          }
+          e.map.terrain[0] = 0;
+          e.map.elevation[0] = 0;
+          e.creatures.push(makeCreature({ id: 'f', speed: { walk: 5, fly }, x: 0, y: 0 }));
+          const fast = reachableSquares(e, 'f', { action: 'move', mode: 'fly' }).squares;
+          // A creature far out of reach changes nothing but forces the general search.
+          const big = createEncounter({ ruleset, width: w + 60, height: w });
+          for (const layer of ['terrain', 'elevation', 'edgeEast'] as const) for (let y = 0; y < w; y++) for (let x = 0; x < w; x++) big.map[layer][y * (w + 60) + x] = e.map[layer][y * w + x]!;
+          for (let y = 0; y < w; y++) for (let x = w; x < w + 60; x++) big.map.terrain[y * (w + 60) + x] = 3;
+          big.creatures.push(makeCreature({ id: 'f', speed: { walk: 5, fly }, x: 0, y: 0 }), makeCreature({ id: 'far', x: w + 59, y: 0, side: 'enemy' }));
+          big.map.terrain[w + 59] = 0;
+          const general = reachableSquares(big, 'f', { action: 'move', mode: 'fly' }).squares;
+          expect(fast).toEqual(general);
+        },
+      ),
+      { numRuns: 120 },
     );
   });
 });

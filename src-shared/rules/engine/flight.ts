@@ -1,0 +1,357 @@
+import { RULESETS, Terrain, type Creature, type Encounter } from '../../model';
+import { openSteps, rectHasInnerWall, stepIndex } from './grid';
+import { sizeGap } from './relations';
+import type { MovePlan, Ruleset } from './ruleset';
+import { footprintSide } from './sizes';
+import type { ReachSquare } from './types';
+
+/**
+ * Flight in three dimensions. Every creature is a cube as tall as it is wide (epic-path.txt ›
+ * Three Dimensional Movement), standing at a level: its underside at level × square size. A flyer
+ * moves to any of the 26 neighbouring cubes; floor-to-ceiling walls, closed doors, blocked squares
+ * and pillars stop it at every height, the ground stops it from below, low obstacles and the going
+ * of the ground do not matter (d20-phb-30.txt › Obstacles: "a floor-to-ceiling wall blocks a flying
+ * creature as well"). What a step costs comes from the ruleset (`flightStep`).
+ */
+
+export interface FlightStep {
+  /** 0 no horizontal move, 1 straight, 2 diagonal. */
+  horizontal: 0 | 1 | 2;
+  /** -1 down, 0 level, +1 up. */
+  vertical: -1 | 0 | 1;
+  parity: number;
+}
+
+export interface FlightRules {
+  /** Cost units per square of movement (d20 counts half squares: flying down is twice as fast). */
+  unitsPerSquare: number;
+  /** Packed cost * 2 + parity of a step, or -1 where the creature cannot move that way. */
+  step(step: FlightStep, creature: Creature, plan: MovePlan): number;
+  /** Whether a square left in the air at this cost makes the creature stall (minimum forward speed). */
+  stalls?(creature: Creature, costSquares: number): boolean;
+}
+
+const DX = new Int8Array(26);
+/** For each of the 26 directions, its horizontal step's index in `STEPS` (-1: straight up or down). */
+const STEP_OF = new Int8Array(26);
+const DY = new Int8Array(26);
+const DZ = new Int8Array(26);
+/** Index of each direction's kind into the cost table: (horizontal * 3 + vertical + 1). */
+const KIND = new Int8Array(26);
+{
+  let k = 0;
+  for (let dz = -1; dz <= 1; dz++) for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+    if (!dx && !dy && !dz) continue;
+    DX[k] = dx;
+    DY[k] = dy;
+    DZ[k] = dz;
+    KIND[k] = (dx && dy ? 2 : dx || dy ? 1 : 0) * 3 + dz + 1;
+    STEP_OF[k] = dx || dy ? stepIndex(dx, dy) : -1;
+    k++;
+  }
+}
+
+export function flightReach(encounter: Encounter, mover: Creature, rules: Ruleset, flight: FlightRules, plan: MovePlan): ReachSquare[] {
+  const map = encounter.map;
+  const W = map.width;
+  const H = map.height;
+  const n = W * H;
+  const square = RULESETS[encounter.ruleset].squareSize;
+  const side = footprintSide(rules.sizes[mover.size]!, square);
+  const open8 = openSteps(map, encounter.ruleset === 'startroid');
+  const budget = plan.modeBudgets[0]! * flight.unitsPerSquare;
+  const budgetSquares = plan.modeBudgets[0]!;
+
+  const { floor, ground, lowest } = floorsFor(map, side, square);
+  const startAnchor = mover.y * W + mover.x;
+  if (floor[startAnchor] === -32768) return [];
+  const startLevel = Math.max(floor[startAnchor]!, Math.round((groundOf(map, mover.x, mover.y, side, square) + mover.altitude) / square));
+  const base = Math.max(lowest, startLevel - budgetSquares);
+  const ceiling = encounter.settings.flightCeiling;
+  const top = Math.max(startLevel, ceiling === undefined ? startLevel + budgetSquares : Math.min(startLevel + budgetSquares, Math.floor(ceiling / square)));
+  const levels = top - base + 1;
+  const P = rules.diagonalParity ? 2 : 1;
+
+  // Costs per (horizontal, vertical, parity), from the ruleset.
+  const table = new Int32Array(3 * 3 * 2).fill(-1);
+  let maxCost = 1;
+  for (let h = 0; h < 3; h++) for (let v = -1; v <= 1; v++) for (let p = 0; p < P; p++) {
+    if (h === 0 && v === 0) continue;
+    const packed = flight.step({ horizontal: h as 0 | 1 | 2, vertical: v as -1 | 0 | 1, parity: p }, mover, plan);
+    table[(h * 3 + v + 1) * 2 + p] = packed;
+    if (packed >= 0) maxCost = Math.max(maxCost, packed >> 1);
+  }
+
+  // Other creatures as boxes of cubes.
+  const others = encounter.creatures
+    .filter((c) => c.id !== mover.id)
+    .map((c) => {
+      const s = footprintSide(rules.sizes[c.size] ?? { space: square, reach: 0 }, square);
+      const level = Math.round((groundOf(map, c.x, c.y, s, square) + c.altitude) / square);
+      return { c, x: c.x, y: c.y, s, level, rule: rules.occupant(mover, c, plan) };
+    });
+  const occupantsAt = (x: number, y: number, level: number) =>
+    others.filter((o) => o.x < x + side && x < o.x + o.s && o.y < y + side && y < o.y + o.s && o.level < level + side && level < o.level + o.s);
+
+  const cells = n * levels;
+  const dist = scratch.dist(cells * P);
+  // Every step costing one square (Epic Path's 1-for-1 cubes, Startroid, 6d6): a breadth-first
+  // search over the cubes does, with the neighbour offsets precomputed.
+  let uniform = P === 1 && side === 1 && others.length === 0;
+  for (let k = 0; k < 18 && uniform; k += 2) if (table[k]! >= 0 && table[k]! >> 1 !== 1) uniform = false;
+  if (uniform) {
+    const reachedCells = bfsCubes();
+    return output(reachedCells);
+  }
+  function bfsCubes(): Int32Array {
+    const queue = scratch.queue(cells);
+    let head = 0;
+    let tail = 0;
+    const startCell = (startLevel - base) * n + startAnchor;
+    dist[startCell] = 0;
+    queue[tail++] = startCell;
+    const allowed = new Uint8Array(26);
+    const offset = new Int32Array(26);
+    for (let k = 0; k < 26; k++) {
+      allowed[k] = table[KIND[k]! * 2]! >= 0 ? 1 : 0;
+      offset[k] = DZ[k]! * n + DY[k]! * W + DX[k]!;
+    }
+    while (head < tail) {
+      const cell = queue[head++]!;
+      const d = dist[cell]!;
+      if (d >= budget) continue;
+      const anchor = cell % n;
+      const li = (cell - anchor) / n;
+      const x = anchor % W;
+      const y = (anchor - x) / W;
+      const inside = x > 0 && y > 0 && x < W - 1 && y < H - 1 && li > 0 && li + base < top;
+      const open = open8[anchor]!;
+      const nd = d + 1;
+      for (let k = 0; k < 26; k++) {
+        if (!allowed[k]) continue;
+        if (!inside) {
+          const tx = x + DX[k]!;
+          const ty = y + DY[k]!;
+          const tl = li + base + DZ[k]!;
+          if (tx < 0 || ty < 0 || tx >= W || ty >= H || tl < base || tl > top) continue;
+        }
+        const sk = STEP_OF[k]!;
+        if (sk >= 0 && !(open & (1 << sk))) continue;
+        const t = cell + offset[k]!;
+        if (dist[t]! <= nd) continue;
+        const ta = anchor + DY[k]! * W + DX[k]!;
+        const f = floor[ta]!;
+        if (f === -32768 || li + base + DZ[k]! < f) continue;
+        dist[t] = nd;
+        queue[tail++] = t;
+      }
+    }
+    return queue.subarray(0, tail);
+  }
+
+  const B = nextPow2(maxCost + 1);
+  const mask = B - 1;
+  const buckets: number[][] = Array.from({ length: B }, () => []);
+  const cellOf = (anchor: number, level: number) => (level - base) * n + anchor;
+  const start = cellOf(startAnchor, startLevel) * P + (plan.parity & (P - 1));
+  dist[start] = 0;
+  buckets[0]!.push(start);
+  let queued = 1;
+  let current = 0;
+  const reached: number[] = [];
+  while (queued > 0) {
+    const bucket = buckets[current & mask]!;
+    if (bucket.length === 0) {
+      current++;
+      continue;
+    }
+    if (current > budget) break;
+    const s = bucket.pop()!;
+    queued--;
+    const d = dist[s]!;
+    if (d !== current) continue;
+    reached.push(s);
+    const parity = P === 2 ? s & 1 : 0;
+    const cell = P === 2 ? s >> 1 : s;
+    const anchor = cell % n;
+    const level = (cell - anchor) / n + base;
+    const x = anchor % W;
+    const y = (anchor - x) / W;
+    for (let k = 0; k < 26; k++) {
+      const dx = DX[k]!;
+      const dy = DY[k]!;
+      const dz = DZ[k]!;
+      const tx = x + dx;
+      const ty = y + dy;
+      const tl = level + dz;
+      if (tx < 0 || ty < 0 || tx + side > W || ty + side > H || tl < base || tl > top) continue;
+      const ta = ty * W + tx;
+      if (floor[ta] === -32768 || tl < floor[ta]!) continue;
+      const sk = STEP_OF[k]!;
+      if (sk >= 0 && side === 1) {
+        // Walls stand floor to ceiling: the square's step must be open.
+        if (!(open8[anchor]! & (1 << sk))) continue;
+      } else if (sk >= 0) {
+        // Each leading square's step must be open.
+        let open = true;
+        for (let k = 0; k < side && open; k++) {
+          for (let j = 0; j < side; j++) {
+            const sx = x + j;
+            const sy = y + k;
+            const nx = sx + dx;
+            const ny = sy + dy;
+            if (nx >= x && nx < x + side && ny >= y && ny < y + side) continue;
+            if (!(open8[sy * W + sx]! & (1 << sk))) {
+              open = false;
+              break;
+            }
+          }
+        }
+        if (!open) continue;
+      }
+      const packed = table[KIND[k]! * 2 + parity]!;
+      if (packed < 0) continue;
+      const nd = d + (packed >> 1);
+      if (nd > budget) continue;
+      if (others.length && occupantsAt(tx, ty, tl).some((o) => o.rule.pass === 'blocked' && !(sizeGap(mover, o.c) >= 2 && encounter.ruleset === 'epic-path'))) continue;
+      const ts = P === 2 ? cellOf(ta, tl) * 2 + (packed & 1) : cellOf(ta, tl);
+      if (nd < dist[ts]!) {
+        dist[ts] = nd;
+        buckets[nd & mask]!.push(ts);
+        queued++;
+      }
+    }
+  }
+
+  return output(Int32Array.from(reached));
+
+  function output(reachedStates: Int32Array): ReachSquare[] {
+  // One answer per cube (the cheaper parity), ordered by row, column and height.
+  const seen = scratch.seen(cells);
+  let minX = W;
+  let minY = H;
+  let maxX = -1;
+  let maxY = -1;
+  for (const s of reachedStates) {
+    const cell = P === 2 ? s >> 1 : s;
+    seen[cell] = 1;
+    const anchor = cell % n;
+    const x = anchor % W;
+    const y = (anchor - x) / W;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  const out: ReachSquare[] = [];
+  for (let y = minY; y <= maxY; y++) {
+    for (let x = minX; x <= maxX; x++) {
+      const anchor = y * W + x;
+      for (let li = 0; li < levels; li++) {
+        const cell = li * n + anchor;
+        if (!seen[cell]) continue;
+        const cost = P === 2 ? Math.min(dist[cell * 2]!, dist[cell * 2 + 1]!) : dist[cell]!;
+        const z = (li + base) * square - ground[anchor]!;
+        const sharing = others.length ? occupantsAt(x, y, li + base) : null;
+        const end = !sharing || sharing.every((o) => o.rule.end === 'yes' || (encounter.ruleset === 'epic-path' && sizeGap(mover, o.c) >= 2));
+        const squares = cost / flight.unitsPerSquare;
+        const sq: ReachSquare = { x, y, z: Math.round(z * 1000) / 1000, cost: squares * plan.unitSize, end };
+        if (z > 0 && flight.stalls?.(mover, squares)) sq.stall = true;
+        out.push(sq);
+      }
+    }
+  }
+    return out;
+  }
+}
+
+/** Buffers reused between queries (cleared as needed), so a query allocates little. */
+const scratch = {
+  distBuf: new Int32Array(0),
+  queueBuf: new Int32Array(0),
+  seenBuf: new Uint8Array(0),
+  dist(size: number): Int32Array {
+    if (this.distBuf.length < size) this.distBuf = new Int32Array(size);
+    const d = this.distBuf.subarray(0, size);
+    d.fill(0x7fffffff);
+    return d;
+  },
+  queue(size: number): Int32Array {
+    if (this.queueBuf.length < size) this.queueBuf = new Int32Array(size);
+    return this.queueBuf;
+  },
+  seen(size: number): Uint8Array {
+    if (this.seenBuf.length < size) this.seenBuf = new Uint8Array(size);
+    const s = this.seenBuf.subarray(0, size);
+    s.fill(0);
+    return s;
+  },
+};
+
+interface Floors {
+  floor: Int16Array;
+  ground: Float32Array;
+  lowest: number;
+}
+const floorCache = new WeakMap<Float32Array, { terrain: Uint8Array; blockade: Uint8Array; edgeEast: Uint8Array; edgeSouth: Uint8Array; bySide: Map<string, Floors> }>();
+
+/**
+ * The floor level under each anchor (the highest ground level of a footprint of `side` squares), or
+ * -32768 where the footprint cannot be (blocked squares, a wall through it, off the map); and the
+ * ground height there. Cached per map layers, which commands never change in place.
+ */
+function floorsFor(map: Encounter['map'], side: number, square: number): Floors {
+  let entry = floorCache.get(map.elevation);
+  if (!entry || entry.terrain !== map.terrain || entry.blockade !== map.blockade || entry.edgeEast !== map.edgeEast || entry.edgeSouth !== map.edgeSouth) {
+    entry = { terrain: map.terrain, blockade: map.blockade, edgeEast: map.edgeEast, edgeSouth: map.edgeSouth, bySide: new Map() };
+    floorCache.set(map.elevation, entry);
+  }
+  const key = `${side}/${square}`;
+  const known = entry.bySide.get(key);
+  if (known) return known;
+  const W = map.width;
+  const H = map.height;
+  const floor = new Int16Array(W * H).fill(-32768);
+  const ground = new Float32Array(W * H);
+  let lowest = Infinity;
+  for (let y = 0; y + side <= H; y++) {
+    for (let x = 0; x + side <= W; x++) {
+      let top = -Infinity;
+      let ok = true;
+      for (let yy = y; yy < y + side && ok; yy++) {
+        for (let xx = x; xx < x + side; xx++) {
+          const i = yy * W + xx;
+          const t = map.terrain[i];
+          if (t === Terrain.blocked || t === Terrain.obstacle || map.blockade[i] === 1) {
+            ok = false;
+            break;
+          }
+          top = Math.max(top, Math.ceil(map.elevation[i]! / square - 1e-9));
+        }
+      }
+      if (ok && side > 1 && rectHasInnerWall(map, x, y, side, side)) ok = false;
+      if (ok) {
+        floor[y * W + x] = top;
+        ground[y * W + x] = top * square;
+        lowest = Math.min(lowest, top);
+      }
+    }
+  }
+  const floors = { floor, ground, lowest };
+  entry.bySide.set(key, floors);
+  return floors;
+}
+
+function groundOf(map: Encounter['map'], x: number, y: number, side: number, square: number): number {
+  let top = -Infinity;
+  for (let yy = y; yy < y + side && yy < map.height; yy++) {
+    for (let xx = x; xx < x + side && xx < map.width; xx++) top = Math.max(top, Math.ceil(map.elevation[yy * map.width + xx]! / square - 1e-9) * square);
+  }
+  return top;
+}
+
+function nextPow2(n: number): number {
+  let p = 1;
+  while (p < n) p <<= 1;
+  return p;
+}
