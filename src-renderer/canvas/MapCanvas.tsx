@@ -299,10 +299,21 @@ export function MapCanvas(props: { editor: Editor }) {
 /** Reachable squares: green where the move may end, amber where it may only pass; costs when legible. */
 function drawReach(ctx: DrawContext, reach: Reach, view: View): void {
   const s = squarePixels(view);
-  for (const end of [true, false]) {
+  // Flight answers one entry per height: show each square once, at its cheapest.
+  const byXY = new Map<string, Reach['squares'][number]>();
+  for (const q of reach.squares) {
+    const key = `${q.x},${q.y}`;
+    const known = byXY.get(key);
+    if (!known || (q.end && !known.end) || (q.end === known.end && q.cost < known.cost)) byXY.set(key, q);
+  }
+  const squares = [...byXY.values()];
+  for (const kind of ['end', 'pass', 'fall'] as const) {
     ctx.beginPath();
-    for (const q of reach.squares) if (q.end === end) ctx.rect(view.panX + q.x * s, view.panY + q.y * s, s, s);
-    ctx.setAttr('fillStyle', end ? 'rgba(40, 170, 90, 0.32)' : 'rgba(230, 160, 30, 0.35)');
+    for (const q of squares) {
+      const k = q.fall !== undefined ? 'fall' : q.end ? 'end' : 'pass';
+      if (k === kind) ctx.rect(view.panX + q.x * s, view.panY + q.y * s, s, s);
+    }
+    ctx.setAttr('fillStyle', kind === 'end' ? 'rgba(40, 170, 90, 0.32)' : kind === 'pass' ? 'rgba(230, 160, 30, 0.35)' : 'rgba(200, 50, 40, 0.35)');
     ctx.fill();
   }
   if (s < 22) return;
@@ -310,8 +321,8 @@ function drawReach(ctx: DrawContext, reach: Reach, view: View): void {
   ctx.setAttr('font', `${Math.round(Math.min(14, s * 0.32))}px system-ui, sans-serif`);
   ctx.setAttr('textAlign', 'center');
   ctx.setAttr('textBaseline', 'middle');
-  for (const q of reach.squares) {
-    const label = q.p !== undefined && q.p < 1 ? `${q.cost} · ${Math.round(q.p * 100)}%` : String(q.cost);
+  for (const q of squares) {
+    const label = q.fall !== undefined ? `${q.cost} ↓${q.fall}` : q.p !== undefined && q.p < 1 ? `${q.cost} · ${Math.round(q.p * 100)}%` : String(q.cost);
     ctx.fillText(label, view.panX + (q.x + 0.5) * s, view.panY + (q.y + 0.8) * s);
   }
 }

@@ -50,6 +50,33 @@ const SURFACE_NAMES: readonly ModelSurface[] = ['normal', 'jagged', 'stone', 'so
  * epic-path.txt › Forced Movement, › Push, › Pull, › Slide, › Forced Movement In 3-D;
  * startroid.txt › Pull, Push and Slide, › Forced Movement.
  */
+/**
+ * The creature a target stands on: bigger, under the target's whole footprint, its top (altitude
+ * plus its height, a cube as tall as it is wide) at the target's underside.
+ */
+function supportUnder(
+  encounter: Encounter,
+  target: Creature,
+  side: number,
+  sideOf: (c: Creature) => number,
+): { id: string; x: number; y: number; side: number; top: number } | null {
+  const square = RULESETS[encounter.ruleset].squareSize;
+  for (const c of encounter.creatures) {
+    if (c.id === target.id) continue;
+    const s = sideOf(c);
+    if (s <= side) continue;
+    const covers = c.x <= target.x && target.x + side <= c.x + s && c.y <= target.y && target.y + side <= c.y + s;
+    if (!covers) continue;
+    const top = c.altitude + s * square;
+    if (Math.abs(top - target.altitude) < 1e-6) {
+      let ground = -Infinity;
+      for (let y = c.y; y < c.y + s; y++) for (let x = c.x; x < c.x + s; x++) ground = Math.max(ground, encounter.map.elevation[y * encounter.map.width + x]!);
+      return { id: c.id, x: c.x, y: c.y, side: s, top: ground + top };
+    }
+  }
+  return null;
+}
+
 export function forcedMovement(encounter: Encounter, req: ForcedRequest): ForcedAnswer {
   const rules = RULESET_IMPLEMENTATIONS[encounter.ruleset];
   const info = RULESETS[encounter.ruleset];
@@ -77,9 +104,13 @@ export function forcedMovement(encounter: Encounter, req: ForcedRequest): Forced
   if (req.dropProne) return stop('prone', `${target.name} drops prone, ending the forced movement (epic-path.txt › Forced Movement).`);
   if (req.squares === 0) return answer;
 
+  // epic-path.txt › Three Dimensional Movement: a creature standing on a bigger one (the elephant's
+  // back) stands at that one's height; it is not in the air.
+  const support = supportUnder(encounter, target, side, sideOf);
+
   // epic-path.txt › Forced Movement In 3-D: a creature in the air is moved straight down, or up when
   // the movement could not be downward (pushed from below).
-  if (encounter.ruleset === 'epic-path' && target.altitude > 0) {
+  if (encounter.ruleset === 'epic-path' && target.altitude > 0 && !support) {
     const byTop = by.altitude + bySide * info.squareSize;
     const downIsAway = by.altitude > target.altitude;
     // A push from below cannot be downward, so it goes up; everything else goes down.
@@ -95,12 +126,14 @@ export function forcedMovement(encounter: Encounter, req: ForcedRequest): Forced
   }
 
   const distanceFrom = (x: number, y: number) => footprintDistance(x, y, side, by.x, by.y, bySide, rules.distance);
+  // What the target stands on: the ground, or the back of the creature it stands on.
   const groundAt = (x: number, y: number) => {
     let top = -Infinity;
     for (let yy = y; yy < y + side; yy++) for (let xx = x; xx < x + side; xx++) top = Math.max(top, map.elevation[yy * W + xx]!);
+    if (support && support.x <= x && x + side <= support.x + support.side && support.y <= y && y + side <= support.y + support.side) top = Math.max(top, support.top);
     return top;
   };
-  const others = encounter.creatures.filter((c) => c.id !== target.id);
+  const others = encounter.creatures.filter((c) => c.id !== target.id && c.id !== support?.id);
 
   /** Why the target cannot be moved from (fx, fy) into (tx, ty), or null. */
   const problem = (fx: number, fy: number, tx: number, ty: number, left: number): ForcedStop | null => {
@@ -179,6 +212,7 @@ export function forcedMovement(encounter: Encounter, req: ForcedRequest): Forced
     const why = problem(x, y, next.x, next.y, left);
     if (why) return stop(why.code, `stopped before ${why.text}`);
     const drop = groundAt(x, y) - groundAt(next.x, next.y);
+    const heightAbove = support ? 0 : target.altitude;
     left -= stepCost(next.x, next.y);
     x = next.x;
     y = next.y;
@@ -190,15 +224,15 @@ export function forcedMovement(encounter: Encounter, req: ForcedRequest): Forced
     if (drop >= info.squareSize) {
       const i = y * W + x;
       const fall = fallDamage(encounter.ruleset, {
-        height: drop + target.altitude,
+        height: drop + heightAbove,
         surface: SURFACE_NAMES[map.surface[i]!] as SurfaceName,
         waterDepth: map.terrain[i] === Terrain.water ? map.waterDepth[i]! : 0,
         mass: undefined,
         settings: encounter.settings,
       });
-      answer.fall = { ...fall, height: drop + target.altitude };
+      answer.fall = { ...fall, height: drop + heightAbove };
       answer.z = 0;
-      return stop('fell', `${target.name} goes over the edge and falls ${drop + target.altitude} ${info.lengthUnit}`);
+      return stop('fell', `${target.name} goes over the edge and falls ${drop + heightAbove} ${info.lengthUnit}`);
     }
   }
   return answer;
