@@ -3,6 +3,7 @@ import { encounterJsonSchema, readEncounterText } from '../../src-shared/io';
 import { isRulesetId, isSizeCategory, MOVEMENT_MODES, RULESET_IDS, type Encounter, type MovementMode } from '../../src-shared/model';
 import {
   ACTIONS,
+  checkFlightPath,
   checkPath,
   collisionDice,
   damageOf,
@@ -40,7 +41,8 @@ Commands:
   path <file> --creature <id> --to X,Y [--via X,Y]... [--action A] [--mode M] [--json]
         the cheapest path to X,Y (the creature's top-left square), its cost and the attacks it provokes
   check <file> --creature <id> --path "X,Y X,Y ..." [--action A] [--mode M] [--json]
-        a drawn path: the cost of each step and where and why it becomes illegal
+        a drawn path: the cost of each step and where and why it becomes illegal; a path of cubes
+        "X,Y,Z ..." (Z: altitude) is a flight path, judged by the flyer's maneuverability
   fall --ruleset R --height N [--surface jagged|stone|normal|soft|yielding] [--water-depth N]
        [--deliberate] [--acrobatics] [--mass KG] [--gravity G] [--json]
         falling damage as dice (lethal and nonlethal), min, max, mean, and whether it lands prone
@@ -246,7 +248,19 @@ export function main(argv: string[]): string {
       const e = file();
       const path = one(options, 'path');
       if (!path) throw new UsageError('--path "X,Y X,Y ..." is required');
-      const squares = path.split(/[\s;]+/).filter(Boolean).map((p) => square(p, '--path'));
+      const tokens = path.split(/[\s;]+/).filter(Boolean);
+      if (tokens.length && tokens.every((t) => t.split(',').length === 3)) {
+        // A flight path of cubes: X,Y,Z with Z the altitude above the ground.
+        const cubes = tokens.map((t) => {
+          const [x, y, z] = t.split(',').map(Number) as [number, number, number];
+          if (![x, y, z].every(Number.isFinite)) throw new UsageError(`--path "${t}" is not a cube; write X,Y,Z`);
+          return { x, y, z };
+        });
+        const flight = checkFlightPath(e, creatureOf(options), cubes, request(options));
+        if (json) return JSON.stringify(flight) + '\n';
+        return (flight.legal ? `Legal: ${flight.total}` : `Not legal: ${flight.reason}`) + '\n' + flight.steps.map((s) => `  ${s.x},${s.y} at ${s.z}  +${s.cost}`).join('\n') + '\n';
+      }
+      const squares = tokens.map((p) => square(p, '--path'));
       const answer = checkPath(e, creatureOf(options), squares, request(options));
       return json ? JSON.stringify(pathJson(answer)) + '\n' : printPath(answer);
     }

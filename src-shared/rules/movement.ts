@@ -4,7 +4,7 @@ import { footprintDistance } from './engine/distance';
 import { checkStep, StepCheck } from './engine/grid';
 import { hostile, sharesSquares } from './engine/relations';
 import { Going, type MovePlan, type Ruleset } from './engine/ruleset';
-import { flightReach } from './engine/flight';
+import { flightReach, walkFlightPath, type FlightPathAnswer } from './engine/flight';
 import { kernelApplies, kernelField } from './engine/kernel';
 import { Arrivals, MoveSearch, type SearchStart } from './engine/search';
 import { footprintSide } from './engine/sizes';
@@ -583,4 +583,13 @@ export function costField(
     if (field[i] === -1 || d < field[i]!) field[i] = d;
   }
   return { unit: plan.unit, unitSize: plan.unitSize, field };
+}
+
+/**
+ * Checks a flight path the user drew, cube by cube (top-left square and altitude), with the
+ * creature's maneuverability where its ruleset has one (d20-phb-30.txt › Tactical Aerial Movement).
+ */
+export function checkFlightPath(encounter: Encounter, creatureId: string, path: { x: number; y: number; z: number }[], request: MoveRequest): FlightPathAnswer {
+  const ctx = setup(encounter, creatureId, { ...request, mode: 'fly' });
+  return walkFlightPath(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan, path);
 }

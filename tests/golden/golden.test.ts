@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src-shared/io';
 import { isRulesetId, type Encounter } from '../../src-shared/model';
 import {
+  checkFlightPath,
   checkPath,
   collisionDice,
   damageOf,
@@ -43,6 +44,7 @@ interface Check {
     steps?: string;
     provokes?: { by: string; x: number; y: number }[];
     stopsAt?: { x: number; y: number } | null;
+    breaksAt?: number;
     /** For falls, forced movement, stalls, collisions and falling objects: fields to match. */
     matches?: Record<string, unknown>;
   };
@@ -114,7 +116,13 @@ function run(encounter: Encounter, check: Check): void {
   try {
     if (command === 'reach') answer = reachableSquares(encounter, creature, request);
     else if (command === 'path') answer = planPath(encounter, creature, sq(to!), request, (via ?? []).map(sq));
-    else answer = checkPath(encounter, creature, drawn!.split(/\s+/).filter(Boolean).map(sq), request);
+    else if (drawn!.split(/\s+/)[0]!.split(',').length === 3) {
+      const cubes = drawn!.split(/\s+/).filter(Boolean).map((t) => {
+        const [x, y, z] = t.split(',').map(Number);
+        return { x: x!, y: y!, z: z! };
+      });
+      answer = checkFlightPath(encounter, creature, cubes, request);
+    } else answer = checkPath(encounter, creature, drawn!.split(/\s+/).filter(Boolean).map(sq), request);
   } catch (err) {
     if (e.refused !== undefined && err instanceof MoveRefused) {
       expect(err.message).toContain(e.refused);
@@ -150,6 +158,7 @@ function run(encounter: Encounter, check: Check): void {
     if (e.total !== undefined) expect(p.total).toBe(e.total);
     if (e.reason !== undefined) expect(p.reason).toContain(e.reason);
     if (e.steps !== undefined) expect(p.steps.map((s) => `${s.x},${s.y}`).join(' ')).toBe(e.steps);
+    if (e.breaksAt !== undefined) expect(p.breaksAt).toBe(e.breaksAt);
     if (e.provokes !== undefined) expect(p.provokes).toEqual(e.provokes);
     if (e.stopsAt !== undefined) expect(p.stopsAt).toEqual(e.stopsAt);
   }

@@ -1,7 +1,7 @@
-import type { Maneuverability } from '../../model';
+import type { Creature, Maneuverability } from '../../model';
 import { d20Fall } from '../engine/d20-falling';
 import type { FallAnswer } from '../engine/falling';
-import type { FlightRules } from '../engine/flight';
+import { headingOf, type FlightCheck, type FlightLog, type FlightRules } from '../engine/flight';
 import { packStep } from '../engine/ruleset';
 
 /**
@@ -117,4 +117,64 @@ export const d20AerialFlight: FlightRules = {
     const fly = creature.speed.fly ?? 0;
     return row.minimumForward > 0 && costSquares * 5 < fly * row.minimumForward;
   },
+  maneuver: judgeManeuver,
+  finish(log, creature, altitude) {
+    const row = MANEUVERABILITY[creature.speed.maneuverability ?? 'average'];
+    const needed = (creature.speed.fly ?? 0) * row.minimumForward;
+    if (altitude > 0 && log.forward < needed) {
+      return `${creature.name} flew ${log.forward} ft forward, under its minimum forward speed of ${needed} ft: it stalls and falls 150 ft (d20-phb-30.txt › Minimum Forward Speed)`;
+    }
+    return null;
+  },
 };
+
+/**
+ * d20-phb-30.txt › Maneuverability, applied step by step: turning (so many degrees after so many
+ * feet, never more than the maximum turn in one space, turning in place for speed where allowed),
+ * flying backward (perfect and good only; good pays 5 ft to start), and the level distance needed
+ * between descending and climbing.
+ */
+function judgeManeuver(log: FlightLog, dx: number, dy: number, dz: number, creature: Creature): FlightCheck {
+  const row = MANEUVERABILITY[creature.speed.maneuverability ?? 'average'];
+  const name = creature.name;
+  let extra = 0;
+  if (dz > 0 && log.levelSinceDescent < row.betweenDownAndUp) {
+    return { problem: `${name} must fly level ${row.betweenDownAndUp} ft between descending and climbing`, extra: 0 };
+  }
+  if (dx || dy) {
+    const heading = headingOf(dx, dy);
+    const stepFeet = 5;
+    if (log.heading >= 0 && heading !== log.heading && row.turnDegrees !== 'any') {
+      const turn = Math.min((heading - log.heading + 8) % 8, (log.heading - heading + 8) % 8) * 45;
+      const reversing = turn === 180 && row.moveBackward;
+      if (reversing) {
+        // › Reverse: "A creature with good maneuverability uses up 5 feet of its speed to start flying backward."
+        if (!log.backward) extra += (row.reverseCost ?? 0) / 2.5;
+        log.backward = true;
+      } else {
+        const earned = Math.floor(log.sinceTurn / row.turnDistance) * row.turnDegrees;
+        let missing = Math.max(0, turn - earned);
+        if (missing > 0 && typeof row.turnInPlace === 'number') {
+          // › Turn in Place: so many degrees for 5 ft of speed each.
+          const buys = Math.ceil(missing / row.turnInPlace);
+          extra += (buys * 5) / 2.5;
+          missing = 0;
+        }
+        if (missing > 0 && row.turnInPlace !== 'any') {
+          return { problem: `${name} cannot turn ${turn}° after ${log.sinceTurn} ft: it turns ${row.turnDegrees}° per ${row.turnDistance} ft (d20-phb-30.txt › Maneuverability)`, extra: 0 };
+        }
+        if (row.maximumTurn !== 'any' && turn > row.maximumTurn) {
+          return { problem: `${name} cannot turn ${turn}° in one space: its maximum turn is ${row.maximumTurn}°`, extra: 0 };
+        }
+        log.sinceTurn = 0;
+        log.backward = false;
+      }
+    }
+    log.heading = log.heading < 0 || !log.backward ? heading : log.heading;
+    log.sinceTurn += stepFeet;
+    log.forward += stepFeet;
+  }
+  if (dz < 0) log.levelSinceDescent = 0;
+  else if (dz === 0 && (dx || dy)) log.levelSinceDescent += 5;
+  return { problem: null, extra };
+}

@@ -29,6 +29,10 @@ export interface FlightRules {
   step(step: FlightStep, creature: Creature, plan: MovePlan): number;
   /** Whether a square left in the air at this cost makes the creature stall (minimum forward speed). */
   stalls?(creature: Creature, costSquares: number): boolean;
+  /** Judges a drawn path's next step by the creature's maneuverability (turns, reversing, climbs). */
+  maneuver?(log: FlightLog, dx: number, dy: number, dz: number, creature: Creature): FlightCheck;
+  /** Judges where a drawn path ends (minimum forward speed). */
+  finish?(log: FlightLog, creature: Creature, altitude: number): string | null;
 }
 
 const DX = new Int8Array(26);
@@ -354,4 +358,116 @@ function nextPow2(n: number): number {
   let p = 1;
   while (p < n) p <<= 1;
   return p;
+}
+
+/** What a flyer has done so far along a drawn path, for its maneuverability to judge the next step. */
+export interface FlightLog {
+  /** Horizontal heading of the last horizontal step (0-7, 45° apart), or -1 before the first. */
+  heading: number;
+  /** Feet flown horizontally since the last turn. */
+  sinceTurn: number;
+  /** Feet flown level since the last descent (Infinity if it has not descended). */
+  levelSinceDescent: number;
+  /** Feet flown horizontally in all. */
+  forward: number;
+  /** Whether the flyer has started flying backward (good maneuverability pays once). */
+  backward: boolean;
+}
+
+export interface FlightCheck {
+  /** Why the step breaks the creature's maneuverability, or null. */
+  problem: string | null;
+  /** Extra cost in cost units (turning in place, reversing). */
+  extra: number;
+}
+
+/** Heading index (0 = east, counter-clockwise in 45° steps) of a horizontal step. */
+export function headingOf(dx: number, dy: number): number {
+  const angle = Math.atan2(-dy, dx);
+  return ((Math.round(angle / (Math.PI / 4)) % 8) + 8) % 8;
+}
+
+export interface FlightPathStep {
+  x: number;
+  y: number;
+  z: number;
+  cost: number;
+}
+
+export interface FlightPathAnswer {
+  legal: boolean;
+  reason: string;
+  breaksAt: number;
+  total: number;
+  steps: FlightPathStep[];
+}
+
+/**
+ * Walks a flight path of cubes (top-left square and altitude) step by step: each step adjacent,
+ * clear of walls, blocked squares, the ground and blocking creatures, priced by the ruleset's
+ * flight, and judged by its maneuverability where the ruleset has one.
+ */
+export function walkFlightPath(
+  encounter: Encounter,
+  mover: Creature,
+  rules: Ruleset,
+  flight: FlightRules,
+  plan: MovePlan,
+  path: { x: number; y: number; z: number }[],
+): FlightPathAnswer {
+  const map = encounter.map;
+  const W = map.width;
+  const square = RULESETS[encounter.ruleset].squareSize;
+  const side = footprintSide(rules.sizes[mover.size]!, square);
+  const { floor, ground } = floorsFor(map, side, square);
+  const open8 = openSteps(map, encounter.ruleset === 'startroid');
+  const budget = plan.modeBudgets[0]! * flight.unitsPerSquare;
+  const P = rules.diagonalParity ? 2 : 1;
+  const others = encounter.creatures
+    .filter((c) => c.id !== mover.id)
+    .map((c) => {
+      const s = footprintSide(rules.sizes[c.size] ?? { space: square, reach: 0 }, square);
+      return { c, s, level: Math.round((groundOf(map, c.x, c.y, s, square) + c.altitude) / square), rule: rules.occupant(mover, c, plan) };
+    });
+  let x = mover.x;
+  let y = mover.y;
+  let level = Math.round((ground[y * W + x]! + mover.altitude) / square);
+  let parity = plan.parity & (P - 1);
+  let spent = 0;
+  const log: FlightLog = { heading: -1, sinceTurn: 0, levelSinceDescent: Infinity, forward: 0, backward: false };
+  const steps: FlightPathStep[] = [];
+  const fail = (i: number, reason: string): FlightPathAnswer => ({ legal: false, reason, breaksAt: i, total: (spent / flight.unitsPerSquare) * plan.unitSize, steps });
+  for (const [i, p] of path.entries()) {
+    const anchor = p.y * W + p.x;
+    if (p.x < 0 || p.y < 0 || p.x + side > map.width || p.y + side > map.height) return fail(i, `${p.x},${p.y} is off the map`);
+    const tl = Math.round((ground[anchor]! + p.z) / square);
+    const dx = p.x - x;
+    const dy = p.y - y;
+    const dz = tl - level;
+    if (Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz)) !== 1) return fail(i, `${p.x},${p.y} at ${p.z} is not a cube next to ${x},${y}`);
+    if (floor[anchor] === -32768) return fail(i, `${p.x},${p.y} is blocked at every height`);
+    if (tl < floor[anchor]!) return fail(i, `${p.x},${p.y} at ${p.z} is below the ground`);
+    if ((dx || dy) && !(open8[y * W + x]! & (1 << stepIndex(dx, dy)))) return fail(i, `a wall or corner stands between ${x},${y} and ${p.x},${p.y} at every height`);
+    const blocker = others.find((o) => o.rule.pass === 'blocked' && o.c.x < p.x + side && p.x < o.c.x + o.s && o.c.y < p.y + side && p.y < o.c.y + o.s && o.level < tl + side && tl < o.level + o.s);
+    if (blocker) return fail(i, `${blocker.c.name} is in the way at ${p.x},${p.y}`);
+    const packed = flight.step({ horizontal: dx && dy ? 2 : dx || dy ? 1 : 0, vertical: dz as -1 | 0 | 1, parity }, mover, plan);
+    if (packed < 0) return fail(i, dz > 0 ? `${mover.name} cannot climb straight up (its up angle)` : `${mover.name} cannot dive straight down (its down angle)`);
+    let cost = packed >> 1;
+    if (flight.maneuver) {
+      const judged = flight.maneuver(log, dx, dy, dz, mover);
+      if (judged.problem) return fail(i, judged.problem);
+      cost += judged.extra;
+    }
+    spent += cost;
+    parity = packed & 1 & (P - 1);
+    steps.push({ x: p.x, y: p.y, z: p.z, cost: (cost / flight.unitsPerSquare) * plan.unitSize });
+    if (spent > budget) return fail(i, `it costs ${(spent / flight.unitsPerSquare) * plan.unitSize} ${plan.unit} by ${p.x},${p.y}, more than the ${plan.modeBudgets[0]! * plan.unitSize} ${plan.unit} of flight`);
+    x = p.x;
+    y = p.y;
+    level = tl;
+  }
+  const altitude = level * square - ground[y * W + x]!;
+  const end = flight.finish?.(log, mover, altitude) ?? null;
+  if (end) return fail(path.length - 1, end);
+  return { legal: true, reason: '', breaksAt: -1, total: (spent / flight.unitsPerSquare) * plan.unitSize, steps };
 }
