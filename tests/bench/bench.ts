@@ -37,8 +37,13 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-function time(fn: () => unknown, runs: number, warmup = 20): number {
-  for (let i = 0; i < warmup; i++) fn();
+/**
+ * Median of `runs` timings after a warm-up that lets the JIT settle: at least `warmup` calls, and
+ * calls for a second and a half when they are cheap (a query runs many times in a session).
+ */
+function time(fn: () => unknown, runs: number, warmup = 5): number {
+  const until = performance.now() + 1500;
+  for (let i = 0; i < warmup || (performance.now() < until && i < 3000); i++) fn();
   const t: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
