@@ -16,6 +16,7 @@ import {
   reachableSquares,
   stall,
   SURFACES,
+  teleport,
   type FallAnswer,
   type ForcedKind,
   type MoveAction,
@@ -50,6 +51,8 @@ Commands:
         forced movement: where it ends, how far it moved, why it stopped, and any fall
   stall --altitude N [--saves fail,fail,pass] [--json]
         d20 3.0 stalled flyer: 150 ft, then 300 ft a round until a DC 20 Reflex save succeeds
+  teleport <file> --creature <id> --to X,Y [--range N] [--json]
+        Startroid teleport: line of sight and a space it can occupy without squeezing
   collision --speed N [--cautious] [--json]      Epic Path collision damage
   falling-object --size S --height N [--json]    Epic Path falling object damage
   validate <file>        check a file; prints its summary
@@ -62,12 +65,13 @@ Options:
   --dice     6d6 run dice (default 1d6+0)      --score N   6d6 fixed action score
   --resist N 6d6 resistance roll of hindering occupants (minimum 1)
   --encumbrance N   6d6 encumbrance roll added to the first square
+  --phasing  Startroid: the creature phases through terrain and creatures
 `;
 
 type Options = Map<string, string[]>;
 
 /** Options that take no value. */
-const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone']);
+const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing']);
 
 function parseArgs(args: string[]): { positional: string[]; options: Options } {
   const positional: string[] = [];
@@ -133,6 +137,7 @@ function request(o: Options): MoveRequest {
   if (resist !== undefined) req.resist = resist;
   const enc = integer(one(o, 'encumbrance'), '--encumbrance');
   if (enc !== undefined) req.encumbrance = enc;
+  if (o.has('phasing')) req.phasing = true;
   return req;
 }
 
@@ -323,6 +328,14 @@ export function main(argv: string[]): string {
       const answer = stall(altitude, saves);
       if (json) return JSON.stringify({ rounds: answer.rounds, landed: answer.landed, fall: answer.fall ? fallJson(answer.fall) : null }) + '\n';
       return answer.rounds.map((r) => `round ${r.round}: ${r.recovered ? 'recovers' : `falls ${r.fell} ft`}, ${r.altitude} ft up`).join('\n') + '\n' + (answer.fall ? printDamage(answer.fall) : '');
+    }
+    case 'teleport': {
+      const e = file();
+      const to = one(options, 'to');
+      if (!to) throw new UsageError('--to X,Y is required');
+      const range = integer(one(options, 'range'), '--range');
+      const answer = teleport(e, creatureOf(options), square(to, '--to'), range);
+      return json ? JSON.stringify(answer) + '\n' : (answer.legal ? 'Legal\n' : `Not legal: ${answer.reason}\n`);
     }
     case 'collision': {
       const speed = number(options, 'speed', true)!;

@@ -10,3 +10,5 @@ export { damageOf, rollDamage, type Damage, type DiceTerm } from './engine/damag
 export { fallingObject, collisionDice } from './epic-path/falling';
 export { stall, MANEUVERABILITY, type ManeuverRow, type StallAnswer } from './d20-30/aerial';
 export { forcedMovement, FORCED_KINDS, type ForcedAnswer, type ForcedKind, type ForcedRequest } from './forced';
+export { teleport, type TeleportAnswer } from './startroid/teleport';
+export { clearLine } from './engine/sight';

@@ -141,6 +141,9 @@ function collect(ctx: Setup, encounter: Encounter, into: Arrivals, offset = 0, l
 export function reachableSquares(encounter: Encounter, creatureId: string, request: MoveRequest): Reach {
   const ctx = setup(encounter, creatureId, request);
   const { search, plan, creature } = ctx;
+  // startroid.txt › Phasing: "you ignore terrain, and you can move through obstacles and other
+  // creatures, but you must end your movement in an unoccupied space".
+  if (request.phasing) return phasingReach(encounter, ctx);
   // Flight is three-dimensional: every reachable cube, with its altitude.
   if (request.mode === 'fly' && !plan.straightLine && !plan.singleSquare && plan.phases === 1) {
     return { unit: plan.unit, budget: plan.budget * plan.unitSize, squares: flightReach(encounter, creature, ctx.rules, ctx.rules.flight, plan), notes: plan.notes };
@@ -592,4 +595,28 @@ export function costField(
 export function checkFlightPath(encounter: Encounter, creatureId: string, path: { x: number; y: number; z: number }[], request: MoveRequest): FlightPathAnswer {
   const ctx = setup(encounter, creatureId, { ...request, mode: 'fly' });
   return walkFlightPath(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan, path);
+}
+
+function phasingReach(encounter: Encounter, ctx: Setup): Reach {
+  if (encounter.ruleset !== 'startroid') throw new MoveRefused('Phasing is a Startroid rule (startroid.txt › Phasing).');
+  const { creature, plan, search, rules } = ctx;
+  const side = search.side;
+  const map = encounter.map;
+  const R = plan.budget;
+  const squares: ReachSquare[] = [];
+  for (let y = Math.max(0, creature.y - R); y <= Math.min(map.height - side, creature.y + R); y++) {
+    for (let x = Math.max(0, creature.x - R); x <= Math.min(map.width - side, creature.x + R); x++) {
+      const cost = Math.max(Math.abs(x - creature.x), Math.abs(y - creature.y));
+      let end = true;
+      for (let yy = y; yy < y + side && end; yy++) {
+        for (let xx = x; xx < x + side; xx++) {
+          const i = yy * map.width + xx;
+          if (rules.going(map.terrain[i] as never, 'walk', false, map.blockade[i]!) === Going.blocked) end = false;
+        }
+      }
+      if (end && (x !== creature.x || y !== creature.y) && search.occupantsIn(x, y, side, side).length > 0) end = false;
+      squares.push({ x, y, cost: cost * plan.unitSize, end });
+    }
+  }
+  return { unit: plan.unit, budget: plan.budget * plan.unitSize, squares, notes: ['Phasing: terrain, obstacles and creatures are ignored; the move ends in an unoccupied space.'] };
 }

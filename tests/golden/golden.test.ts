@@ -15,6 +15,7 @@ import {
   planPath,
   reachableSquares,
   stall,
+  teleport,
   type FallRequest,
   type ForcedKind,
   type MoveRequest,
@@ -26,7 +27,7 @@ import {
  * case under another ruleset whose text says the same thing, with that text's citation.
  */
 interface Query extends MoveRequest {
-  command: 'reach' | 'path' | 'check' | 'fall' | 'push' | 'pull' | 'slide' | 'shift' | 'stall' | 'collision' | 'falling-object';
+  command: 'reach' | 'path' | 'check' | 'fall' | 'push' | 'pull' | 'slide' | 'shift' | 'stall' | 'collision' | 'falling-object' | 'teleport';
   creature: string;
   to?: string;
   via?: string[];
@@ -81,6 +82,8 @@ function other(encounter: Encounter, check: Check): unknown {
       return damageOf([{ count: collisionDice(q['speed'] as number, !!q['cautious']), sides: 6, perDie: 0, kind: 'lethal' }]);
     case 'falling-object':
       return fallingObject(q['size'] as string, q['height'] as number);
+    case 'teleport':
+      return teleport(encounter, q['creature'] as string, sq(q['to'] as string), q['range'] as number | undefined);
     default:
       return forcedMovement(encounter, {
         kind: q['command'] as ForcedKind,

@@ -17,6 +17,8 @@ export interface MoveRequest {
   resist?: number;
   /** 6d6: the encumbrance roll added to the first square. */
   encumbrance?: number;
+  /** Startroid: the creature is phasing (ignores terrain, obstacles and creatures; ends unoccupied). */
+  phasing?: boolean;
 }
 
 /** Output unit of costs: feet, squares (Startroid) or movement resistance (6d6). */
