@@ -109,7 +109,10 @@ function run(encounter: Encounter, check: Check): void {
       throw err;
     }
     expect(check.expect.refused, 'expected the request to be refused').toBeUndefined();
-    expect(answer).toMatchObject(check.expect.matches ?? {});
+    // A `reason` is matched as a part of the sentence; everything else exactly.
+    const { reason, ...rest } = (check.expect.matches ?? {}) as { reason?: string };
+    expect(answer).toMatchObject(rest);
+    if (reason !== undefined) expect((answer as { reason: string }).reason).toContain(reason);
     return;
   }
   const { command, creature, to, via, path: drawn, ...rest } = check.query;
