@@ -14,6 +14,8 @@ import {
   MoveRefused,
   planPath,
   reachableSquares,
+  rollDamage,
+  seededRandom,
   stall,
   SURFACES,
   teleport,
@@ -45,8 +47,9 @@ Commands:
         a drawn path: the cost of each step and where and why it becomes illegal; a path of cubes
         "X,Y,Z ..." (Z: altitude) is a flight path, judged by the flyer's maneuverability
   fall --ruleset R --height N [--surface jagged|stone|normal|soft|yielding] [--water-depth N]
-       [--deliberate] [--acrobatics] [--mass KG] [--gravity G] [--json]
-        falling damage as dice (lethal and nonlethal), min, max, mean, and whether it lands prone
+       [--deliberate] [--acrobatics] [--mass KG] [--gravity G] [--seed N] [--json]
+        falling damage as dice (lethal and nonlethal), min, max, mean, and whether it lands prone;
+        --seed rolls it replayably
   push|pull|slide|shift <file> --creature <id> --by <id> --squares N [--to X,Y]... [--drop-prone] [--json]
         forced movement: where it ends, how far it moved, why it stopped, and any fall
   stall --altitude N [--saves fail,fail,pass] [--json]
@@ -289,9 +292,12 @@ export function main(argv: string[]): string {
         mass,
         gravity,
       });
-      if (json) return JSON.stringify(fallJson(answer)) + '\n';
+      // --seed N rolls the dice with a seeded source: the same seed, the same roll.
+      const seed = integer(one(options, 'seed'), '--seed');
+      const rolled = seed === undefined ? undefined : rollDamage(answer, seededRandom(seed));
+      if (json) return JSON.stringify({ ...fallJson(answer), ...(rolled ? { rolled } : {}) }) + '\n';
       if (answer.gmDecides) return answer.notes.join('\n') + '\n';
-      return printDamage(answer, [`prone: ${answer.prone}`, ...answer.notes]);
+      return printDamage(answer, [`prone: ${answer.prone}`, ...(rolled ? [`rolled ${rolled.rolls.join(', ')}: ${rolled.lethal} lethal, ${rolled.nonlethal} nonlethal`] : []), ...answer.notes]);
     }
     case 'push':
     case 'pull':

@@ -1,6 +1,6 @@
 import { RULESETS, type BattleMap, type Creature, type Encounter } from '../model';
 import { chanceAtLeast } from './engine/dice';
-import { footprintDistance } from './engine/distance';
+import { footprintDistance, squareDistance } from './engine/distance';
 import { checkStep, StepCheck } from './engine/grid';
 import { hostile, sharesSquares } from './engine/relations';
 import { Going, type MovePlan, type Ruleset } from './engine/ruleset';
@@ -217,12 +217,36 @@ function threatenedBy(ctx: Setup, encounter: Encounter) {
     .filter((e): e is { c: Creature; range: number; side: number } => e.range !== null);
 }
 
+/**
+ * Whether an enemy's reach covers a square of the mover's space, counting height too: creatures are
+ * cubes (epic-path.txt › Three Dimensional Movement: "Reach now affects all adjacent cubes, including
+ * the one above your head"), so the distance is the ruleset's distance over the horizontal gap and
+ * the vertical gap between the two cubes.
+ */
+function threatReaches(
+  e: { c: Creature; range: number; side: number },
+  x: number,
+  y: number,
+  mover: { level: number; side: number },
+  ctx: Setup,
+): boolean {
+  const square = ctx.rules.info.squareSize;
+  const horizontal = footprintDistance(e.c.x, e.c.y, e.side, x, y, 1, 'one-one-one');
+  const eLevel = Math.round(e.c.altitude / square);
+  const vertical = Math.max(0, mover.level - (eLevel + e.side - 1), eLevel - (mover.level + mover.side - 1));
+  if (vertical === 0) return footprintDistance(e.c.x, e.c.y, e.side, x, y, 1, ctx.rules.distance) <= e.range;
+  return squareDistance(horizontal, vertical, ctx.rules.distance) <= e.range;
+}
+
 function provocations(ctx: Setup, encounter: Encounter, walk: Walk): Provocation[] {
   const { plan, search } = ctx;
   if (plan.provokes === 'none') return [];
   const out: Provocation[] = [];
   const seen = new Set<string>();
   const enemies = plan.provokes === 'entering-enemy' ? [] : threatenedBy(ctx, encounter);
+  const square = ctx.rules.info.squareSize;
+  // The mover's cube: its height in squares above the ground, and how tall it is.
+  const mover3d = { level: Math.round(ctx.creature.altitude / square), side: search.side };
   for (let i = 1; i < walk.states.length; i++) {
     const from = search.rectOf(walk.states[i - 1]!);
     const to = search.rectOf(walk.states[i]!);
@@ -232,7 +256,7 @@ function provocations(ctx: Setup, encounter: Encounter, walk: Walk): Provocation
         let threatened = false;
         for (let y = from.y; y < from.y + from.h && !threatened; y++) {
           for (let x = from.x; x < from.x + from.w; x++) {
-            if (footprintDistance(e.c.x, e.c.y, e.side, x, y, 1, ctx.rules.distance) <= e.range) {
+            if (threatReaches(e, x, y, mover3d, ctx) ) {
               threatened = true;
               break;
             }

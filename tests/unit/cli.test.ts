@@ -119,3 +119,14 @@ describe('encounter CLI: falls and forced movement', () => {
     expect(r.err).toMatch(message);
   });
 });
+
+describe('encounter fall --seed', () => {
+  it('rolls the same dice for the same seed, within the range', () => {
+    const a = JSON.parse(cli('fall', '--ruleset', 'd20-35', '--height', '60', '--seed', '11', '--json').out);
+    const b = JSON.parse(cli('fall', '--ruleset', 'd20-35', '--height', '60', '--seed', '11', '--json').out);
+    expect(a.rolled).toEqual(b.rolled);
+    expect(a.rolled.rolls).toHaveLength(6);
+    expect(a.rolled.lethal).toBeGreaterThanOrEqual(a.min);
+    expect(a.rolled.lethal).toBeLessThanOrEqual(a.max);
+  });
+});
