@@ -387,7 +387,6 @@ export function planPath(
     for (const [k, p] of points.entries()) {
       search.newRound();
       search.run(starts, ctx.plan.budget);
-      const anchor = p.y * search.W + p.x;
       const final = k === points.length - 1;
       let best = -1;
       let bestCost = Infinity;
@@ -414,7 +413,6 @@ export function planPath(
           bestEnds = ends;
         }
       }
-      void anchor;
       if (best < 0) {
         ok = false;
         break;
@@ -480,7 +478,6 @@ export function checkPath(encounter: Encounter, creatureId: string, path: { x: n
     }
     let best = -1;
     let bestCost = Infinity;
-    let bestParity = 0;
     for (let v = 0; v < search.variants.length; v++) {
       const variant = search.variants[v]!;
       const anchorX = p.x - variant.ox;
@@ -492,14 +489,12 @@ export function checkPath(encounter: Encounter, creatureId: string, path: { x: n
       if (!search.tryStep(states[states.length - 1]!, spent, adx, ady, v, i === 0)) continue;
       if (search.outCost < bestCost) {
         bestCost = search.outCost;
-        bestParity = search.outParity;
         best = search.state(anchorY * search.W + anchorX, v, search.outParity % search.P);
       }
     }
     if (best < 0) {
       return answer(probe, encounter, { states, stepCosts: costs }, { reason: explainStep(ctx, encounter, cx, cy, p.x, p.y), at: i });
     }
-    void bestParity;
     spent += bestCost;
     states.push(best);
     costs.push(bestCost);

@@ -1,10 +1,9 @@
-import { RULESETS, type Creature } from '../../model';
-import { d20Going, d20Occupant, d20Plan, d20PlainFlight, d20RoomInSquare, d20StepCost, d20ThreatRange } from '../engine/d20-core';
+import type { Creature } from '../../model';
+import { d20PlainFlight, d20Ruleset } from '../engine/d20-core';
 import type { Ruleset } from '../engine/ruleset';
 import { SIZES } from './sizes';
 
 const TEXT = 'd20-srd-35.txt';
-const SQUARE = 5;
 
 /**
  * d20-srd-35.txt › How Far Can Your Character Move? (Table: Tactical Speed): 30 ft becomes 20 ft
@@ -21,23 +20,4 @@ export function tacticalSpeed(c: Creature): number {
   return base - Math.floor(base / 15) * 5;
 }
 
-export const d20Srd35: Ruleset = {
-  id: 'd20-35',
-  info: RULESETS['d20-35'],
-  sizes: SIZES,
-  distance: 'one-two-one',
-  diagonalParity: true,
-  // › Difficult Terrain: "you can move only as fast as the most difficult terrain you occupy".
-  bigCreatureGoing: 'occupied',
-  // › Squeezing: "at least half as wide as your normal space".
-  squeezeWidth: (side) => (side > 1 ? Math.ceil(side / 2) : null),
-  roomInSquare: (mover, sharing) => d20RoomInSquare(mover, sharing, SIZES),
-  going: (kind, mode, deep) => d20Going(kind, mode, deep),
-  resistance: () => 1,
-  plan: ({ creature, request }) => d20Plan(creature, request, tacticalSpeed(creature), { text: TEXT, double: true }),
-  stepCost: (step) => d20StepCost(step),
-  occupant: (mover, other) => d20Occupant(mover, other, SIZES, SQUARE),
-  threatRange: (c) => d20ThreatRange(c, SIZES, SQUARE),
-  maxStepCost: () => 32,
-  flight: d20PlainFlight,
-};
+export const d20Srd35: Ruleset = d20Ruleset({ id: 'd20-35', text: TEXT, sizes: SIZES, tacticalSpeed, double: true, flight: d20PlainFlight });

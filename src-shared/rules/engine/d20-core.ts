@@ -1,8 +1,8 @@
-import { Terrain, type Creature, type MovementMode, type TerrainKind } from '../../model';
+import { RULESETS, Terrain, type Creature, type MovementMode, type TerrainKind } from '../../model';
 import type { FlightRules } from './flight';
 import type { SizeTable } from './sizes';
 import { hostile, sharesSquares, sizeGap } from './relations';
-import { Going, packStep, type GoingClass, type MovePlan, type OccupantRule, type StepFacts } from './ruleset';
+import { Going, packStep, type GoingClass, type MovePlan, type OccupantRule, type Ruleset, type StepFacts } from './ruleset';
 import { MoveRefused } from './types';
 
 /**
@@ -179,3 +179,42 @@ export const d20PlainFlight: FlightRules = {
     return step.parity ? packStep(2, 0) : packStep(1, 1);
   },
 };
+
+/** What tells the two d20 rulesets apart; everything else they share (see the top of this file). */
+export interface D20Variant {
+  id: 'd20-35' | 'd20-30';
+  text: string;
+  sizes: SizeTable;
+  /** The text's Tactical Speed table. */
+  tacticalSpeed(c: Creature): number;
+  /** Whether the text has a double move. */
+  double: boolean;
+  flight: FlightRules;
+}
+
+/**
+ * A d20 ruleset from its variant: › Diagonals 1-2-1 with parity; › Difficult Terrain "the most
+ * difficult terrain you occupy"; › Squeezing into "a space that is at least half as wide as your
+ * normal space"; › Moving Through a Square; › Very Small Creature.
+ */
+export function d20Ruleset(v: D20Variant): Ruleset {
+  const square = 5;
+  return {
+    id: v.id,
+    info: RULESETS[v.id],
+    sizes: v.sizes,
+    distance: 'one-two-one',
+    diagonalParity: true,
+    bigCreatureGoing: 'occupied',
+    squeezeWidth: (side) => (side > 1 ? Math.ceil(side / 2) : null),
+    roomInSquare: (mover, sharing) => d20RoomInSquare(mover, sharing, v.sizes),
+    going: (kind, mode, deep) => d20Going(kind, mode, deep),
+    resistance: () => 1,
+    plan: ({ creature, request }) => d20Plan(creature, request, v.tacticalSpeed(creature), { text: v.text, double: v.double }),
+    stepCost: (step) => d20StepCost(step),
+    occupant: (mover, other) => d20Occupant(mover, other, v.sizes, square),
+    threatRange: (c) => d20ThreatRange(c, v.sizes, square),
+    maxStepCost: () => 32,
+    flight: v.flight,
+  };
+}

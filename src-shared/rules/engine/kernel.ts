@@ -85,6 +85,19 @@ export function kernelField(input: KernelInput, limit: number, out: Int32Array):
   // A ring of buckets, one per cost modulo B, each a plain array of states.
   const buckets: number[][] = Array.from({ length: B }, () => []);
   let queued = 0;
+  /** Relaxes the step into square t (cost-table column ci) from cost d; 1 if it queued a state. */
+  const relax = (t: number, ci: number, d: number): number => {
+    const g = going[t]!;
+    if (g === Going.blocked) return 0;
+    const packed = costTable[g * 8 + ci]!;
+    if (packed < 0) return 0;
+    const nd = d + (packed >> 1);
+    const ts = P === 2 ? t * 2 + (packed & 1) : t;
+    if (nd > limit || nd >= dist[ts]!) return 0;
+    dist[ts] = nd;
+    buckets[nd & mask]!.push(ts);
+    return 1;
+  };
   const start = (input.startY * W + input.startX) * P + (plan.parity & (P - 1));
   dist[start] = 0;
   buckets[0]!.push(start);
@@ -116,138 +129,15 @@ export function kernelField(input: KernelInput, limit: number, out: Int32Array):
     const ctBase = parity * 2;
     if (interior && !edges) {
       // The common case, written out: four straight steps, then four diagonals past open corners.
-      {
-        const t = sq + 1;
-        const g = going[t]!;
-        if (g !== Going.blocked) {
-          const packed = costTable[g * 8 + ctBase]!;
-          if (packed >= 0) {
-            const nd = d + (packed >> 1);
-            const ts = P === 2 ? t * 2 + (packed & 1) : t;
-            if (nd <= limit && nd < dist[ts]!) {
-              dist[ts] = nd;
-              buckets[nd & mask]!.push(ts);
-              queued++;
-            }
-          }
-        }
-      }
-      {
-        const t = sq - 1;
-        const g = going[t]!;
-        if (g !== Going.blocked) {
-          const packed = costTable[g * 8 + ctBase]!;
-          if (packed >= 0) {
-            const nd = d + (packed >> 1);
-            const ts = P === 2 ? t * 2 + (packed & 1) : t;
-            if (nd <= limit && nd < dist[ts]!) {
-              dist[ts] = nd;
-              buckets[nd & mask]!.push(ts);
-              queued++;
-            }
-          }
-        }
-      }
-      {
-        const t = sq + W;
-        const g = going[t]!;
-        if (g !== Going.blocked) {
-          const packed = costTable[g * 8 + ctBase]!;
-          if (packed >= 0) {
-            const nd = d + (packed >> 1);
-            const ts = P === 2 ? t * 2 + (packed & 1) : t;
-            if (nd <= limit && nd < dist[ts]!) {
-              dist[ts] = nd;
-              buckets[nd & mask]!.push(ts);
-              queued++;
-            }
-          }
-        }
-      }
-      {
-        const t = sq - W;
-        const g = going[t]!;
-        if (g !== Going.blocked) {
-          const packed = costTable[g * 8 + ctBase]!;
-          if (packed >= 0) {
-            const nd = d + (packed >> 1);
-            const ts = P === 2 ? t * 2 + (packed & 1) : t;
-            if (nd <= limit && nd < dist[ts]!) {
-              dist[ts] = nd;
-              buckets[nd & mask]!.push(ts);
-              queued++;
-            }
-          }
-        }
-      }
+      queued += relax(sq + 1, ctBase, d) + relax(sq - 1, ctBase, d) + relax(sq + W, ctBase, d) + relax(sq - W, ctBase, d);
       const openE = fills[sq + 1] === 0;
       const openW = fills[sq - 1] === 0;
       const openS = fills[sq + W] === 0;
       const openN = fills[sq - W] === 0;
-      if (openE && openS) {
-        const t = sq + W + 1;
-        const g = going[t]!;
-        if (g !== Going.blocked) {
-          const packed = costTable[g * 8 + 4 + ctBase]!;
-          if (packed >= 0) {
-            const nd = d + (packed >> 1);
-            const ts = P === 2 ? t * 2 + (packed & 1) : t;
-            if (nd <= limit && nd < dist[ts]!) {
-              dist[ts] = nd;
-              buckets[nd & mask]!.push(ts);
-              queued++;
-            }
-          }
-        }
-      }
-      if (openE && openN) {
-        const t = sq - W + 1;
-        const g = going[t]!;
-        if (g !== Going.blocked) {
-          const packed = costTable[g * 8 + 4 + ctBase]!;
-          if (packed >= 0) {
-            const nd = d + (packed >> 1);
-            const ts = P === 2 ? t * 2 + (packed & 1) : t;
-            if (nd <= limit && nd < dist[ts]!) {
-              dist[ts] = nd;
-              buckets[nd & mask]!.push(ts);
-              queued++;
-            }
-          }
-        }
-      }
-      if (openW && openS) {
-        const t = sq + W - 1;
-        const g = going[t]!;
-        if (g !== Going.blocked) {
-          const packed = costTable[g * 8 + 4 + ctBase]!;
-          if (packed >= 0) {
-            const nd = d + (packed >> 1);
-            const ts = P === 2 ? t * 2 + (packed & 1) : t;
-            if (nd <= limit && nd < dist[ts]!) {
-              dist[ts] = nd;
-              buckets[nd & mask]!.push(ts);
-              queued++;
-            }
-          }
-        }
-      }
-      if (openW && openN) {
-        const t = sq - W - 1;
-        const g = going[t]!;
-        if (g !== Going.blocked) {
-          const packed = costTable[g * 8 + 4 + ctBase]!;
-          if (packed >= 0) {
-            const nd = d + (packed >> 1);
-            const ts = P === 2 ? t * 2 + (packed & 1) : t;
-            if (nd <= limit && nd < dist[ts]!) {
-              dist[ts] = nd;
-              buckets[nd & mask]!.push(ts);
-              queued++;
-            }
-          }
-        }
-      }
+      if (openE && openS) queued += relax(sq + W + 1, 4 + ctBase, d);
+      if (openE && openN) queued += relax(sq - W + 1, 4 + ctBase, d);
+      if (openW && openS) queued += relax(sq + W - 1, 4 + ctBase, d);
+      if (openW && openN) queued += relax(sq - W - 1, 4 + ctBase, d);
       continue;
     }
     for (let k = 0; k < 8; k++) {

@@ -428,9 +428,8 @@ export class MoveSearch {
     }
 
     // Price the step in every usable mode; keep the cheapest that its own speed still allows.
-    let best = -1;
-    let bestParity = 0;
-    let bestEnd = -1;
+    this.outCost = -1;
+    this.outEndCost = -1;
     const facts = this.facts;
     const isFirst = first;
     this.outFall = 0;
@@ -465,30 +464,35 @@ export class MoveSearch {
       facts.crossesLow = crossesLow;
       facts.resistance = resistance + resistEnter + resistLeave + (isFirst ? plan.encumbrance : 0);
       facts.mode = this.modes[m]!;
-      const packed = this.rules.stepCost(facts, plan);
-      if (packed < 0) continue;
-      const cost = (packed >> 1) + climb;
-      const limit = plan.modeBudgets[m]!;
-      if (!plan.ignoreCost && spent + cost > limit) continue;
-      if (best < 0 || cost < best) {
-        best = cost;
-        bestParity = packed & 1;
-      }
-      if (squeezeToEnd) {
-        let endCost = cost;
-        if (facts.going < Going.difficult) {
-          facts.going = Going.difficult;
-          const asSqueeze = this.rules.stepCost(facts, plan);
-          endCost = asSqueeze < 0 ? -1 : asSqueeze >> 1;
-        }
-        if (endCost >= 0 && (plan.ignoreCost || spent + endCost <= limit) && (bestEnd < 0 || endCost < bestEnd)) bestEnd = endCost;
-      }
+      this.price(m, spent, climb, squeezeToEnd);
     }
-    if (best < 0) return false;
-    this.outCost = best;
-    this.outParity = bestParity;
-    this.outEndCost = bestEnd;
-    return true;
+    return this.outCost >= 0;
+  }
+
+  /**
+   * Prices the step described by `facts` in mode m and keeps it when it is the cheapest so far that
+   * the mode's own speed still allows; also the cost of ending there squeezed, when that is needed.
+   */
+  private price(m: number, spent: number, climb: number, squeezeToEnd: boolean): void {
+    const plan = this.plan;
+    const facts = this.facts;
+    const packed = this.rules.stepCost(facts, plan);
+    if (packed < 0) return;
+    const cost = (packed >> 1) + climb;
+    const limit = plan.modeBudgets[m]!;
+    if (!plan.ignoreCost && spent + cost > limit) return;
+    if (this.outCost < 0 || cost < this.outCost) {
+      this.outCost = cost;
+      this.outParity = packed & 1;
+    }
+    if (!squeezeToEnd) return;
+    let endCost = cost;
+    if (facts.going < Going.difficult) {
+      facts.going = Going.difficult;
+      const asSqueeze = this.rules.stepCost(facts, plan);
+      endCost = asSqueeze < 0 ? -1 : (asSqueeze >> 1) + climb;
+    }
+    if (endCost >= 0 && (plan.ignoreCost || spent + endCost <= limit) && (this.outEndCost < 0 || endCost < this.outEndCost)) this.outEndCost = endCost;
   }
 
   /**
@@ -527,9 +531,8 @@ export class MoveSearch {
     facts.parity = from % P;
     facts.squeezed = false;
     facts.crossesLow = check === StepCheck.crossesLow;
-    let best = -1;
-    let bestParity = 0;
-    let bestEnd = -1;
+    this.outCost = -1;
+    this.outEndCost = -1;
     this.outFall = 0;
     const rise = this.flat ? 0 : this.map.elevation[to]! - this.map.elevation[anchor]!;
     for (let m = 0; m < this.modes.length; m++) {
@@ -542,30 +545,9 @@ export class MoveSearch {
       facts.going = (pass === 'squeeze' && going < Going.difficult ? Going.difficult : going) as GoingClass;
       facts.resistance = plan.unit === 'mr' ? this.squareResistance(to, m) + resistEnter + resistLeave + (first ? plan.encumbrance : 0) : 0;
       facts.mode = this.modes[m]!;
-      const packed = this.rules.stepCost(facts, plan);
-      if (packed < 0) continue;
-      const cost = (packed >> 1) + climb;
-      const limit = plan.modeBudgets[m]!;
-      if (!plan.ignoreCost && spent + cost > limit) continue;
-      if (best < 0 || cost < best) {
-        best = cost;
-        bestParity = packed & 1;
-      }
-      if (squeezeToEnd) {
-        let endCost = cost;
-        if (facts.going < Going.difficult) {
-          facts.going = Going.difficult;
-          const asSqueeze = this.rules.stepCost(facts, plan);
-          endCost = asSqueeze < 0 ? -1 : asSqueeze >> 1;
-        }
-        if (endCost >= 0 && (plan.ignoreCost || spent + endCost <= limit) && (bestEnd < 0 || endCost < bestEnd)) bestEnd = endCost;
-      }
+      this.price(m, spent, climb, squeezeToEnd);
     }
-    if (best < 0) return false;
-    this.outCost = best;
-    this.outParity = bestParity;
-    this.outEndCost = bestEnd;
-    return true;
+    return this.outCost >= 0;
   }
 
   /** The start state: where the creature stands (squeezed if it must be). */
