@@ -1,8 +1,8 @@
-import { RULESETS, Terrain, type Creature, type MovementMode, type TerrainKind } from '../../model';
+import { RULESETS, type Creature, type MovementMode, type TerrainKind } from '../../model';
 import type { FlightRules } from './flight';
 import type { SizeTable } from './sizes';
 import { hostile, sharesSquares, sizeGap } from './relations';
-import { Going, packStep, type GoingClass, type MovePlan, type OccupantRule, type Ruleset, type StepFacts } from './ruleset';
+import { basePlan, Going, goingFromTable, packStep, type GoingClass, type MovePlan, type OccupantRule, type Ruleset, type StepFacts } from './ruleset';
 import { MoveRefused } from './types';
 
 /**
@@ -19,18 +19,7 @@ import { MoveRefused } from './types';
  * needs a swim speed (› Swim) or flight; a swimmer swims only in water.
  */
 export function d20Going(kind: TerrainKind, mode: MovementMode, deepWater: boolean): GoingClass {
-  if (kind === Terrain.blocked || kind === Terrain.obstacle) return Going.blocked;
-  if (mode === 'fly') return Going.clear;
-  if (mode === 'swim') return kind === Terrain.water ? Going.clear : Going.blocked;
-  switch (kind) {
-    case Terrain.difficult:
-    case Terrain.impeded:
-      return Going.difficult;
-    case Terrain.water:
-      return deepWater ? Going.blocked : Going.difficult;
-    default:
-      return Going.clear;
-  }
+  return goingFromTable({ difficult: Going.difficult, impeded: Going.difficult }, kind, mode, deepWater);
 }
 
 /**
@@ -114,26 +103,8 @@ export function d20Plan(
   // d20-srd-35.txt › Fly: "if carrying no more than a light load".
   if (mode === 'fly' && creature.load !== 'light') throw new MoveRefused(`${creature.name} cannot fly with a ${creature.load} load (${actions.text} › Fly).`);
   const squares = Math.floor(speed / 5);
-  const plan: MovePlan = {
-    budget: squares,
-    unit: 'ft',
-    unitSize: 5,
-    modes: [mode],
-    modeBudgets: [squares],
-    singleSquare: false,
-    ignoreCost: false,
-    noDifficult: false,
-    straightLine: false,
-    allowImpeded: true,
-    provokes: 'each-square',
-    startSafe: false,
-    parity: request.parity ?? 0,
-    dice: null,
-    phases: 1,
-    resist: 0,
-    encumbrance: 0,
-    notes: [],
-  };
+  const plan = basePlan(squares, mode, 'ft', 5);
+  plan.parity = request.parity ?? 0;
   switch (request.action) {
     case 'move':
       break;

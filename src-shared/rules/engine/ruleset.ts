@@ -1,4 +1,4 @@
-import type { Creature, Encounter, MovementMode, RulesetId, RulesetInfo, TerrainKind } from '../../model';
+import { Terrain, type Creature, type Encounter, type MovementMode, type RulesetId, type RulesetInfo, type TerrainKind } from '../../model';
 import type { DiceExpression } from './dice';
 import type { DistanceRule } from './distance';
 import type { SizeTable } from './sizes';
@@ -121,13 +121,55 @@ export function baseUnitSize(info: RulesetInfo): number {
   return info.speedUnit === 'ft' ? info.squareSize : 1;
 }
 
-/** Every ruleset's `going` starts from the same reading of the painted terrain kinds. */
+/** How a ruleset reads the painted terrain kinds for walkers (data, not code). */
 export interface GoingTable {
-  normal: GoingClass;
   difficult: GoingClass;
   impeded: GoingClass;
-  hazardous: GoingClass;
-  shallowWater: GoingClass;
+}
+
+/**
+ * The going of a square from a ruleset's table, the same reading for every ruleset: blocked and
+ * obstacle squares stop everyone; a flyer is not hampered by the ground; a swimmer moves only in
+ * water; water as deep as a square needs a swim speed and shallower water is difficult going.
+ */
+export function goingFromTable(table: GoingTable, kind: TerrainKind, mode: MovementMode, deepWater: boolean): GoingClass {
+  if (kind === Terrain.blocked || kind === Terrain.obstacle) return Going.blocked;
+  if (mode === 'fly') return Going.clear;
+  if (mode === 'swim') return kind === Terrain.water ? Going.clear : Going.blocked;
+  switch (kind) {
+    case Terrain.difficult:
+      return table.difficult;
+    case Terrain.impeded:
+      return table.impeded;
+    case Terrain.water:
+      return deepWater ? Going.blocked : Going.difficult;
+    default:
+      return Going.clear;
+  }
+}
+
+/** A move plan with every field at its plain default; rulesets change what their text changes. */
+export function basePlan(budget: number, mode: MovementMode, unit: CostUnit, unitSize: number): MovePlan {
+  return {
+    budget,
+    unit,
+    unitSize,
+    modes: [mode],
+    modeBudgets: [budget],
+    singleSquare: false,
+    ignoreCost: false,
+    noDifficult: false,
+    straightLine: false,
+    allowImpeded: true,
+    provokes: 'each-square',
+    startSafe: false,
+    parity: 0,
+    dice: null,
+    phases: 1,
+    resist: 0,
+    encumbrance: 0,
+    notes: [],
+  };
 }
 
 /** Packs a step's cost and the diagonal parity after it into one number. */

@@ -11,7 +11,6 @@ import { Going, type GoingClass, type MovePlan, type OccupantRule, type Ruleset,
  * touches the squares the creature can reach.
  */
 
-const UNKNOWN = -128;
 const INVALID = -1;
 
 class Workspace {

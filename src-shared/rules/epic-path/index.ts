@@ -1,6 +1,6 @@
-import { MOVEMENT_MODES, RULESETS, Terrain, type Creature, type MovementMode, type RulesetSettings } from '../../model';
+import { MOVEMENT_MODES, RULESETS, type Creature, type MovementMode, type RulesetSettings } from '../../model';
 import { hostile, sharesSquares, sizeGap } from '../engine/relations';
-import { Going, packStep, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
+import { basePlan, Going, goingFromTable, packStep, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
 import { MoveRefused } from '../engine/types';
 import { RECOMMENDED_PER_SQUARE_CAP, SIZES } from './sizes';
 
@@ -54,22 +54,9 @@ export const epicPath: Ruleset = {
   squeezeWidth: (side) => (side > 1 ? side - 1 : null),
   // › Space: "no more than four creatures be allowed into one space, no matter how tiny".
   roomInSquare: (_mover, sharing) => sharing.length + 1 <= RECOMMENDED_PER_SQUARE_CAP,
-  going(kind, mode, deepWater) {
-    if (kind === Terrain.blocked || kind === Terrain.obstacle) return Going.blocked;
-    // Flight never touches the ground it crosses: its footing does not matter.
-    if (mode === 'fly') return Going.clear;
-    if (mode === 'swim') return kind === Terrain.water ? Going.clear : Going.blocked;
-    switch (kind) {
-      case Terrain.difficult:
-        return Going.difficult;
-      case Terrain.impeded:
-        return Going.impeded;
-      case Terrain.water:
-        return deepWater ? Going.blocked : Going.difficult;
-      default:
-        return Going.clear;
-    }
-  },
+  // › Difficult Terrain counts two squares; › Impeded Terrain takes a full-round action per square.
+  // Flight never touches the ground it crosses: its footing does not matter.
+  going: (kind, mode, deepWater) => goingFromTable({ difficult: Going.difficult, impeded: Going.impeded }, kind, mode, deepWater),
   resistance: () => 1,
 
   plan({ creature, request, encounter }): MovePlan {
@@ -80,27 +67,11 @@ export const epicPath: Ruleset = {
     for (const m of modes) if (!own(m)) throw new MoveRefused(`${creature.name} has no ${m} speed (${TEXT} › Alternative Movement Types).`);
     if (modes.length === 0) throw new MoveRefused(`${creature.name} has no speed at all.`);
     const squaresOf = (m: MovementMode, mult: number) => Math.floor((speedOf(creature, m) * mult) / SQUARE);
-    const plan: MovePlan = {
-      budget: 0,
-      unit: 'ft',
-      unitSize: SQUARE,
-      modes,
-      modeBudgets: modes.map((m) => squaresOf(m, 1)),
-      singleSquare: false,
-      ignoreCost: false,
-      noDifficult: false,
-      straightLine: false,
-      allowImpeded: false,
-      // › Walk: "provokes attacks of opportunity … if you leave a space they threaten".
-      provokes: 'each-square',
-      startSafe: false,
-      parity: 0,
-      dice: null,
-      phases: 1,
-      resist: 0,
-      encumbrance: 0,
-      notes: [],
-    };
+    // › Walk: "provokes attacks of opportunity … if you leave a space they threaten".
+    const plan = basePlan(0, modes[0]!, 'ft', SQUARE);
+    plan.modes = modes;
+    plan.modeBudgets = modes.map((m) => squaresOf(m, 1));
+    plan.allowImpeded = false;
     const single = () => {
       plan.singleSquare = true;
       plan.modeBudgets = modes.map(() => 1);

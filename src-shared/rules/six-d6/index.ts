@@ -1,7 +1,7 @@
 import { RULESETS, Terrain, type MovementMode, type TerrainKind } from '../../model';
 import { parseDice, diceRange } from '../engine/dice';
 import { hostile } from '../engine/relations';
-import { Going, packStep, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
+import { basePlan, Going, packStep, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
 import { MoveRefused } from '../engine/types';
 import { SIZES } from './sizes';
 
@@ -50,27 +50,11 @@ export const sixD6: Ruleset = {
 
   plan({ request, creature, encounter }): MovePlan {
     const mode: MovementMode = request.mode ?? 'walk';
-    const plan: MovePlan = {
-      budget: 3,
-      unit: 'mr',
-      unitSize: 1,
-      modes: [mode],
-      modeBudgets: [3],
-      singleSquare: false,
-      ignoreCost: false,
-      noDifficult: false,
-      straightLine: false,
-      allowImpeded: true,
-      provokes: 'none',
-      startSafe: false,
-      parity: 0,
-      dice: null,
-      phases: 1,
-      // › Occupied Squares: a resistance action scores at least one.
-      resist: Math.max(1, request.resist ?? 1),
-      encumbrance: Math.max(0, request.encumbrance ?? 0),
-      notes: [],
-    };
+    const plan = basePlan(3, mode, 'mr', 1);
+    plan.provokes = 'none';
+    // › Occupied Squares: a resistance action scores at least one.
+    plan.resist = Math.max(1, request.resist ?? 1);
+    plan.encumbrance = Math.max(0, request.encumbrance ?? 0);
     const score = (n: number) => {
       plan.budget = n;
       plan.modeBudgets = [n];

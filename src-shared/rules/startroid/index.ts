@@ -1,6 +1,6 @@
-import { Blockade, RULESETS, Terrain, type MovementMode } from '../../model';
+import { Blockade, RULESETS, type MovementMode } from '../../model';
 import { hostile, sharesSquares, sizeGap } from '../engine/relations';
-import { Going, packStep, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
+import { basePlan, Going, goingFromTable, packStep, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
 import { MoveRefused } from '../engine/types';
 import { SIZES } from './sizes';
 
@@ -24,19 +24,8 @@ export const startroid: Ruleset = {
   going(kind, mode, deepWater, blockade) {
     // › Blockades: blocking terrain until cleared, then difficult, then normal.
     if (blockade === Blockade.blocking) return Going.blocked;
-    if (kind === Terrain.blocked || kind === Terrain.obstacle) return Going.blocked;
-    if (mode === 'fly') return Going.clear;
-    if (mode === 'swim') return kind === Terrain.water ? Going.clear : Going.blocked;
-    if (blockade === Blockade.cleared) return Going.difficult;
-    switch (kind) {
-      case Terrain.difficult:
-      case Terrain.impeded:
-        return Going.difficult;
-      case Terrain.water:
-        return deepWater ? Going.blocked : Going.difficult;
-      default:
-        return Going.clear;
-    }
+    const going = goingFromTable({ difficult: Going.difficult, impeded: Going.difficult }, kind, mode, deepWater);
+    return blockade === Blockade.cleared && going === Going.clear && mode !== 'fly' ? Going.difficult : going;
   },
   resistance: () => 1,
 
@@ -44,27 +33,9 @@ export const startroid: Ruleset = {
     const mode: MovementMode = request.mode ?? 'walk';
     const speed = mode === 'walk' ? creature.speed.walk : (creature.speed[mode] ?? 0);
     if (!speed || speed <= 0) throw new MoveRefused(`${creature.name} has no ${mode} speed.`);
-    const plan: MovePlan = {
-      budget: speed,
-      unit: 'squares',
-      unitSize: 1,
-      modes: [mode],
-      modeBudgets: [speed],
-      singleSquare: false,
-      ignoreCost: false,
-      noDifficult: false,
-      straightLine: false,
-      allowImpeded: true,
-      // › Moving through occupied squares: "Moving into a non helpless enemy's space provokes".
-      provokes: 'entering-enemy',
-      startSafe: false,
-      parity: 0,
-      dice: null,
-      phases: 1,
-      resist: 0,
-      encumbrance: 0,
-      notes: [],
-    };
+    const plan = basePlan(speed, mode, 'squares', 1);
+    // › Moving through occupied squares: "Moving into a non helpless enemy's space provokes".
+    plan.provokes = 'entering-enemy';
     switch (request.action) {
       case 'move':
         break;
