@@ -163,3 +163,47 @@ export function stepIndex(dx: number, dy: number): number {
   for (let k = 0; k < 8; k++) if (STEPS[k]![0] === dx && STEPS[k]![1] === dy) return k;
   return -1;
 }
+
+interface PaddedMasks {
+  edgeEast: Uint8Array;
+  edgeSouth: Uint8Array;
+  blockade: Uint8Array;
+  blockadeFills: boolean;
+  open: Uint8Array;
+  low: Uint8Array;
+}
+const paddedCache = new WeakMap<Uint8Array, PaddedMasks>();
+
+/**
+ * The step masks of `openSteps` on a grid padded by one square all round ((W + 2) × (H + 2)), plus a
+ * mask of the steps that cross a low obstacle, so a whole-map search needs no bounds checks and no
+ * edge look-ups. Steps off the map are closed. Cached per map layers.
+ */
+export function paddedStepMasks(map: BattleMap, blockadeFills: boolean): { open: Uint8Array; low: Uint8Array } {
+  const known = paddedCache.get(map.terrain);
+  if (known && known.edgeEast === map.edgeEast && known.edgeSouth === map.edgeSouth && known.blockade === map.blockade && known.blockadeFills === blockadeFills) return known;
+  const W = map.width;
+  const H = map.height;
+  const PW = W + 2;
+  const open = new Uint8Array(PW * (H + 2));
+  const low = new Uint8Array(PW * (H + 2));
+  const plain = openSteps(map, blockadeFills);
+  const edges = mapHasEdges(map);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = (y + 1) * PW + x + 1;
+      open[p] = plain[y * W + x]!;
+      if (!edges) continue;
+      let bits = 0;
+      for (let k = 0; k < 8; k++) {
+        if (!(open[p]! & (1 << k))) continue;
+        const [dx, dy] = STEPS[k]!;
+        if (checkStep(map, x, y, dx, dy, blockadeFills) === StepCheck.crossesLow) bits |= 1 << k;
+      }
+      low[p] = bits;
+    }
+  }
+  const entry = { edgeEast: map.edgeEast, edgeSouth: map.edgeSouth, blockade: map.blockade, blockadeFills, open, low };
+  paddedCache.set(map.terrain, entry);
+  return entry;
+}

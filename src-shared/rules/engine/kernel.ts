@@ -1,5 +1,5 @@
 import { Terrain, type BattleMap, type TerrainKind } from '../../model';
-import { checkStep, mapHasEdges, StepCheck } from './grid';
+import { paddedStepMasks, STEPS } from './grid';
 import { Going, type MovePlan, type Ruleset, type StepFacts } from './ruleset';
 
 /**
@@ -34,7 +34,6 @@ export function kernelField(input: KernelInput, limit: number, out: Int32Array):
   const { map, rules, plan } = input;
   const W = map.width;
   const H = map.height;
-  const n = W * H;
   const P = rules.diagonalParity ? 2 : 1;
   const mode = plan.modes[0]!;
 
@@ -61,22 +60,30 @@ export function kernelField(input: KernelInput, limit: number, out: Int32Array):
     }
   }
 
-  // Per square: going (3 = blocked) and whether it fills its corners.
-  const going = new Int8Array(n);
-  const fills = new Uint8Array(n);
+  // Everything on a grid padded by one blocked square all round: no bounds checks in the loop.
+  const PW = W + 2;
+  const PN = PW * (H + 2);
+  const going = new Int8Array(PN).fill(Going.blocked);
   const terrain = map.terrain;
   const water = map.waterDepth;
   const blockade = map.blockade;
-  for (let i = 0; i < n; i++) {
-    const k = terrain[i]!;
-    const deep = k === Terrain.water && water[i]! >= input.deepWater ? 1 : 0;
-    const b = blockade[i]!;
-    going[i] = goingTable[(k * 2 + deep) * 3 + b]!;
-    fills[i] = k === Terrain.blocked || (input.blockadeFills && b === 1) ? 1 : 0;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      const k = terrain[i]!;
+      const deep = k === Terrain.water && water[i]! >= input.deepWater ? 1 : 0;
+      going[(y + 1) * PW + x + 1] = goingTable[(k * 2 + deep) * 3 + blockade[i]!]!;
+    }
   }
-  const edges = mapHasEdges(map);
+  const { open, low } = paddedStepMasks(map, input.blockadeFills);
+  const offset = new Int32Array(8);
+  const column = new Int32Array(8);
+  for (let k = 0; k < 8; k++) {
+    offset[k] = STEPS[k]![1] * PW + STEPS[k]![0];
+    column[k] = STEPS[k]![0] !== 0 && STEPS[k]![1] !== 0 ? 4 : 0;
+  }
 
-  const states = n * P;
+  const states = PN * P;
   // Costs of a whole map fit 16 bits unless the budget is larger: half the memory to walk.
   const UNSET = limit < 0xfffe ? 0xffff : 0x7fffffff;
   const dist: Uint16Array | Int32Array = limit < 0xfffe ? new Uint16Array(states).fill(UNSET) : new Int32Array(states).fill(UNSET);
@@ -85,26 +92,11 @@ export function kernelField(input: KernelInput, limit: number, out: Int32Array):
   // A ring of buckets, one per cost modulo B, each a plain array of states.
   const buckets: number[][] = Array.from({ length: B }, () => []);
   let queued = 0;
-  /** Relaxes the step into square t (cost-table column ci) from cost d; 1 if it queued a state. */
-  const relax = (t: number, ci: number, d: number): number => {
-    const g = going[t]!;
-    if (g === Going.blocked) return 0;
-    const packed = costTable[g * 8 + ci]!;
-    if (packed < 0) return 0;
-    const nd = d + (packed >> 1);
-    const ts = P === 2 ? t * 2 + (packed & 1) : t;
-    if (nd > limit || nd >= dist[ts]!) return 0;
-    dist[ts] = nd;
-    buckets[nd & mask]!.push(ts);
-    return 1;
-  };
-  const start = (input.startY * W + input.startX) * P + (plan.parity & (P - 1));
+  const start = ((input.startY + 1) * PW + input.startX + 1) * P + (plan.parity & (P - 1));
   dist[start] = 0;
   buckets[0]!.push(start);
   queued++;
   let current = 0;
-  const DX = [1, -1, 0, 0, 1, 1, -1, -1];
-  const DY = [0, 0, 1, -1, 1, -1, 1, -1];
   while (queued > 0) {
     const bucket = buckets[current & mask]!;
     if (bucket.length === 0) {
@@ -123,61 +115,31 @@ export function kernelField(input: KernelInput, limit: number, out: Int32Array):
       const td = dist[s ^ 1]!;
       if (parity === 1 ? td <= d : td + 1 <= d) continue;
     }
-    const x = sq % W;
-    const y = (sq - x) / W;
-    const interior = x > 0 && y > 0 && x < W - 1 && y < H - 1;
-    const ctBase = parity * 2;
-    if (interior && !edges) {
-      // The common case, written out: four straight steps, then four diagonals past open corners.
-      queued += relax(sq + 1, ctBase, d) + relax(sq - 1, ctBase, d) + relax(sq + W, ctBase, d) + relax(sq - W, ctBase, d);
-      const openE = fills[sq + 1] === 0;
-      const openW = fills[sq - 1] === 0;
-      const openS = fills[sq + W] === 0;
-      const openN = fills[sq - W] === 0;
-      if (openE && openS) queued += relax(sq + W + 1, 4 + ctBase, d);
-      if (openE && openN) queued += relax(sq - W + 1, 4 + ctBase, d);
-      if (openW && openS) queued += relax(sq + W - 1, 4 + ctBase, d);
-      if (openW && openN) queued += relax(sq - W - 1, 4 + ctBase, d);
-      continue;
-    }
+    const openHere = open[sq]!;
+    const lowHere = low[sq]!;
     for (let k = 0; k < 8; k++) {
-      const dx = DX[k]!;
-      const dy = DY[k]!;
-      if (!interior) {
-        const tx = x + dx;
-        const ty = y + dy;
-        if (tx < 0 || ty < 0 || tx >= W || ty >= H) continue;
-      }
-      const t = sq + dy * W + dx;
+      const bit = 1 << k;
+      if (!(openHere & bit)) continue;
+      const t = sq + offset[k]!;
       const g = going[t]!;
       if (g === Going.blocked) continue;
-      let ci: number;
-      if (k < 4) ci = g * 8 + ctBase;
-      else {
-        ci = g * 8 + 4 + ctBase;
-        if (!edges && (fills[sq + dx] === 1 || fills[sq + dy * W] === 1)) continue;
-      }
-      if (edges) {
-        const check = checkStep(map, x, y, dx, dy, input.blockadeFills);
-        if (check === StepCheck.blocked) continue;
-        if (check === StepCheck.crossesLow) ci += 1;
-      }
-      const packed = costTable[ci]!;
+      const packed = costTable[g * 8 + column[k]! + parity * 2 + (lowHere & bit ? 1 : 0)]!;
       if (packed < 0) continue;
       const nd = d + (packed >> 1);
-      if (nd > limit) continue;
       const ts = P === 2 ? t * 2 + (packed & 1) : t;
-      if (nd < dist[ts]!) {
-        dist[ts] = nd;
-        buckets[nd & mask]!.push(ts);
-        queued++;
-      }
+      if (nd > limit || nd >= dist[ts]!) continue;
+      dist[ts] = nd;
+      buckets[nd & mask]!.push(ts);
+      queued++;
     }
   }
-  for (let i = 0; i < n; i++) {
-    let best = dist[i * P]!;
-    if (P === 2 && dist[i * 2 + 1]! < best) best = dist[i * 2 + 1]!;
-    out[i] = best === UNSET ? -1 : best;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = (y + 1) * PW + x + 1;
+      let best = dist[p * P]!;
+      if (P === 2 && dist[p * 2 + 1]! < best) best = dist[p * 2 + 1]!;
+      out[y * W + x] = best === UNSET ? -1 : best;
+    }
   }
 }
 
