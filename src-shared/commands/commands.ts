@@ -54,7 +54,7 @@ export function describeCommand(cmd: Command): string {
 
 /**
  * Applies a command without changing `doc`: the result shares every part the command did not
- * touch. Throws `CommandError` for a command that does not fit the document.
+ * touch. Throws `CommandError` for a command that does not fit the encounter.
  */
 export function applyCommand(doc: Encounter, cmd: Command): Applied {
   switch (cmd.type) {
