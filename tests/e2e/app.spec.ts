@@ -211,3 +211,17 @@ test('a sample encounter: pick a creature, see where it can go and what a path p
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('creature-panel')).toBeHidden();
 });
+
+test('a text scenario opens as a new encounter and saves as an encounter file', async ({ app }) => {
+  const { page } = app;
+  const scenario = path.join(app.dir, 'forum-post.txt');
+  writeFileSync(scenario, 'ruleset: startroid\nname: Forum post\nmap:\n  A . , .\n  . # . .\ncreatures:\n  A: size=medium side=party speed=6\n');
+  await app.open(() => page.getByTestId('welcome-open').click(), scenario);
+  await expect(page.getByTestId('notice-info').last()).toContainText('Imported the text scenario forum-post.txt');
+  await expect(page.getByTestId('status-map')).toHaveText('4 × 2 squares');
+  await expect(page.getByTestId('encounter-name')).toHaveValue('Forum post');
+  // Saving never writes JSON over the text: it asks for a new encounter file.
+  const saved = await app.save(() => page.keyboard.press('Control+s'), 'forum-post.encounter');
+  expect(JSON.parse(readFileSync(saved, 'utf8'))).toMatchObject({ ruleset: 'startroid', name: 'Forum post', map: { width: 4, height: 2 } });
+  expect(readFileSync(scenario, 'utf8')).toContain('ruleset: startroid');
+});
