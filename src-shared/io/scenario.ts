@@ -254,6 +254,9 @@ export function parseScenario(text: string): Encounter {
         case 'prone':
           c.prone = true;
           break;
+        case 'fills':
+          c.fillsSpace = true;
+          break;
         default:
           throw new ScenarioError(n, `unknown creature key "${key}"`);
       }
@@ -333,6 +336,7 @@ export function formatScenario(encounter: Encounter): string {
       if (c.slot !== undefined) parts.push(`slot=${c.slot}`);
       if (c.helpless) parts.push('helpless');
       if (c.prone) parts.push('prone');
+      if (c.fillsSpace) parts.push('fills');
       parts.push(`at=${c.x},${c.y}`);
       out.push(`  ${c.id}: ${parts.join(' ')}`);
     }

@@ -48,6 +48,7 @@ export const CreatureSchema = z
     race: z.string().max(64).optional(),
     helpless: z.boolean(),
     prone: z.boolean(),
+    fillsSpace: z.boolean().optional().describe('It completely fills its squares: nothing moves through them.'),
     x: z.int().min(0).max(MAX_MAP_SIDE - 1).describe('Column of the top-left square of the footprint.'),
     y: z.int().min(0).max(MAX_MAP_SIDE - 1).describe('Row of the top-left square of the footprint.'),
     altitude: Length.describe('Height of the underside above the ground, in the ruleset length unit.'),

@@ -42,6 +42,11 @@ export interface Creature {
   race?: string;
   helpless: boolean;
   prone: boolean;
+  /**
+   * It completely fills its squares (a gelatinous cube): nothing moves through them
+   * (d20-srd-35.txt › Designated Exceptions).
+   */
+  fillsSpace?: boolean;
   /** The top-left square of the creature's footprint. */
   x: number;
   y: number;

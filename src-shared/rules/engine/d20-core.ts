@@ -50,6 +50,12 @@ export function d20StepCost(step: StepFacts): number {
  */
 export function d20Occupant(mover: Creature, other: Creature, sizes: SizeTable, squareSize: number): OccupantRule {
   const rule: OccupantRule = { pass: 'free', end: 'no', provokesOnEnter: false, resistEnter: 0, resistLeave: 0 };
+  // › Designated Exceptions: "A creature that completely fills the squares it occupies cannot be
+  // moved past, even with the Tumble skill or similar special abilities."
+  if (other.fillsSpace) {
+    rule.pass = 'blocked';
+    return rule;
+  }
   if (other.helpless) {
     rule.end = 'yes';
     return rule;
