@@ -111,3 +111,33 @@ describe('MapCanvas (Konva, real Chromium)', () => {
     expect(editor.view().panY).toBeCloseTo(zoomed.panY - 10);
   });
 });
+
+describe('movement and height on the map (Konva, real Chromium)', () => {
+  it('tints the squares a selected creature can reach and marks ledges', async () => {
+    const host = document.createElement('div');
+    host.style.cssText = 'position:relative;width:800px;height:500px';
+    document.body.append(host);
+    const editor = createEditor(noPlatform);
+    const text = 'ruleset: epic-path\nmap:\n  A . . . . .\n  . . . . . .\n  . . . . . .\nelevation:\n  0 0 0 10 10 10\n  0 0 0 10 10 10\n  0 0 0 10 10 10\ncreatures:\n  A: side=party speed=10\n';
+    await editor.openSample('test.txt', text);
+    dispose = render(() => <MapCanvas editor={editor} />, host);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    editor.setSelectedCreature('A');
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const [mapCanvas, , overlay] = host.querySelectorAll('canvas');
+    const v = editor.view();
+    const s = 32 * v.zoom;
+    const at = (x: number, y: number) => [v.panX + (x + 0.5) * s, v.panY + (y + 0.2) * s] as const;
+    // Reachable (2 squares): tinted green; beyond the budget: untouched.
+    const [rx, ry] = at(2, 1);
+    const reachable = pixel(overlay!, rx, ry);
+    expect(reachable[3]).toBeGreaterThan(0);
+    expect(reachable[1]).toBeGreaterThan(reachable[0]);
+    const [fx, fy] = at(5, 1);
+    expect(pixel(overlay!, fx, fy)[3]).toBe(0);
+    // The ledge between columns 2 and 3 is a red line on the map layer.
+    const edge = pixel(mapCanvas!, v.panX + 3 * s, v.panY + 1.5 * s);
+    expect(edge[0]).toBeGreaterThan(edge[2] + 60);
+    expect(host.querySelector<HTMLElement>('[data-testid=map-canvas]')!.dataset['reachSquares']).toBe(String(editor.reach() && 'reach' in editor.reach()! ? (editor.reach() as { reach: { squares: unknown[] } }).reach.squares.length : -1));
+  });
+});
