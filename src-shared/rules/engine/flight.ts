@@ -98,6 +98,7 @@ export function flightReach(encounter: Encounter, mover: Creature, rules: Rulese
     others.filter((o) => o.x < x + side && x < o.x + o.s && o.y < y + side && y < o.y + o.s && o.level < level + side && level < o.level + o.s);
 
   const cells = n * levels;
+  if (budget >= UNREACHED) throw new Error(`A flight budget of ${budget} cost units is beyond this search.`);
   const dist = scratch.dist(cells * P);
   // Every step costing one square (Epic Path's 1-for-1 cubes, Startroid, 6d6): a breadth-first
   // search over the cubes does, with the neighbour offsets precomputed.
@@ -269,15 +270,18 @@ export function flightReach(encounter: Encounter, mover: Creature, rules: Rulese
   }
 }
 
+const UNREACHED = 0xffff;
+
 /** Buffers reused between queries (cleared as needed), so a query allocates little. */
 const scratch = {
-  distBuf: new Int32Array(0),
+  distBuf: new Uint16Array(0),
   queueBuf: new Int32Array(0),
   seenBuf: new Uint8Array(0),
-  dist(size: number): Int32Array {
-    if (this.distBuf.length < size) this.distBuf = new Int32Array(size);
+  /** Costs of one flight fit 16 bits (a budget is at most a few thousand half squares). */
+  dist(size: number): Uint16Array {
+    if (this.distBuf.length < size) this.distBuf = new Uint16Array(size);
     const d = this.distBuf.subarray(0, size);
-    d.fill(0x7fffffff);
+    d.fill(UNREACHED);
     return d;
   },
   queue(size: number): Int32Array {
