@@ -42,6 +42,12 @@ export function CreaturePanel(props: { editor: Editor }) {
                     .map((m) => `${m} ${m === 'walk' ? c().speed.walk : c().speed[m]}${info().speedUnit === 'ft' ? ' ft' : ''}`)
                     .join(', ')}
             </dd>
+            <Show when={c().altitude > 0}>
+              <dt>Altitude</dt>
+              <dd data-testid="creature-altitude">
+                {c().altitude} {info().lengthUnit} up
+              </dd>
+            </Show>
             <Show when={c().prone || c().helpless}>
               <dt>State</dt>
               <dd>{[c().prone ? 'prone' : '', c().helpless ? 'helpless' : ''].filter(Boolean).join(', ')}</dd>
@@ -79,8 +85,10 @@ export function CreaturePanel(props: { editor: Editor }) {
               >
                 {(reach) => (
                   <p class="hint" data-testid="move-summary">
-                    Budget {reach().budget} {reach().unit}; {reach().squares.filter((s) => s.end).length} squares to end in. Hover a
-                    square for the path.
+                    Budget {reach().budget} {reach().unit}; {new Set(reach().squares.filter((s) => s.end).map((s) => `${s.x},${s.y}`)).size} squares to end
+                    in{reach().squares.some((s) => s.z !== undefined) ? ` (${reach().squares.length} cubes in flight)` : ''}
+                    {reach().squares.some((s) => s.fall !== undefined) ? '; red squares are reached by falling off a ledge' : ''}. Hover a square for the
+                    path.
                   </p>
                 )}
               </Show>
