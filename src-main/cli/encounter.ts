@@ -206,7 +206,7 @@ function printDamage(f: { dice: FallAnswer['dice']; min: number; max: number; me
 }
 
 function pathJson(p: PathAnswer) {
-  return { legal: p.legal, reason: p.reason, total: p.total, steps: p.steps, provokes: p.provokes, breaksAt: p.breaksAt, stopsAt: p.stopsAt };
+  return { legal: p.legal, reason: p.reason, total: p.total, steps: p.steps, provokes: p.provokes, breaksAt: p.breaksAt, stopsAt: p.stopsAt, ...(p.fall ? { fall: p.fall } : {}) };
 }
 
 export function main(argv: string[]): string {

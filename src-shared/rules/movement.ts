@@ -383,6 +383,7 @@ export function planPath(
     let starts: SearchStart[] = [{ state: ctx.start, cost: 0 }];
     const states: number[] = [ctx.start];
     let ok = true;
+    let fellFrom = 0;
     const points = [...via, target];
     for (const [k, p] of points.entries()) {
       search.newRound();
@@ -414,6 +415,13 @@ export function planPath(
         }
       }
       if (best < 0) {
+        // The square may be reached only by walking off a ledge: the path ends there, falling.
+        const fall = final ? search.falls.get(p.y * search.W + p.x) : undefined;
+        if (fall) {
+          states.push(...unwind(search, fall.from, false).slice(1), fall.state);
+          fellFrom = fall.height;
+          break;
+        }
         ok = false;
         break;
       }
@@ -426,7 +434,9 @@ export function planPath(
     for (let i = 1; i < states.length; i++) stepCosts.push(search.dist(states[i]!) - search.dist(states[i - 1]!));
     // Costs from the last round only cover its own segment; recompute every step in order.
     const priced = repriceWalk(ctx, states);
-    return answer(probe, encounter, { states, stepCosts: priced ?? stepCosts }, null);
+    const result = answer(probe, encounter, { states, stepCosts: priced ?? stepCosts }, null);
+    if (fellFrom > 0) result.fall = fellFrom;
+    return result;
   }
   return { ...emptyAnswer(probe), reason: `no way to ${target.x},${target.y}: ${explainUnreachable(probe, encounter, target)}` };
 }

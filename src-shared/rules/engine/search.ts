@@ -164,7 +164,7 @@ export class MoveSearch {
    * Squares reached only by walking off a ledge: the move ends there with a fall (the fall is not a
    * step to go on from). Square index → least cost and the height fallen.
    */
-  readonly falls = new Map<number, { cost: number; height: number; state: number }>();
+  readonly falls = new Map<number, { cost: number; height: number; state: number; from: number }>();
   outCost = 0;
   outParity = 0;
   outEndCost = -1;
@@ -654,7 +654,7 @@ export class MoveSearch {
             const key = anchor2 + this.variants[v2]!.oy * this.W + this.variants[v2]!.ox;
             const known = this.falls.get(key);
             const t0 = (v2 * this.nSq + anchor2) * this.P;
-            if (!known || nd < known.cost) this.falls.set(key, { cost: nd, height: this.outFall, state: t0 });
+            if (!known || nd < known.cost) this.falls.set(key, { cost: nd, height: this.outFall, state: t0, from: s });
             continue;
           }
           const t = (v2 * this.nSq + anchor2) * this.P + (this.outParity & (this.P - 1));

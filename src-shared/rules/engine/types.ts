@@ -83,6 +83,8 @@ export interface PathAnswer {
   provokes: Provocation[];
   /** Where the creature ends up by the last-legal-square rule when the path is not legal. */
   stopsAt: { x: number; y: number } | null;
+  /** The path ends by walking off a ledge: the height fallen. */
+  fall?: number;
 }
 
 export interface MoveContext {
