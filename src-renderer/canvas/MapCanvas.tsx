@@ -3,7 +3,7 @@ import { createEffect, on, onCleanup, onMount } from 'solid-js';
 import { Edge, RULESETS, Terrain, type Encounter } from '../../src-shared/model';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import type { Editor, Square } from '../state/editor';
-import type { PathAnswer, Reach } from '../../src-shared/rules';
+import type { PathAnswer, ReachSquare } from '../../src-shared/rules';
 import { squareAt, squarePixels, visibleSquares, type View } from '../state/view';
 import { drawGrid } from './grid';
 import { EDGE_STYLE, SIDE_COLORS, terrainCss } from './palette';
@@ -87,8 +87,7 @@ export function MapCanvas(props: { editor: Editor }) {
           ctx.setAttr('lineWidth', width);
           ctx.stroke();
         };
-        const r = editor.reach();
-        if (r && 'reach' in r) drawReach(ctx, r.reach, v);
+        drawReach(ctx, editor.reachOnMap(), v, editor.viewport());
         const p = editor.hoverPath();
         if (p) drawPath(ctx, p, editor, v);
         outline(editor.hover(), 'rgba(255, 200, 40, 0.9)', 2);
@@ -297,16 +296,9 @@ export function MapCanvas(props: { editor: Editor }) {
 }
 
 /** Reachable squares: green where the move may end, amber where it may only pass; costs when legible. */
-function drawReach(ctx: DrawContext, reach: Reach, view: View): void {
+function drawReach(ctx: DrawContext, squares: ReachSquare[], view: View, viewport: { width: number; height: number }): void {
+  if (!squares.length) return;
   const s = squarePixels(view);
-  // Flight answers one entry per height: show each square once, at its cheapest.
-  const byXY = new Map<string, Reach['squares'][number]>();
-  for (const q of reach.squares) {
-    const key = `${q.x},${q.y}`;
-    const known = byXY.get(key);
-    if (!known || (q.end && !known.end) || (q.end === known.end && q.cost < known.cost)) byXY.set(key, q);
-  }
-  const squares = [...byXY.values()];
   for (const kind of ['end', 'pass', 'fall'] as const) {
     ctx.beginPath();
     for (const q of squares) {
@@ -322,8 +314,12 @@ function drawReach(ctx: DrawContext, reach: Reach, view: View): void {
   ctx.setAttr('textAlign', 'center');
   ctx.setAttr('textBaseline', 'middle');
   for (const q of squares) {
+    const px = view.panX + (q.x + 0.5) * s;
+    const py = view.panY + (q.y + 0.8) * s;
+    // Only the labels on screen: a big reach has thousands.
+    if (px < -s || py < -s || px > viewport.width + s || py > viewport.height + s) continue;
     const label = q.fall !== undefined ? `${q.cost} ↓${q.fall}` : q.p !== undefined && q.p < 1 ? `${q.cost} · ${Math.round(q.p * 100)}%` : String(q.cost);
-    ctx.fillText(label, view.panX + (q.x + 0.5) * s, view.panY + (q.y + 0.8) * s);
+    ctx.fillText(label, px, py);
   }
 }
 

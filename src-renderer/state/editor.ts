@@ -11,7 +11,7 @@ import {
   type NewEncounterOptions,
   type TerrainName,
 } from '../../src-shared/model';
-import { MoveRefused, planPath, reachableSquares, type MoveRequest, type PathAnswer, type Reach } from '../../src-shared/rules';
+import { MoveRefused, planPath, reachableSquares, type MoveRequest, type PathAnswer, type Reach, type ReachSquare } from '../../src-shared/rules';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import { fitView, panBy, zoomAt, ZOOM_STEP, type Size, type View } from './view';
 
@@ -77,6 +77,23 @@ export function createEditor(platform: PlatformBridge) {
       if (e instanceof MoveRefused || (e as Error).name === 'DiceError') return { refused: (e as Error).message };
       return { refused: `The movement could not be worked out: ${(e as Error).message}` };
     }
+  });
+
+  /**
+   * The reach as the map shows it: one entry per square (flight answers one per height: the
+   * cheapest place to end is kept). Worked out once per reach, not on every redraw.
+   */
+  const reachOnMap = createMemo<ReachSquare[]>(() => {
+    const r = reach();
+    if (!r || !('reach' in r)) return [];
+    const byXY = new Map<number, ReachSquare>();
+    const W = doc()?.map.width ?? 0;
+    for (const q of r.reach.squares) {
+      const key = q.y * W + q.x;
+      const known = byXY.get(key);
+      if (!known || (q.end && !known.end) || (q.end === known.end && q.cost < known.cost)) byXY.set(key, q);
+    }
+    return [...byXY.values()];
   });
 
   /** The cheapest path to the square under the cursor, while a creature's movement is shown. */
@@ -404,6 +421,7 @@ export function createEditor(platform: PlatformBridge) {
     moveRequest,
     setMoveRequest,
     reach,
+    reachOnMap,
     hoverPath,
     creatureAt,
     selection,
