@@ -65,6 +65,8 @@ export function MapCanvas(props: { editor: Editor }) {
     gridLayer.add(grid);
 
     let stroke: Square[] = [];
+    /** A creature being dragged with the Select tool: where it was grabbed and where it would land. */
+    let drag: { id: string; grab: Square; start: Square; to: Square } | null = null;
     const overlay = new Konva.Shape({
       sceneFunc: (ctx) => {
         const d = editor.doc();
@@ -90,6 +92,19 @@ export function MapCanvas(props: { editor: Editor }) {
         drawReach(ctx, editor.reachOnMap(), v, editor.viewport());
         const p = editor.hoverPath();
         if (p) drawPath(ctx, p, editor, v);
+        if (drag && (drag.to.x !== drag.start.x || drag.to.y !== drag.start.y)) {
+          const c = d.creatures.find((k) => k.id === drag!.id);
+          if (c) {
+            const side = footprintOf(d.ruleset, c.size).side;
+            ctx.beginPath();
+            ctx.rect(v.panX + drag.to.x * s, v.panY + drag.to.y * s, side * s, side * s);
+            ctx.setAttr('strokeStyle', '#2f7de1');
+            ctx.setAttr('lineWidth', 3);
+            ctx.setLineDash([6, 4]);
+            ctx.stroke();
+            ctx.setLineDash([]);
+          }
+        }
         outline(editor.hover(), 'rgba(255, 200, 40, 0.9)', 2);
         outline(editor.selection(), '#ffb000', 3);
       },
@@ -197,11 +212,16 @@ export function MapCanvas(props: { editor: Editor }) {
         stroke = [q];
         lastSquare = q;
         overlayLayer.batchDraw();
+      } else if (editor.tool() === 'creature') {
+        editor.placeCreature(q);
       } else {
         const d = editor.doc()!;
         const onMap = q.x >= 0 && q.y >= 0 && q.x < d.map.width && q.y < d.map.height;
         editor.setSelection(onMap ? q : null);
-        editor.setSelectedCreature(onMap ? editor.creatureAt(q) : null);
+        const id = onMap ? editor.creatureAt(q) : null;
+        editor.setSelectedCreature(id);
+        const c = id ? d.creatures.find((k) => k.id === id) : null;
+        if (c) drag = { id: c.id, grab: { x: q.x - c.x, y: q.y - c.y }, start: { x: c.x, y: c.y }, to: { x: c.x, y: c.y } };
       }
     };
     const onMove = (e: MouseEvent) => {
@@ -218,6 +238,13 @@ export function MapCanvas(props: { editor: Editor }) {
       if (!onMap) {
         if (h) editor.setHover(null);
       } else if (!h || h.x !== q.x || h.y !== q.y) editor.setHover(q);
+      if (drag) {
+        const to = { x: q.x - drag.grab.x, y: q.y - drag.grab.y };
+        if (to.x !== drag.to.x || to.y !== drag.to.y) {
+          drag.to = to;
+          overlayLayer.batchDraw();
+        }
+      }
       if (painting && lastSquare && (q.x !== lastSquare.x || q.y !== lastSquare.y)) {
         stroke.push(...squaresBetween(lastSquare, q));
         lastSquare = q;
@@ -225,6 +252,13 @@ export function MapCanvas(props: { editor: Editor }) {
       }
     };
     const onUp = () => {
+      if (drag) {
+        const moved = drag.to.x !== drag.start.x || drag.to.y !== drag.start.y;
+        const { id, to } = drag;
+        drag = null;
+        if (moved) editor.moveCreature(id, to);
+        overlayLayer.batchDraw();
+      }
       if (panning) {
         panning = null;
         container.style.cursor = spaceHeld ? 'grab' : '';

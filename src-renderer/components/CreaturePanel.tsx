@@ -1,5 +1,18 @@
 import { For, Show } from 'solid-js';
-import { MOVEMENT_MODES, RULESETS, type MovementMode } from '../../src-shared/model';
+import {
+  ARMOR_CATEGORIES,
+  LOAD_CATEGORIES,
+  MOVEMENT_MODES,
+  RULESETS,
+  SIDES,
+  type ArmorCategory,
+  type Creature,
+  type LoadCategory,
+  type MovementMode,
+  type Side,
+  type SizeCategory,
+} from '../../src-shared/model';
+import { sizesOf } from '../../src-shared/rules/sizes';
 import { ACTIONS, type MoveAction, type Reach } from '../../src-shared/rules';
 import type { Editor } from '../state/editor';
 
@@ -21,38 +34,99 @@ export function CreaturePanel(props: { editor: Editor }) {
   const request = () => editor.moveRequest();
   const update = (changes: Partial<ReturnType<typeof request>>) => editor.setMoveRequest({ ...request(), ...changes });
   const modes = () => MOVEMENT_MODES.filter((m) => m === 'walk' || (creature()?.speed[m] ?? 0) > 0);
+  /** Every edit is a command: undoable, and the movement shown follows it. */
+  const change = (changes: Partial<Omit<Creature, 'id'>>) => {
+    const c = creature();
+    if (c) editor.execute({ type: 'updateCreature', id: c.id, changes });
+  };
+  const number = (input: HTMLInputElement, use: (value: number) => void) => {
+    const v = input.valueAsNumber;
+    if (Number.isFinite(v) && v >= 0) use(v);
+    else input.value = String(input.defaultValue);
+  };
 
   return (
     <Show when={creature()}>
       {(c) => (
         <section data-testid="creature-panel">
           <h2>Creature</h2>
-          <dl class="facts">
-            <dt>Name</dt>
-            <dd data-testid="creature-name">{c().name}</dd>
-            <dt>Size</dt>
-            <dd>{c().size}</dd>
-            <dt>Side</dt>
-            <dd>{c().side}</dd>
-            <dt>Speed</dt>
-            <dd>
-              {info().speedUnit === 'mr'
-                ? 'by action score (6d6)'
-                : modes()
-                    .map((m) => `${m} ${m === 'walk' ? c().speed.walk : c().speed[m]}${info().speedUnit === 'ft' ? ' ft' : ''}`)
-                    .join(', ')}
-            </dd>
-            <Show when={c().altitude > 0}>
-              <dt>Altitude</dt>
-              <dd data-testid="creature-altitude">
-                {c().altitude} {info().lengthUnit} up
-              </dd>
-            </Show>
-            <Show when={c().prone || c().helpless}>
-              <dt>State</dt>
-              <dd>{[c().prone ? 'prone' : '', c().helpless ? 'helpless' : ''].filter(Boolean).join(', ')}</dd>
-            </Show>
-          </dl>
+          <label class="field">
+            <span>Name</span>
+            <input type="text" value={c().name} maxLength={200} data-testid="creature-name-input" onChange={(e) => change({ name: e.currentTarget.value.trim() || c().id })} />
+          </label>
+          <div class="field-row">
+            <label class="field">
+              <span>Size</span>
+              <select value={c().size} data-testid="creature-size" onChange={(e) => change({ size: e.currentTarget.value as SizeCategory })}>
+                <For each={sizesOf(editor.doc()!.ruleset)}>{(size) => <option value={size}>{size}</option>}</For>
+              </select>
+            </label>
+            <label class="field">
+              <span>Side</span>
+              <select value={c().side} data-testid="creature-side" onChange={(e) => change({ side: e.currentTarget.value as Side })}>
+                <For each={[...SIDES]}>{(side) => <option value={side}>{side}</option>}</For>
+              </select>
+            </label>
+          </div>
+          <Show when={info().speedUnit !== 'mr'}>
+            <div class="field-row">
+              <label class="field">
+                <span>Speed ({info().speedUnit})</span>
+                <input type="number" min="0" value={c().speed.walk} data-testid="creature-speed" onChange={(e) => number(e.currentTarget, (walk) => change({ speed: { ...c().speed, walk } }))} />
+              </label>
+              <label class="field">
+                <span>Fly ({info().speedUnit})</span>
+                <input
+                  type="number"
+                  min="0"
+                  value={c().speed.fly ?? 0}
+                  data-testid="creature-fly"
+                  onChange={(e) =>
+                    number(e.currentTarget, (fly) => {
+                      const speed = { ...c().speed };
+                      if (fly > 0) speed.fly = fly;
+                      else delete speed.fly;
+                      change({ speed });
+                    })
+                  }
+                />
+              </label>
+            </div>
+          </Show>
+          <Show when={editor.doc()!.ruleset !== 'startroid' && editor.doc()!.ruleset !== '6d6'}>
+            <div class="field-row">
+              <label class="field">
+                <span>Armour</span>
+                <select value={c().armor} data-testid="creature-armor" onChange={(e) => change({ armor: e.currentTarget.value as ArmorCategory })}>
+                  <For each={[...ARMOR_CATEGORIES]}>{(a) => <option value={a}>{a}</option>}</For>
+                </select>
+              </label>
+              <label class="field">
+                <span>Load</span>
+                <select value={c().load} data-testid="creature-load" onChange={(e) => change({ load: e.currentTarget.value as LoadCategory })}>
+                  <For each={[...LOAD_CATEGORIES]}>{(l) => <option value={l}>{l}</option>}</For>
+                </select>
+              </label>
+            </div>
+          </Show>
+          <label class="field">
+            <span>Altitude ({info().lengthUnit} above the ground)</span>
+            <input type="number" min="0" step={info().squareSize} value={c().altitude} data-testid="creature-altitude" onChange={(e) => number(e.currentTarget, (altitude) => change({ altitude }))} />
+          </label>
+          <div class="checks">
+            <label>
+              <input type="checkbox" checked={c().prone} onChange={(e) => change({ prone: e.currentTarget.checked })} /> prone
+            </label>
+            <label>
+              <input type="checkbox" checked={c().helpless} onChange={(e) => change({ helpless: e.currentTarget.checked })} /> helpless
+            </label>
+          </div>
+          <p class="hint" data-testid="creature-name">
+            {c().name} at {c().x},{c().y}. Drag it with the Select tool to move it.{' '}
+            <button class="link" data-testid="creature-remove" onClick={() => editor.execute({ type: 'removeCreature', id: c().id })}>
+              Remove
+            </button>
+          </p>
           <h2>Movement</h2>
           <label class="field">
             <span>Action</span>

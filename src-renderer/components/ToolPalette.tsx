@@ -2,13 +2,14 @@ import { For, Show } from 'solid-js';
 import { Terrain, TERRAIN_LABELS, TERRAIN_NAMES } from '../../src-shared/model';
 import { terrainCss } from '../canvas/palette';
 import type { Editor, ToolId } from '../state/editor';
-import { BrushIcon, PanIcon, SelectIcon } from './icons';
+import { BrushIcon, CreatureIcon, PanIcon, SelectIcon } from './icons';
 import type { JSX } from 'solid-js';
 
 const TOOLS: { id: ToolId; icon: () => JSX.Element; label: string; key: string }[] = [
   { id: 'select', icon: SelectIcon, label: 'Select', key: 'V' },
   { id: 'pan', icon: PanIcon, label: 'Pan', key: 'H' },
   { id: 'terrain', icon: BrushIcon, label: 'Paint terrain', key: 'B' },
+  { id: 'creature', icon: CreatureIcon, label: 'Place a creature', key: 'C' },
 ];
 
 export function ToolPalette(props: { editor: Editor }) {

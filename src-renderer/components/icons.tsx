@@ -24,3 +24,9 @@ export const BrushIcon = () => (
     <path d="M18 3l3 3-9 9-3-3zM9 12c-3 0-5 2-5 5 0 1.5-1 2.5-2 3 3 1 7 0 8.5-2 1-1.4.5-3.5-1.5-6z" />
   </Icon>
 );
+export const CreatureIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="7" />
+    <path d="M12 9v6M9 12h6" />
+  </Icon>
+);

@@ -48,7 +48,7 @@ export const ACTIONS: AppAction[] = [
 ];
 
 /** Tool keys work without a modifier, like every drawing program. */
-export const TOOL_KEYS: Record<string, 'select' | 'pan' | 'terrain'> = { v: 'select', h: 'pan', b: 'terrain' };
+export const TOOL_KEYS: Record<string, 'select' | 'pan' | 'terrain' | 'creature'> = { v: 'select', h: 'pan', b: 'terrain', c: 'creature' };
 
 export const MENUS: { id: MenuId; label: string }[] = [
   { id: 'file', label: 'File' },

@@ -5,6 +5,8 @@ import type { FileRef, PlatformBridge } from '../../src-shared/ipc';
 import {
   createEncounter,
   isOnMap,
+  makeCreature,
+  RULESETS,
   squareIndex,
   Terrain,
   type Encounter,
@@ -15,7 +17,7 @@ import { MoveRefused, planPath, reachableSquares, type MoveRequest, type PathAns
 import { footprintOf } from '../../src-shared/rules/sizes';
 import { fitView, panBy, zoomAt, ZOOM_STEP, type Size, type View } from './view';
 
-export type ToolId = 'select' | 'pan' | 'terrain';
+export type ToolId = 'select' | 'pan' | 'terrain' | 'creature';
 export type DialogId = 'new' | 'about' | 'shortcuts' | null;
 export interface Notice {
   id: number;
@@ -112,6 +114,29 @@ export function createEditor(platform: PlatformBridge) {
       return null;
     }
   });
+
+  /** Places a new creature with the ruleset's usual speed on a square, and selects it. */
+  function placeCreature(q: Square): void {
+    const d = doc();
+    if (!d || !isOnMap(d.map, q.x, q.y)) return;
+    const ids = new Set(d.creatures.map((c) => c.id));
+    let n = d.creatures.length + 1;
+    while (ids.has(`C${n}`)) n++;
+    const speed = RULESETS[d.ruleset].speedUnit === 'squares' ? 6 : 30;
+    const creature = makeCreature({ id: `C${n}`, name: `Creature ${n}`, speed: { walk: speed }, x: q.x, y: q.y });
+    if (execute({ type: 'addCreature', creature })) setSelectedCreature(creature.id);
+  }
+
+  /** Moves a creature so its top-left square is `q` (kept on the map), as one undoable step. */
+  function moveCreature(id: string, q: Square): void {
+    const d = doc();
+    const c = d?.creatures.find((k) => k.id === id);
+    if (!d || !c) return;
+    const side = footprintOf(d.ruleset, c.size).side;
+    const x = Math.max(0, Math.min(d.map.width - side, q.x));
+    const y = Math.max(0, Math.min(d.map.height - side, q.y));
+    if (x !== c.x || y !== c.y) execute({ type: 'updateCreature', id, changes: { x, y } });
+  }
 
   /** The creature whose space covers a square (the smallest, when several share it). */
   function creatureAt(q: Square): string | null {
@@ -424,6 +449,8 @@ export function createEditor(platform: PlatformBridge) {
     reachOnMap,
     hoverPath,
     creatureAt,
+    placeCreature,
+    moveCreature,
     selection,
     setSelection,
     // chrome

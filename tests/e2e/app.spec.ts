@@ -197,7 +197,7 @@ test('a sample encounter: pick a creature, see where it can go and what a path p
   // Aldric stands at 1,1 in medium armour: 20 ft.
   const aldric = await squareCentre(page, 1, 1);
   await page.mouse.click(aldric.x, aldric.y);
-  await expect(page.getByTestId('creature-name')).toHaveText('Aldric');
+  await expect(page.getByTestId('creature-name')).toContainText('Aldric at 1,1');
   await expect(page.getByTestId('move-summary')).toContainText('Budget 20 ft');
   await expect.poll(async () => Number(await canvas(page).getAttribute('data-reach-squares'))).toBeGreaterThan(10);
   const target = await squareCentre(page, 4, 2);
@@ -224,4 +224,34 @@ test('a text scenario opens as a new encounter and saves as an encounter file', 
   const saved = await app.save(() => page.keyboard.press('Control+s'), 'forum-post.encounter');
   expect(JSON.parse(readFileSync(saved, 'utf8'))).toMatchObject({ ruleset: 'startroid', name: 'Forum post', map: { width: 4, height: 2 } });
   expect(readFileSync(scenario, 'utf8')).toContain('ruleset: startroid');
+});
+
+test('place a creature, drag it, change its speed, and undo', async ({ app }) => {
+  const { page } = app;
+  await newEncounter(page, { name: 'Arena', ruleset: 'epic-path', width: 12, height: 8 });
+  await page.keyboard.press('c');
+  const spot = await squareCentre(page, 2, 3);
+  await page.mouse.click(spot.x, spot.y);
+  await expect(page.getByTestId('creature-name')).toContainText('Creature 1 at 2,3');
+  await expect(page.getByTestId('move-summary')).toContainText('Budget 30 ft');
+  // Drag it with the Select tool.
+  await page.keyboard.press('v');
+  const to = await squareCentre(page, 6, 5);
+  await page.mouse.move(spot.x, spot.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByTestId('creature-name')).toContainText('at 6,5');
+  // A faster creature reaches farther; undo puts the speed back.
+  await page.getByTestId('creature-speed').fill('60');
+  await page.getByTestId('creature-speed').press('Enter');
+  await expect(page.getByTestId('move-summary')).toContainText('Budget 60 ft');
+  await page.locator('.map-canvas').focus();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('move-summary')).toContainText('Budget 30 ft');
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('creature-name')).toContainText('at 2,3');
+  await page.getByTestId('creature-remove').click();
+  await expect(page.getByTestId('creature-panel')).toBeHidden();
+  await expect(page.getByTestId('prop-size')).toBeVisible();
 });
