@@ -1,22 +1,15 @@
 import { RULESETS, type RulesetId, type SizeCategory } from '../model';
 import { footprintSide, isSubSquare, type SizeRow, type SizeTable } from './engine/sizes';
-import { SIZES as D20_30 } from './d20-30/sizes';
-import { SIZES as D20_35 } from './d20-35/sizes';
-import { SIZES as EPIC_PATH } from './epic-path/sizes';
-import { SIZES as SIX_D6 } from './six-d6/sizes';
-import { SIZES as STARTROID } from './startroid/sizes';
+import { RULESET_IMPLEMENTATIONS } from './registry';
 
-export const SIZE_TABLES: Readonly<Record<RulesetId, SizeTable>> = {
-  'epic-path': EPIC_PATH,
-  'd20-35': D20_35,
-  'd20-30': D20_30,
-  '6d6': SIX_D6,
-  startroid: STARTROID,
-};
+/** Each ruleset's size table (space, reach, how many share a square), from its own folder. */
+export function sizeTable(ruleset: RulesetId): SizeTable {
+  return RULESET_IMPLEMENTATIONS[ruleset].sizes;
+}
 
 /** The size row a ruleset uses for a category, or undefined when the ruleset lacks the size. */
 export function sizeRow(ruleset: RulesetId, size: SizeCategory): SizeRow | undefined {
-  return SIZE_TABLES[ruleset][size];
+  return sizeTable(ruleset)[size];
 }
 
 export interface Footprint {
@@ -37,5 +30,5 @@ export function footprintOf(ruleset: RulesetId, size: SizeCategory): Footprint {
 }
 
 export function sizesOf(ruleset: RulesetId): SizeCategory[] {
-  return Object.keys(SIZE_TABLES[ruleset]) as SizeCategory[];
+  return Object.keys(sizeTable(ruleset)) as SizeCategory[];
 }
