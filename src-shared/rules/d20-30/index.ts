@@ -18,6 +18,7 @@ export function tacticalSpeed(c: Creature): number {
   return slowed ? base - Math.floor(base / 15) * 5 : base;
 }
 
-// › Movement in Combat names a move, a run ("quadruple your speed") and a 5-foot step; › Minimum
-// Movement adds the full-round one-square move. It has no double move.
-export const d20Phb30: Ruleset = d20Ruleset({ id: 'd20-30', text: TEXT, sizes: SIZES, tacticalSpeed, double: false, flight: d20AerialFlight });
+// › Movement in Combat: "you can move your speed in a round and still do something" — a move is one of
+// the round's actions, so a round of nothing but moving moves twice (shared/rules/README.md: the same
+// core as 3.5, whose text says so); a run is "quadruple your speed"; a 5-foot step; › Minimum Movement.
+export const d20Phb30: Ruleset = d20Ruleset({ id: 'd20-30', text: TEXT, sizes: SIZES, tacticalSpeed, double: true, flight: d20AerialFlight });
