@@ -105,10 +105,10 @@ export function flightReach(encounter: Encounter, mover: Creature, rules: Rulese
   let uniform = P === 1 && side === 1 && others.length === 0;
   for (let k = 0; k < 18 && uniform; k += 2) if (table[k]! >= 0 && table[k]! >> 1 !== 1) uniform = false;
   if (uniform) {
-    const reachedCells = bfsCubes();
-    return output(reachedCells);
+    bfsCubes();
+    return output();
   }
-  function bfsCubes(): Int32Array {
+  function bfsCubes(): void {
     const queue = scratch.queue(cells);
     let head = 0;
     let tail = 0;
@@ -151,7 +151,6 @@ export function flightReach(encounter: Encounter, mover: Creature, rules: Rulese
         queue[tail++] = t;
       }
     }
-    return queue.subarray(0, tail);
   }
 
   const B = nextPow2(maxCost + 1);
@@ -163,7 +162,6 @@ export function flightReach(encounter: Encounter, mover: Creature, rules: Rulese
   buckets[0]!.push(start);
   let queued = 1;
   let current = 0;
-  const reached: number[] = [];
   while (queued > 0) {
     const bucket = buckets[current & mask]!;
     if (bucket.length === 0) {
@@ -175,7 +173,6 @@ export function flightReach(encounter: Encounter, mover: Creature, rules: Rulese
     queued--;
     const d = dist[s]!;
     if (d !== current) continue;
-    reached.push(s);
     const parity = P === 2 ? s & 1 : 0;
     const cell = P === 2 ? s >> 1 : s;
     const anchor = cell % n;
@@ -228,34 +225,23 @@ export function flightReach(encounter: Encounter, mover: Creature, rules: Rulese
     }
   }
 
-  return output(Int32Array.from(reached));
+  return output();
 
-  function output(reachedStates: Int32Array): ReachSquare[] {
-  // One answer per cube (the cheaper parity), ordered by row, column and height.
-  const seen = scratch.seen(cells);
-  let minX = W;
-  let minY = H;
-  let maxX = -1;
-  let maxY = -1;
-  for (const s of reachedStates) {
-    const cell = P === 2 ? s >> 1 : s;
-    seen[cell] = 1;
-    const anchor = cell % n;
-    const x = anchor % W;
-    const y = (anchor - x) / W;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  }
+  function output(): ReachSquare[] {
+  // One answer per cube (the cheaper parity), ordered by row, column and height. A step costs at
+  // least one cost unit and moves at most one square across, so the budget bounds the region.
+  const minX = Math.max(0, mover.x - budget);
+  const maxX = Math.min(W - side, mover.x + budget);
+  const minY = Math.max(0, mover.y - budget);
+  const maxY = Math.min(H - side, mover.y + budget);
   const out: ReachSquare[] = [];
   for (let y = minY; y <= maxY; y++) {
     for (let x = minX; x <= maxX; x++) {
       const anchor = y * W + x;
       for (let li = 0; li < levels; li++) {
         const cell = li * n + anchor;
-        if (!seen[cell]) continue;
         const cost = P === 2 ? Math.min(dist[cell * 2]!, dist[cell * 2 + 1]!) : dist[cell]!;
+        if (cost === UNREACHED) continue;
         const z = (li + base) * square - ground[anchor]!;
         const sharing = others.length ? occupantsAt(x, y, li + base) : null;
         const end = !sharing || sharing.every((o) => o.rule.end === 'yes' || (encounter.ruleset === 'epic-path' && sizeGap(mover, o.c) >= 2));
@@ -276,7 +262,7 @@ const UNREACHED = 0xffff;
 const scratch = {
   distBuf: new Uint16Array(0),
   queueBuf: new Int32Array(0),
-  seenBuf: new Uint8Array(0),
+
   /** Costs of one flight fit 16 bits (a budget is at most a few thousand half squares). */
   dist(size: number): Uint16Array {
     if (this.distBuf.length < size) this.distBuf = new Uint16Array(size);
@@ -287,12 +273,6 @@ const scratch = {
   queue(size: number): Int32Array {
     if (this.queueBuf.length < size) this.queueBuf = new Int32Array(size);
     return this.queueBuf;
-  },
-  seen(size: number): Uint8Array {
-    if (this.seenBuf.length < size) this.seenBuf = new Uint8Array(size);
-    const s = this.seenBuf.subarray(0, size);
-    s.fill(0);
-    return s;
   },
 };
 
