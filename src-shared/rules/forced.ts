@@ -1,6 +1,7 @@
 import { RULESETS, Terrain, type Creature, type Encounter, type SurfaceName as ModelSurface } from '../model';
 import { footprintDistance } from './engine/distance';
 import { checkStep, StepCheck } from './engine/grid';
+import { clearLine } from './engine/sight';
 import { hostile, sizeGap } from './engine/relations';
 import { Going } from './engine/ruleset';
 import { footprintSide } from './engine/sizes';
@@ -26,7 +27,7 @@ export interface ForcedRequest {
 }
 
 export interface ForcedStop {
-  code: 'blocked' | 'occupied' | 'wall' | 'edge' | 'direction' | 'no-room' | 'difficult' | 'prone' | 'fell' | 'not-adjacent' | 'no-destination';
+  code: 'blocked' | 'occupied' | 'wall' | 'edge' | 'direction' | 'no-room' | 'difficult' | 'prone' | 'fell' | 'not-adjacent' | 'no-destination' | 'no-line';
   text: string;
 }
 
@@ -50,6 +51,14 @@ const SURFACE_NAMES: readonly ModelSurface[] = ['normal', 'jagged', 'stone', 'so
  * epic-path.txt › Forced Movement, › Push, › Pull, › Slide, › Forced Movement In 3-D;
  * startroid.txt › Pull, Push and Slide, › Forced Movement.
  */
+/** Whether some square of one space has a clear line to some square of another. */
+function seesAny(map: Encounter['map'], ax: number, ay: number, aSide: number, bx: number, by: number, bSide: number): boolean {
+  for (let y = ay; y < ay + aSide; y++) for (let x = ax; x < ax + aSide; x++) {
+    for (let ty = by; ty < by + bSide; ty++) for (let tx = bx; tx < bx + bSide; tx++) if (clearLine(map, x, y, tx, ty)) return true;
+  }
+  return false;
+}
+
 /**
  * The creature a target stands on: bigger, under the target's whole footprint, its top (altitude
  * plus its height, a cube as tall as it is wide) at the target's underside.
@@ -211,6 +220,11 @@ export function forcedMovement(encounter: Encounter, req: ForcedRequest): Forced
     if (req.kind === 'pull' && after >= before) return stop('direction', `${next.x},${next.y} is not nearer to ${by.name} (epic-path.txt › Pull)`);
     const why = problem(x, y, next.x, next.y, left);
     if (why) return stop(why.code, `stopped before ${why.text}`);
+    // startroid.txt › Forced Movement › Line of Effect: "You must have line of effect to any square you
+    // pull, push, or slide a creature into" (to shift an ally, line of effect to the ally).
+    if (encounter.ruleset === 'startroid' && req.kind !== 'shift' && !seesAny(map, by.x, by.y, bySide, next.x, next.y, side)) {
+      return stop('no-line', `stopped: ${by.name} has no line of effect to ${next.x},${next.y} (startroid.txt › Forced Movement)`);
+    }
     const drop = groundAt(x, y) - groundAt(next.x, next.y);
     const heightAbove = support ? 0 : target.altitude;
     left -= stepCost(next.x, next.y);
