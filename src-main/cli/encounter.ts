@@ -12,6 +12,7 @@ import {
   fallingObject,
   forcedMovement,
   MoveRefused,
+  planFlightPath,
   planPath,
   reachableSquares,
   rollDamage,
@@ -42,7 +43,8 @@ Commands:
   reach <file> --creature <id> [--action A] [--mode M] [--dice 1d6+1 | --score N] [--json]
         every square the creature can reach: cost, whether it may end there, p for dice movement
   path <file> --creature <id> --to X,Y [--via X,Y]... [--action A] [--mode M] [--json]
-        the cheapest path to X,Y (the creature's top-left square), its cost and the attacks it provokes
+        the cheapest path to X,Y (the creature's top-left square), its cost and the attacks it provokes;
+        --to X,Y,Z plans a flight to the cube at altitude Z, checked against the flyer's maneuverability
   check <file> --creature <id> --path "X,Y X,Y ..." [--action A] [--mode M] [--json]
         a drawn path: the cost of each step and where and why it becomes illegal; a path of cubes
         "X,Y,Z ..." (Z: altitude) is a flight path, judged by the flyer's maneuverability
@@ -249,7 +251,18 @@ export function main(argv: string[]): string {
       const to = one(options, 'to');
       if (!to) throw new UsageError('--to X,Y is required');
       const via = (options.get('via') ?? []).map((v) => square(v, '--via'));
-      const answer = planPath(e, creatureOf(options), square(to, '--to'), request(options), via);
+      // A flight path to a cube: --to X,Y,Z (Z the altitude) or --mode fly with --to X,Y and --z.
+      const parts = to.split(',');
+      const req = request(options);
+      if (parts.length === 3 || (req.mode === 'fly' && options.has('z'))) {
+        if (via.length) throw new UsageError('a flight path takes no --via squares');
+        const target = parts.length === 3 ? { x: Number(parts[0]), y: Number(parts[1]), z: Number(parts[2]) } : { ...square(to, '--to'), z: number(options, 'z', true)! };
+        if (![target.x, target.y, target.z].every(Number.isFinite)) throw new UsageError(`--to "${to}" is not a cube; write X,Y,Z`);
+        const flight = planFlightPath(e, creatureOf(options), target, req);
+        if (json) return JSON.stringify(flight) + '\n';
+        return (flight.legal ? `Legal: ${flight.total}` : `Not legal: ${flight.reason}`) + '\n' + flight.steps.map((s) => `  ${s.x},${s.y} at ${s.z}  +${s.cost}`).join('\n') + '\n';
+      }
+      const answer = planPath(e, creatureOf(options), square(to, '--to'), req, via);
       return json ? JSON.stringify(pathJson(answer)) + '\n' : printPath(answer);
     }
     case 'check': {

@@ -13,7 +13,7 @@ import {
   type NewEncounterOptions,
   type TerrainName,
 } from '../../src-shared/model';
-import { MoveRefused, planPath, reachableSquares, type MoveRequest, type PathAnswer, type Reach, type ReachSquare } from '../../src-shared/rules';
+import { MoveRefused, planFlightPath, planPath, reachableSquares, type MoveRequest, type PathAnswer, type Reach, type ReachSquare } from '../../src-shared/rules';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import { fitView, panBy, zoomAt, ZOOM_STEP, type Size, type View } from './view';
 
@@ -107,8 +107,14 @@ export function createEditor(platform: PlatformBridge) {
     if (!r || !('reach' in r) || !q || !d || !id) return null;
     const creature = d.creatures.find((c) => c.id === id);
     if (!creature || (creature.x === q.x && creature.y === q.y)) return null;
-    if (!r.reach.squares.some((s) => s.x === q.x && s.y === q.y)) return null;
+    const onMap = reachOnMap().find((s) => s.x === q.x && s.y === q.y);
+    if (!onMap) return null;
     try {
+      if (onMap.z !== undefined) {
+        // Flight: the cheapest flight to the cube the map shows for this square.
+        const flight = planFlightPath(d, id, { x: q.x, y: q.y, z: onMap.z }, moveRequest());
+        return { legal: flight.legal, reason: flight.reason, breaksAt: flight.breaksAt, total: flight.total, unit: r.reach.unit, steps: flight.steps, provokes: [], stopsAt: null };
+      }
       return planPath(d, id, q, moveRequest());
     } catch {
       return null;

@@ -4,7 +4,7 @@ import { footprintDistance, squareDistance } from './engine/distance';
 import { checkStep, StepCheck } from './engine/grid';
 import { hostile, sharesSquares } from './engine/relations';
 import { Going, type MovePlan, type Ruleset } from './engine/ruleset';
-import { flightReach, walkFlightPath, type FlightPathAnswer } from './engine/flight';
+import { flightReach, searchFlight, walkFlightPath, type FlightPathAnswer } from './engine/flight';
 import { kernelApplies, kernelField } from './engine/kernel';
 import { Arrivals, MoveSearch, type SearchStart } from './engine/search';
 import { footprintSide } from './engine/sizes';
@@ -648,4 +648,17 @@ function phasingReach(encounter: Encounter, ctx: Setup): Reach {
     }
   }
   return { unit: plan.unit, budget: plan.budget * plan.unitSize, squares, notes: ['Phasing: terrain, obstacles and creatures are ignored; the move ends in an unoccupied space.'] };
+}
+
+/**
+ * The cheapest flight to a cube (top-left square and altitude), then walked step by step as a drawn
+ * path would be, so the answer also says where the flyer's maneuverability breaks it.
+ */
+export function planFlightPath(encounter: Encounter, creatureId: string, target: { x: number; y: number; z: number }, request: MoveRequest): FlightPathAnswer {
+  const ctx = setup(encounter, creatureId, { ...request, mode: 'fly' });
+  const found = searchFlight(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan).pathTo(target.x, target.y, target.z);
+  if (!found) {
+    return { legal: false, reason: `no flight reaches ${target.x},${target.y} at ${target.z} within ${ctx.plan.budget * ctx.plan.unitSize} ${ctx.plan.unit}`, breaksAt: 0, total: 0, steps: [] };
+  }
+  return walkFlightPath(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan, found);
 }

@@ -251,6 +251,14 @@ test('place a creature, drag it, change its speed, and undo', async ({ app }) =>
   await expect(page.getByTestId('move-summary')).toContainText('Budget 30 ft');
   await page.keyboard.press('Control+z');
   await expect(page.getByTestId('creature-name')).toContainText('at 2,3');
+  // Give it wings: flight is searched in three dimensions, and a hovered square gets a flight path.
+  await page.getByTestId('creature-fly').fill('20');
+  await page.getByTestId('creature-fly').press('Enter');
+  await page.getByTestId('move-mode').selectOption('fly');
+  await expect(page.getByTestId('move-summary')).toContainText('cubes in flight');
+  const aloft = await squareCentre(page, 4, 3);
+  await page.mouse.move(aloft.x, aloft.y);
+  await expect(page.getByTestId('path-summary')).toContainText('Path: 10 ft');
   await page.getByTestId('creature-remove').click();
   await expect(page.getByTestId('creature-panel')).toBeHidden();
   await expect(page.getByTestId('prop-size')).toBeVisible();

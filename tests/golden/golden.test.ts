@@ -12,6 +12,7 @@ import {
   fallingObject,
   forcedMovement,
   MoveRefused,
+  planFlightPath,
   planPath,
   reachableSquares,
   stall,
@@ -121,7 +122,10 @@ function run(encounter: Encounter, check: Check): void {
   let answer: unknown;
   try {
     if (command === 'reach') answer = reachableSquares(encounter, creature, request);
-    else if (command === 'path') answer = planPath(encounter, creature, sq(to!), request, (via ?? []).map(sq));
+    else if (command === 'path' && to!.split(',').length === 3) {
+      const [x, y, z] = to!.split(',').map(Number);
+      answer = planFlightPath(encounter, creature, { x: x!, y: y!, z: z! }, request);
+    } else if (command === 'path') answer = planPath(encounter, creature, sq(to!), request, (via ?? []).map(sq));
     else if (drawn!.split(/\s+/)[0]!.split(',').length === 3) {
       const cubes = drawn!.split(/\s+/).filter(Boolean).map((t) => {
         const [x, y, z] = t.split(',').map(Number);

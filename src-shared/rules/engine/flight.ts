@@ -56,6 +56,18 @@ const KIND = new Int8Array(26);
 }
 
 export function flightReach(encounter: Encounter, mover: Creature, rules: Ruleset, flight: FlightRules, plan: MovePlan): ReachSquare[] {
+  return searchFlight(encounter, mover, rules, flight, plan).squares();
+}
+
+export interface FlightSearch {
+  /** Every reachable cube, ordered by row, column and height. */
+  squares(): ReachSquare[];
+  /** The cheapest way to a cube (top-left square and altitude), start excluded, or null. */
+  pathTo(x: number, y: number, z: number): { x: number; y: number; z: number }[] | null;
+}
+
+/** The flight search: the cost of every cube within the budget, and the way back from each. */
+export function searchFlight(encounter: Encounter, mover: Creature, rules: Ruleset, flight: FlightRules, plan: MovePlan): FlightSearch {
   const map = encounter.map;
   const W = map.width;
   const H = map.height;
@@ -68,7 +80,7 @@ export function flightReach(encounter: Encounter, mover: Creature, rules: Rulese
 
   const { floor, ground, lowest } = floorsFor(map, side, square);
   const startAnchor = mover.y * W + mover.x;
-  if (floor[startAnchor] === -32768) return [];
+  if (floor[startAnchor] === -32768) return { squares: () => [], pathTo: () => null };
   const startLevel = Math.max(floor[startAnchor]!, Math.round((groundOf(map, mover.x, mover.y, side, square) + mover.altitude) / square));
   const base = Math.max(lowest, startLevel - budgetSquares);
   const ceiling = encounter.settings.flightCeiling;
@@ -100,13 +112,14 @@ export function flightReach(encounter: Encounter, mover: Creature, rules: Rulese
   const cells = n * levels;
   if (budget >= UNREACHED) throw new Error(`A flight budget of ${budget} cost units is beyond this search.`);
   const dist = scratch.dist(cells * P);
+  const prev = scratch.prev(cells * P);
   // Every step costing one square (Epic Path's 1-for-1 cubes, Startroid, 6d6): a breadth-first
   // search over the cubes does, with the neighbour offsets precomputed.
   let uniform = P === 1 && side === 1 && others.length === 0;
   for (let k = 0; k < 18 && uniform; k += 2) if (table[k]! >= 0 && table[k]! >> 1 !== 1) uniform = false;
   if (uniform) {
     bfsCubes();
-    return output();
+    return { squares: output, pathTo };
   }
   function bfsCubes(): void {
     const queue = scratch.queue(cells);
@@ -148,6 +161,7 @@ export function flightReach(encounter: Encounter, mover: Creature, rules: Rulese
         const f = floor[ta]!;
         if (f === -32768 || li + base + DZ[k]! < f) continue;
         dist[t] = nd;
+        prev[t] = cell;
         queue[tail++] = t;
       }
     }
@@ -219,13 +233,36 @@ export function flightReach(encounter: Encounter, mover: Creature, rules: Rulese
       const ts = P === 2 ? cellOf(ta, tl) * 2 + (packed & 1) : cellOf(ta, tl);
       if (nd < dist[ts]!) {
         dist[ts] = nd;
+        prev[ts] = s;
         buckets[nd & mask]!.push(ts);
         queued++;
       }
     }
   }
 
-  return output();
+  return { squares: output, pathTo };
+
+  function pathTo(x: number, y: number, z: number): { x: number; y: number; z: number }[] | null {
+    if (x < 0 || y < 0 || x + side > W || y + side > H) return null;
+    const anchor = y * W + x;
+    const level = Math.round((ground[anchor]! + z) / square);
+    if (level < base || level > top) return null;
+    const cell = (level - base) * n + anchor;
+    let state = cell * P;
+    if (P === 2 && dist[cell * 2 + 1]! < dist[cell * 2]!) state = cell * 2 + 1;
+    if (dist[state] === UNREACHED) return null;
+    const startState = (startLevel - base) * n * P + startAnchor * P + (plan.parity & (P - 1));
+    const cubes: { x: number; y: number; z: number }[] = [];
+    for (let guard = 0; state !== startState && guard < cells * P; guard++) {
+      const c = P === 2 ? state >> 1 : state;
+      const a = c % n;
+      const li = (c - a) / n;
+      const cx = a % W;
+      cubes.push({ x: cx, y: (a - cx) / W, z: Math.round(((li + base) * square - ground[a]!) * 1000) / 1000 });
+      state = prev[state]!;
+    }
+    return cubes.reverse();
+  }
 
   function output(): ReachSquare[] {
   // One answer per cube (the cheaper parity), ordered by row, column and height. A step costs at
@@ -263,6 +300,11 @@ const scratch = {
   distBuf: new Uint16Array(0),
   queueBuf: new Int32Array(0),
 
+  prevBuf: new Int32Array(0),
+  prev(size: number): Int32Array {
+    if (this.prevBuf.length < size) this.prevBuf = new Int32Array(size);
+    return this.prevBuf;
+  },
   /** Costs of one flight fit 16 bits (a budget is at most a few thousand half squares). */
   dist(size: number): Uint16Array {
     if (this.distBuf.length < size) this.distBuf = new Uint16Array(size);
