@@ -133,6 +133,13 @@ test('new encounter → grid → zoom and pan → save → open gives the same m
   const dry = await squareCentre(page, 10, 3);
   await page.mouse.click(dry.x, dry.y);
   await expect(page.getByTestId('square-terrain')).toHaveText('Normal');
+
+  // The file is on File › Open recent, and opens from there.
+  await newEncounter(page, { name: 'Another', ruleset: 'd20-35', width: 6, height: 6 });
+  await page.getByTestId('menu-file').click();
+  await page.locator('.menu-item.recent', { hasText: 'goblin-ambush.encounter' }).first().click();
+  await expect(page.getByTestId('encounter-name')).toHaveValue('Goblin ambush');
+  await expect(page.getByTestId('status-map')).toHaveText('30 × 20 squares');
   expect(app.problems).toEqual([]);
 });
 
