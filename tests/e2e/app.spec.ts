@@ -192,6 +192,9 @@ test('menus, shortcuts and help', async ({ app }) => {
   await expect.poll(async () => Number(await canvas(page).getAttribute('data-grid-lines'))).toBe(0);
   await page.keyboard.press('Control+g');
   await expect.poll(async () => Number(await canvas(page).getAttribute('data-grid-lines'))).toBeGreaterThan(0);
+  // The whole map as a picture.
+  const png = await app.save(() => page.keyboard.press('Control+Shift+E'), 'map.png');
+  expect([...readFileSync(png).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
   await page.getByTestId('menu-help').click();
   await page.getByTestId('help.about').click();
   await expect(page.getByTestId('about-dialog')).toContainText(app.edition === 'browser' ? 'browser edition' : 'desktop edition');
