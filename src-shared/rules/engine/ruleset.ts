@@ -130,12 +130,16 @@ export interface GoingTable {
 /**
  * The going of a square from a ruleset's table, the same reading for every ruleset: blocked and
  * obstacle squares stop everyone; a flyer is not hampered by the ground; a swimmer moves only in
- * water; water as deep as a square needs a swim speed and shallower water is difficult going.
+ * water; a burrower tunnels under the ground's going; water as deep as a square needs a swim speed and
+ * shallower water is difficult going.
  */
 export function goingFromTable(table: GoingTable, kind: TerrainKind, mode: MovementMode, deepWater: boolean): GoingClass {
   if (kind === Terrain.blocked || kind === Terrain.obstacle) return Going.blocked;
   if (mode === 'fly') return Going.clear;
   if (mode === 'swim') return kind === Terrain.water ? Going.clear : Going.blocked;
+  // d20-srd-35.txt › Burrow: "tunnel through dirt, but not through rock": under the ground its going
+  // does not matter; rock (blocked squares) and water stop it.
+  if (mode === 'burrow') return kind === Terrain.water ? Going.blocked : Going.clear;
   switch (kind) {
     case Terrain.difficult:
       return table.difficult;
