@@ -5,6 +5,8 @@ import {
   MOVEMENT_MODES,
   RULESETS,
   SIDES,
+  SURFACE_NAMES,
+  Terrain,
   type ArmorCategory,
   type Creature,
   type LoadCategory,
@@ -13,7 +15,7 @@ import {
   type SizeCategory,
 } from '../../src-shared/model';
 import { sizesOf } from '../../src-shared/rules/sizes';
-import { ACTIONS, type MoveAction, type Reach } from '../../src-shared/rules';
+import { ACTIONS, fallDamage, type MoveAction, type Reach, type SurfaceName } from '../../src-shared/rules';
 import type { Editor } from '../state/editor';
 
 const ACTION_LABELS: Record<MoveAction, string> = {
@@ -33,6 +35,22 @@ export function CreaturePanel(props: { editor: Editor }) {
   const info = () => RULESETS[editor.doc()!.ruleset];
   const request = () => editor.moveRequest();
   const update = (changes: Partial<ReturnType<typeof request>>) => editor.setMoveRequest({ ...request(), ...changes });
+  /** What walking off the ledge at the hovered square does, as dice. */
+  const fallText = (height: number) => {
+    const d = editor.doc()!;
+    const q = editor.hover();
+    const i = q ? q.y * d.map.width + q.x : 0;
+    const fall = fallDamage(d.ruleset, {
+      height,
+      surface: SURFACE_NAMES[d.map.surface[i]!] as SurfaceName,
+      waterDepth: d.map.terrain[i] === Terrain.water ? d.map.waterDepth[i]! : 0,
+      settings: d.settings,
+    });
+    if (fall.gmDecides) return `falls ${height} ${info().lengthUnit}: the GM decides the damage`;
+    const dice = fall.dice.map((t) => `${t.count}d${t.sides}${t.perDie > 0 ? `+${t.perDie}` : t.perDie < 0 ? t.perDie : ''}${t.kind === 'nonlethal' ? ' nonlethal' : ''}`).join(' + ');
+    const prone = fall.prone === true ? ', lands prone' : fall.prone ? ', may land prone' : '';
+    return `falls ${height} ${info().lengthUnit}: ${dice || 'no damage'} (${fall.min}–${fall.max}, mean ${fall.mean})${prone}`;
+  };
   const modes = () => MOVEMENT_MODES.filter((m) => m === 'walk' || (creature()?.speed[m] ?? 0) > 0);
   /** Every edit is a command: undoable, and the movement shown follows it. */
   const change = (changes: Partial<Omit<Creature, 'id'>>) => {
@@ -173,6 +191,7 @@ export function CreaturePanel(props: { editor: Editor }) {
               <p class="hint" data-testid="path-summary">
                 {p().legal ? `Path: ${p().total} ${p().unit}` : `Not legal: ${p().reason}`}
                 {p().provokes.length ? ` · provokes ${[...new Set(p().provokes.map((a) => a.by))].join(', ')}` : ''}
+                <Show when={p().fall}>{(height) => <span data-testid="fall-summary"> · {fallText(height())}</span>}</Show>
               </p>
             )}
           </Show>

@@ -273,3 +273,17 @@ test('place a creature, drag it, change its speed, and undo', async ({ app }) =>
   await expect(page.getByTestId('creature-panel')).toBeHidden();
   await expect(page.getByTestId('prop-size')).toBeVisible();
 });
+
+test('walking off a ledge shows the fall and its dice', async ({ app }) => {
+  const { page } = app;
+  const scenario = path.join(app.dir, 'cliff.txt');
+  writeFileSync(scenario, 'ruleset: epic-path\nname: Cliff\nmap:\n  A . . .\n  . . . .\nelevation:\n  20 20 0 0\n  20 20 0 0\ncreatures:\n  A: side=party speed=30\n');
+  await app.open(() => page.getByTestId('welcome-open').click(), scenario);
+  await expect(page.getByTestId('encounter-name')).toHaveValue('Cliff');
+  const a = await squareCentre(page, 0, 0);
+  await page.mouse.click(a.x, a.y);
+  await expect(page.getByTestId('move-summary')).toContainText('falling off a ledge');
+  const below = await squareCentre(page, 2, 0);
+  await page.mouse.move(below.x, below.y);
+  await expect(page.getByTestId('fall-summary')).toContainText('falls 20 ft: 2d6 (2–12, mean 7), lands prone');
+});
