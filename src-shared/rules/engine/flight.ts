@@ -1,4 +1,5 @@
 import { RULESETS, Terrain, type Creature, type Encounter } from '../../model';
+import { BucketRing } from './bucket-queue';
 import { openSteps, rectHasInnerWall, stepIndex } from './grid';
 import { sizeGap } from './relations';
 import type { MovePlan, Ruleset } from './ruleset';
@@ -167,26 +168,14 @@ export function searchFlight(encounter: Encounter, mover: Creature, rules: Rules
     }
   }
 
-  const B = nextPow2(maxCost + 1);
-  const mask = B - 1;
-  const buckets: number[][] = Array.from({ length: B }, () => []);
+  const queue = new BucketRing(maxCost);
   const cellOf = (anchor: number, level: number) => (level - base) * n + anchor;
   const start = cellOf(startAnchor, startLevel) * P + (plan.parity & (P - 1));
   dist[start] = 0;
-  buckets[0]!.push(start);
-  let queued = 1;
-  let current = 0;
-  while (queued > 0) {
-    const bucket = buckets[current & mask]!;
-    if (bucket.length === 0) {
-      current++;
-      continue;
-    }
-    if (current > budget) break;
-    const s = bucket.pop()!;
-    queued--;
+  queue.push(start, 0);
+  for (let s = queue.take(budget); s !== -1; s = queue.take(budget)) {
     const d = dist[s]!;
-    if (d !== current) continue;
+    if (d !== queue.current) continue;
     const parity = P === 2 ? s & 1 : 0;
     const cell = P === 2 ? s >> 1 : s;
     const anchor = cell % n;
@@ -234,8 +223,7 @@ export function searchFlight(encounter: Encounter, mover: Creature, rules: Rules
       if (nd < dist[ts]!) {
         dist[ts] = nd;
         prev[ts] = s;
-        buckets[nd & mask]!.push(ts);
-        queued++;
+        queue.push(ts, nd);
       }
     }
   }
@@ -378,12 +366,6 @@ function groundOf(map: Encounter['map'], x: number, y: number, side: number, squ
     for (let xx = x; xx < x + side && xx < map.width; xx++) top = Math.max(top, Math.ceil(map.elevation[yy * map.width + xx]! / square - 1e-9) * square);
   }
   return top;
-}
-
-function nextPow2(n: number): number {
-  let p = 1;
-  while (p < n) p <<= 1;
-  return p;
 }
 
 /** What a flyer has done so far along a drawn path, for its maneuverability to judge the next step. */

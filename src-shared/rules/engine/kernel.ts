@@ -1,4 +1,5 @@
 import { Terrain, type BattleMap, type TerrainKind } from '../../model';
+import { BucketRing } from './bucket-queue';
 import { paddedStepMasks, STEPS } from './grid';
 import { Going, type MovePlan, type Ruleset, type StepFacts } from './ruleset';
 
@@ -87,27 +88,13 @@ export function kernelField(input: KernelInput, limit: number, out: Int32Array):
   // Costs of a whole map fit 16 bits unless the budget is larger: half the memory to walk.
   const UNSET = limit < 0xfffe ? 0xffff : 0x7fffffff;
   const dist: Uint16Array | Int32Array = limit < 0xfffe ? new Uint16Array(states).fill(UNSET) : new Int32Array(states).fill(UNSET);
-  const B = nextPow2(maxCost + 1);
-  const mask = B - 1;
-  // A ring of buckets, one per cost modulo B, each a plain array of states.
-  const buckets: number[][] = Array.from({ length: B }, () => []);
-  let queued = 0;
+  const queue = new BucketRing(maxCost);
   const start = ((input.startY + 1) * PW + input.startX + 1) * P + (plan.parity & (P - 1));
   dist[start] = 0;
-  buckets[0]!.push(start);
-  queued++;
-  let current = 0;
-  while (queued > 0) {
-    const bucket = buckets[current & mask]!;
-    if (bucket.length === 0) {
-      current++;
-      continue;
-    }
-    if (current > limit) break;
-    const s = bucket.pop()!;
-    queued--;
+  queue.push(start, 0);
+  for (let s = queue.take(limit); s !== -1; s = queue.take(limit)) {
     const d = dist[s]!;
-    if (d !== current) continue;
+    if (d !== queue.current) continue;
     const parity = P === 2 ? s & 1 : 0;
     const sq = P === 2 ? s >> 1 : s;
     if (P === 2) {
@@ -129,8 +116,7 @@ export function kernelField(input: KernelInput, limit: number, out: Int32Array):
       const ts = P === 2 ? t * 2 + (packed & 1) : t;
       if (nd > limit || nd >= dist[ts]!) continue;
       dist[ts] = nd;
-      buckets[nd & mask]!.push(ts);
-      queued++;
+      queue.push(ts, nd);
     }
   }
   for (let y = 0; y < H; y++) {
@@ -143,8 +129,3 @@ export function kernelField(input: KernelInput, limit: number, out: Int32Array):
   }
 }
 
-function nextPow2(n: number): number {
-  let p = 1;
-  while (p < n) p <<= 1;
-  return p;
-}

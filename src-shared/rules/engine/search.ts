@@ -1,4 +1,5 @@
 import { RULESETS, Terrain, type BattleMap, type Creature, type Encounter, type MovementMode, type TerrainKind } from '../../model';
+import { nextPow2 } from './bucket-queue';
 import { footprintSide } from './sizes';
 import { variantsFor, type Variant } from './footprint';
 import { checkStep, mapHasEdges, mapIsFlat, rectHasInnerWall, STEPS, StepCheck } from './grid';
@@ -682,10 +683,4 @@ export class MoveSearch {
       }
     }
   }
-}
-
-function nextPow2(n: number): number {
-  let p = 1;
-  while (p < n) p <<= 1;
-  return p;
 }
