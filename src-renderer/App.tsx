@@ -8,7 +8,8 @@ import { PropertiesPanel } from './components/PropertiesPanel';
 import { StatusBar } from './components/StatusBar';
 import { ToolPalette } from './components/ToolPalette';
 import { Welcome } from './components/Welcome';
-import { actionForKey, TOOL_KEYS } from './state/actions';
+import { toolForKey } from './canvas/tools';
+import { actionForKey } from './state/actions';
 import type { Editor } from './state/editor';
 
 const ARROW_PAN: Record<string, [number, number]> = {
@@ -41,9 +42,9 @@ export function App(props: { editor: Editor }) {
       editor.setSelectedCreature(null);
       return;
     }
-    const tool = TOOL_KEYS[e.key.toLowerCase()];
+    const tool = toolForKey(e.key);
     if (tool && editor.doc()) {
-      editor.setTool(tool);
+      editor.setTool(tool.id);
       e.preventDefault();
       return;
     }

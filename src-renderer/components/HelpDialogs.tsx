@@ -1,5 +1,6 @@
 import { For } from 'solid-js';
 import { RULESET_IDS, RULESETS } from '../../src-shared/model';
+import { TOOLS } from '../canvas/tools';
 import { ACTIONS, displayKeys } from '../state/actions';
 import type { Editor } from '../state/editor';
 import { Dialog } from './Dialog';
@@ -8,7 +9,6 @@ const GESTURES: [string, string][] = [
   ['Mouse wheel', 'Zoom around the cursor'],
   ['Space + drag, middle drag', 'Pan the map'],
   ['Arrow keys (Shift: faster)', 'Pan the map'],
-  ['V / H / B', 'Select, pan, paint terrain tools'],
   ['Esc', 'Close a menu or dialog'],
 ];
 
@@ -23,6 +23,16 @@ export function ShortcutsDialog(props: { editor: Editor }) {
                 <td>{a.label(props.editor)}</td>
                 <td>
                   <For each={a.keys}>{(k) => <kbd>{displayKeys(k)}</kbd>}</For>
+                </td>
+              </tr>
+            )}
+          </For>
+          <For each={TOOLS}>
+            {(t) => (
+              <tr title={t.tooltip}>
+                <td>{t.label} tool</td>
+                <td>
+                  <kbd>{t.key}</kbd>
                 </td>
               </tr>
             )}

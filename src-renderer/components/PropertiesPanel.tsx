@@ -13,7 +13,7 @@ export function PropertiesPanel(props: { editor: Editor }) {
 
   const square = createMemo(() => {
     const d = doc();
-    const q = editor.selection();
+    const q = editor.inspectedSquare();
     if (!d || !q) return null;
     const i = squareIndex(d.map, q.x, q.y);
     const unit = RULESETS[d.ruleset].lengthUnit;

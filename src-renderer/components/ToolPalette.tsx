@@ -1,16 +1,8 @@
 import { For, Show } from 'solid-js';
 import { Terrain, TERRAIN_LABELS, TERRAIN_NAMES } from '../../src-shared/model';
 import { terrainCss } from '../canvas/palette';
-import type { Editor, ToolId } from '../state/editor';
-import { BrushIcon, CreatureIcon, PanIcon, SelectIcon } from './icons';
-import type { JSX } from 'solid-js';
-
-const TOOLS: { id: ToolId; icon: () => JSX.Element; label: string; key: string }[] = [
-  { id: 'select', icon: SelectIcon, label: 'Select', key: 'V' },
-  { id: 'pan', icon: PanIcon, label: 'Pan', key: 'H' },
-  { id: 'terrain', icon: BrushIcon, label: 'Paint terrain', key: 'B' },
-  { id: 'creature', icon: CreatureIcon, label: 'Place a creature', key: 'C' },
-];
+import { TOOLS } from '../canvas/tools';
+import type { Editor } from '../state/editor';
 
 export function ToolPalette(props: { editor: Editor }) {
   const editor = props.editor;
@@ -23,7 +15,7 @@ export function ToolPalette(props: { editor: Editor }) {
               class="tool"
               classList={{ active: editor.tool() === tool.id }}
               aria-pressed={editor.tool() === tool.id}
-              title={`${tool.label} (${tool.key})`}
+              title={`${tool.label} (${tool.key}): ${tool.tooltip}`}
               data-testid={`tool-${tool.id}`}
               disabled={!editor.doc()}
               onClick={() => editor.setTool(tool.id)}

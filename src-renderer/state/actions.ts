@@ -47,8 +47,8 @@ export const ACTIONS: AppAction[] = [
   { id: 'help.about', menu: 'help', label: fixed('About Encounter Builder'), run: (e) => e.setDialog('about') },
 ];
 
-/** Tool keys work without a modifier, like every drawing program. */
-export const TOOL_KEYS: Record<string, 'select' | 'pan' | 'terrain' | 'creature'> = { v: 'select', h: 'pan', b: 'terrain', c: 'creature' };
+// Tool keys (V, H, B, C…) work without a modifier, like every drawing program; they are listed
+// with the tools in canvas/tools/index.ts.
 
 export const MENUS: { id: MenuId; label: string }[] = [
   { id: 'file', label: 'File' },

@@ -22,8 +22,13 @@ async function mount(width = 20, height = 12) {
   await editor.newEncounter({ ruleset: 'd20-35', width, height, name: 'T' });
   dispose = render(() => <MapCanvas editor={editor} />, host);
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const canvases = host.querySelectorAll('canvas');
-  return { editor, host, canvases, el: host.querySelector<HTMLDivElement>('[data-testid=map-canvas]')! };
+  return { editor, host, canvases: layerCanvases(host), el: host.querySelector<HTMLDivElement>('[data-testid=map-canvas]')! };
+}
+
+/** The stage's canvases by layer name: the static scene, creatures, grid, interactive overlay. */
+function layerCanvases(host: HTMLElement) {
+  const by = (name: string) => host.querySelector<HTMLCanvasElement>(`canvas[data-layer=${name}]`)!;
+  return { all: host.querySelectorAll('canvas'), scene: by('scene'), creatures: by('creatures'), grid: by('grid'), overlay: by('overlay') };
 }
 
 /** Colour of a CSS pixel on one of the stage's layer canvases. */
@@ -36,12 +41,12 @@ function pixel(canvas: HTMLCanvasElement, x: number, y: number): [number, number
 describe('MapCanvas (Konva, real Chromium)', () => {
   it('fits a new map and draws the grid as lines on square borders', async () => {
     const { editor, el, canvases } = await mount();
-    // Three layers: map, grid, overlay.
-    expect(canvases.length).toBe(3);
+    // Four layers: the static scene, creatures, grid and the interactive overlay.
+    expect([...canvases.all].map((c) => c.dataset['layer'])).toEqual(['scene', 'creatures', 'grid', 'overlay']);
     const v = editor.view();
     expect(v.zoom).toBeGreaterThan(0.5);
     expect(Number(el.dataset['gridLines'])).toBe(21 + 13);
-    const grid = canvases[1]!;
+    const grid = canvases.grid;
     const s = 32 * v.zoom;
     // On a grid line (x = border of column 5, a major line) the grid layer is painted; mid-square it is clear.
     const lineX = Math.round(v.panX + 5 * s) + 0.5;
@@ -49,7 +54,7 @@ describe('MapCanvas (Konva, real Chromium)', () => {
     expect(pixel(grid, lineX, midY)[3]).toBeGreaterThan(0);
     expect(pixel(grid, v.panX + 2.5 * s, midY)[3]).toBe(0);
     // The map layer shows normal ground inside the map and nothing outside it.
-    const map = canvases[0]!;
+    const map = canvases.scene;
     expect(pixel(map, v.panX + 2.5 * s, midY)).toEqual([222, 214, 192, 255]);
     expect(pixel(map, 2, 2)[3]).toBe(0);
   });
@@ -58,7 +63,7 @@ describe('MapCanvas (Konva, real Chromium)', () => {
     const { editor, canvases } = await mount();
     editor.setView({ zoom: 1.37, panX: 10.3, panY: 20.7 });
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const grid = canvases[1]!;
+    const grid = canvases.grid;
     const s = 32 * 1.37;
     const x = Math.round(10.3 + 3 * s);
     const y = 20.7 + 1.5 * s;
@@ -90,7 +95,7 @@ describe('MapCanvas (Konva, real Chromium)', () => {
     for (let x = 1; x <= 4; x++) expect(d.map.terrain[squareIndex(d.map, x, 1)]).toBe(Terrain.water);
     expect(d.map.terrain[squareIndex(d.map, 5, 1)]).toBe(Terrain.normal);
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    expect(pixel(canvases[0]!, v.panX + 2.5 * s, v.panY + 1.5 * s)).toEqual([64, 132, 200, 255]);
+    expect(pixel(canvases.scene, v.panX + 2.5 * s, v.panY + 1.5 * s)).toEqual([64, 132, 200, 255]);
     editor.undo();
     expect(editor.doc()!.map.terrain[squareIndex(d.map, 2, 1)]).toBe(Terrain.normal);
     expect(editor.canUndo()).toBe(false);
@@ -124,7 +129,7 @@ describe('movement and height on the map (Konva, real Chromium)', () => {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     editor.setSelectedCreature('A');
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const [mapCanvas, , overlay] = host.querySelectorAll('canvas');
+    const { scene: mapCanvas, overlay } = layerCanvases(host);
     const v = editor.view();
     const s = 32 * v.zoom;
     const at = (x: number, y: number) => [v.panX + (x + 0.5) * s, v.panY + (y + 0.2) * s] as const;

@@ -1,5 +1,5 @@
-import type { Size, View } from '../state/view';
-import { squarePixels, visibleSquares } from '../state/view';
+import type { Size, View } from '../../state/view';
+import { squarePixels, visibleSquares } from '../../state/view';
 
 /** Below this many pixels per square the grid would be a grey wash: it is left out. */
 export const MIN_GRID_PIXELS = 6;

@@ -1,0 +1,105 @@
+/**
+ * Chunks: the map cut into CHUNK × CHUNK squares. Static layers keep what they draw per chunk and
+ * rebuild only the chunks whose squares changed, so an edit costs one chunk, not the whole map.
+ */
+export const CHUNK = 32;
+
+export interface ChunkGrid {
+  across: number;
+  down: number;
+}
+
+export const chunkGrid = (width: number, height: number): ChunkGrid => ({ across: Math.ceil(width / CHUNK), down: Math.ceil(height / CHUNK) });
+
+/** The chunk keys (cy * across + cx) whose squares differ between two versions of a layer array. */
+export function changedChunks(
+  before: ArrayLike<number>,
+  after: ArrayLike<number>,
+  width: number,
+  grid: ChunkGrid,
+  /** Also mark the chunks of the west and north neighbours: for things drawn between two squares. */
+  spreadBack = false,
+): Set<number> {
+  const out = new Set<number>();
+  const add = (x: number, y: number) => {
+    if (x >= 0 && y >= 0) out.add(Math.floor(y / CHUNK) * grid.across + Math.floor(x / CHUNK));
+  };
+  for (let i = 0; i < after.length; i++) {
+    if (before[i] === after[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    add(x, y);
+    if (spreadBack) {
+      add(x - 1, y);
+      add(x, y - 1);
+    }
+  }
+  return out;
+}
+
+/** The chunks at least partly inside a range of squares. */
+export function chunksIn(range: { x0: number; y0: number; x1: number; y1: number }, grid: ChunkGrid): { cx: number; cy: number; key: number }[] {
+  const out: { cx: number; cy: number; key: number }[] = [];
+  if (range.x1 <= range.x0 || range.y1 <= range.y0) return out;
+  const cx1 = Math.min(grid.across - 1, Math.floor((range.x1 - 1) / CHUNK));
+  const cy1 = Math.min(grid.down - 1, Math.floor((range.y1 - 1) / CHUNK));
+  for (let cy = Math.floor(range.y0 / CHUNK); cy <= cy1; cy++) {
+    for (let cx = Math.floor(range.x0 / CHUNK); cx <= cx1; cx++) out.push({ cx, cy, key: cy * grid.across + cx });
+  }
+  return out;
+}
+
+/**
+ * Per-chunk data built lazily and dropped when its squares change. `build` makes a chunk's data
+ * from the document; `bitmaps` caches the chunk drawn at one scale (pixels per square), for
+ * zoomed-out views where drawing every segment each frame would cost too much.
+ */
+export class ChunkCache<T> {
+  private data = new Map<number, T>();
+  private bitmaps = new Map<number, { scale: number; canvas: HTMLCanvasElement }>();
+  /** How many chunk builds ran: tests read it to check an edit rebuilds one chunk. */
+  builds = 0;
+  lastInvalidated: number[] = [];
+
+  constructor(private readonly limit = 96) {}
+
+  get(key: number, build: () => T): T {
+    let d = this.data.get(key);
+    if (d === undefined) {
+      d = build();
+      this.builds++;
+      this.data.set(key, d);
+    }
+    return d;
+  }
+
+  bitmap(key: number, scale: number, render: () => HTMLCanvasElement): HTMLCanvasElement {
+    const known = this.bitmaps.get(key);
+    if (known && known.scale === scale) {
+      // Most recently used last, so the oldest are dropped first.
+      this.bitmaps.delete(key);
+      this.bitmaps.set(key, known);
+      return known.canvas;
+    }
+    const canvas = render();
+    this.bitmaps.delete(key);
+    this.bitmaps.set(key, { scale, canvas });
+    while (this.bitmaps.size > this.limit) this.bitmaps.delete(this.bitmaps.keys().next().value!);
+    return canvas;
+  }
+
+  invalidate(keys: Iterable<number> | 'all'): void {
+    if (keys === 'all') {
+      this.lastInvalidated = [...this.data.keys()];
+      this.data.clear();
+      this.bitmaps.clear();
+      return;
+    }
+    this.lastInvalidated = [];
+    for (const k of keys) {
+      this.lastInvalidated.push(k);
+      this.data.delete(k);
+      this.bitmaps.delete(k);
+    }
+  }
+}

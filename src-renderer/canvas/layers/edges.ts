@@ -1,0 +1,44 @@
+import { Edge } from '../../../src-shared/model';
+import type { Editor } from '../../state/editor';
+import { EDGE_STYLE } from '../palette';
+import { createSegmentLayer, type SegmentChunk } from './segment-layer';
+
+/**
+ * Walls, low obstacles and doors on square edges (`edgeEast` / `edgeSouth`), drawn from cached
+ * chunks: an edge edit rebuilds the one chunk it is in.
+ */
+export function createEdgesLayer(editor: Editor) {
+  return createSegmentLayer({
+    editor,
+    arrays: (d) => [d.map.edgeEast, d.map.edgeSouth],
+    spreadBack: false,
+    visible: () => editor.layers().walls,
+    build(d, x0, y0, x1, y1) {
+      const out: SegmentChunk = { groups: new Map(), labels: [] };
+      const push = (kind: number, ...seg: number[]) => {
+        let list = out.groups.get(kind);
+        if (!list) out.groups.set(kind, (list = []));
+        list.push(...seg);
+      };
+      const W = d.map.width;
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          const i = y * W + x;
+          const east = d.map.edgeEast[i]!;
+          const south = d.map.edgeSouth[i]!;
+          if (east !== Edge.none && EDGE_STYLE[east]) push(east, x + 1, y, x + 1, y + 1);
+          if (south !== Edge.none && EDGE_STYLE[south]) push(south, x, y + 1, x + 1, y + 1);
+        }
+      }
+      return out;
+    },
+    style(ctx, kind, s) {
+      const style = EDGE_STYLE[kind]!;
+      const scale = Math.min(1, s / 32);
+      ctx.setLineDash(style.dash ?? []);
+      ctx.setAttr('strokeStyle', style.color);
+      ctx.setAttr('lineWidth', Math.max(1, style.width * scale));
+      ctx.setAttr('lineCap', kind === Edge.wall ? 'round' : 'butt');
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import Konva from 'konva';
+import { createEffect, createSignal } from 'solid-js';
+import type { Editor } from '../../state/editor';
+import { drawGrid } from './grid-lines';
+
+/** The grid: only the lines in view, redrawn on a view change (cheap: two paths). */
+export function createGridLayer(editor: Editor) {
+  const [lines, setLines] = createSignal(0);
+  const node = new Konva.Shape({
+    listening: false,
+    sceneFunc: (ctx) => {
+      const d = editor.doc();
+      setLines(d && editor.showGrid() ? drawGrid(ctx, editor.view(), editor.viewport(), d.map.width, d.map.height) : 0);
+    },
+  });
+  createEffect(() => {
+    editor.doc();
+    editor.view();
+    editor.viewport();
+    editor.showGrid();
+    node.getLayer()?.batchDraw();
+  });
+  return { node, lines };
+}

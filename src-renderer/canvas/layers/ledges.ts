@@ -1,0 +1,67 @@
+import { RULESETS } from '../../../src-shared/model';
+import type { Editor } from '../../state/editor';
+import { squarePixels } from '../../state/view';
+import { createSegmentLayer, type SegmentChunk } from './segment-layer';
+
+/** Ledge labels are legible from this many pixels per square. */
+const LABEL_PIXELS = 28;
+
+/**
+ * Ledges: an edge where the ground drops by a square's height or more is where a walker would fall.
+ * Drawn as a red dashed line with the drop in the ruleset's unit when legible. Chunks are rebuilt
+ * when the elevation inside them (or just east / south of them) changes; labels are built with
+ * the chunk, not on every view change.
+ */
+export function createLedgesLayer(editor: Editor) {
+  return createSegmentLayer({
+    editor,
+    arrays: (d) => [d.map.elevation],
+    spreadBack: true,
+    visible: () => editor.layers().walls,
+    build(d, x0, y0, x1, y1) {
+      const square = RULESETS[d.ruleset].squareSize;
+      const W = d.map.width;
+      const e = d.map.elevation;
+      const segs: number[] = [];
+      const labels: SegmentChunk['labels'] = [];
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          const h = e[y * W + x]!;
+          if (x + 1 < W) {
+            const drop = Math.abs(h - e[y * W + x + 1]!);
+            if (drop >= square) {
+              segs.push(x + 1, y, x + 1, y + 1);
+              labels.push({ x: x + 1, y: y + 0.5, text: `↓${+drop.toFixed(1)}` });
+            }
+          }
+          if (y + 1 < d.map.height) {
+            const drop = Math.abs(h - e[(y + 1) * W + x]!);
+            if (drop >= square) {
+              segs.push(x, y + 1, x + 1, y + 1);
+              labels.push({ x: x + 0.5, y: y + 1, text: `↓${+drop.toFixed(1)}` });
+            }
+          }
+        }
+      }
+      return { groups: segs.length ? new Map([[0, segs]]) : new Map(), labels };
+    },
+    style(ctx, _group, s) {
+      ctx.setLineDash([Math.max(3, s * 0.15), Math.max(2, s * 0.08)]);
+      ctx.setAttr('strokeStyle', '#c0392b');
+      ctx.setAttr('lineWidth', Math.max(2, s * 0.09));
+      ctx.setAttr('lineCap', 'butt');
+    },
+    labels: {
+      minPixels: LABEL_PIXELS,
+      draw(ctx, labels, view) {
+        const s = squarePixels(view);
+        ctx.setAttr('fillStyle', '#7b1d14');
+        // Clamped: at 800 % a label would otherwise be 66 px high.
+        ctx.setAttr('font', `600 ${Math.round(Math.min(18, s * 0.26))}px system-ui, sans-serif`);
+        ctx.setAttr('textAlign', 'center');
+        ctx.setAttr('textBaseline', 'middle');
+        for (const l of labels) ctx.fillText(l.text, view.panX + l.x * s, view.panY + l.y * s);
+      },
+    },
+  });
+}

@@ -1,0 +1,134 @@
+import Konva from 'konva';
+import { createEffect } from 'solid-js';
+import { footprintOf } from '../../../src-shared/rules/sizes';
+import type { PathAnswer, ReachSquare } from '../../../src-shared/rules';
+import type { Editor, Square } from '../../state/editor';
+import { squarePixels, type Size, type View } from '../../state/view';
+import type { Tool, ToolPreview } from '../tools';
+import { konvaContext, type DrawContext } from './draw-context';
+
+/**
+ * The interactive overlay, on its own Konva layer so a pointer move redraws only it (Excalidraw's
+ * interactive canvas): the selected creature's reach and hovered path, the hover and inspected
+ * square outlines, and the active tool's preview.
+ */
+export function createOverlayLayer(editor: Editor, activeTool: () => Tool) {
+  const node = new Konva.Shape({
+    listening: false,
+    sceneFunc: (konvaCtx) => {
+      const ctx = konvaContext(konvaCtx);
+      const d = editor.doc();
+      if (!d) return;
+      const v = editor.view();
+      const viewport = editor.viewport();
+      const s = squarePixels(v);
+      const preview = activeTool().preview();
+      if (preview?.kind === 'squares') drawSquaresPreview(ctx, preview, v);
+      drawReach(ctx, editor.reachOnMap(), v, viewport);
+      const p = editor.hoverPath();
+      if (p) drawPath(ctx, p, editor, v);
+      if (preview?.kind === 'footprint') {
+        ctx.beginPath();
+        ctx.rect(v.panX + preview.x * s, v.panY + preview.y * s, preview.side * s, preview.side * s);
+        ctx.setAttr('strokeStyle', '#2f7de1');
+        ctx.setAttr('lineWidth', 3);
+        ctx.setLineDash([6, 4]);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+      const outline = (q: Square | null, color: string, width: number) => {
+        if (!q || q.x < 0 || q.y < 0 || q.x >= d.map.width || q.y >= d.map.height) return;
+        ctx.beginPath();
+        ctx.rect(Math.round(v.panX + q.x * s) + 0.5, Math.round(v.panY + q.y * s) + 0.5, Math.round(s), Math.round(s));
+        ctx.setAttr('strokeStyle', color);
+        ctx.setAttr('lineWidth', width);
+        ctx.stroke();
+      };
+      outline(editor.hover(), 'rgba(255, 200, 40, 0.9)', 2);
+      outline(editor.inspectedSquare(), '#ffb000', 3);
+    },
+  });
+  createEffect(() => {
+    editor.doc();
+    editor.hover();
+    editor.inspectedSquare();
+    editor.view();
+    editor.viewport();
+    editor.reachOnMap();
+    editor.hoverPath();
+    activeTool().preview();
+    node.getLayer()?.batchDraw();
+  });
+  return { node };
+}
+
+function drawSquaresPreview(ctx: DrawContext, preview: Extract<ToolPreview, { kind: 'squares' }>, v: View): void {
+  const s = squarePixels(v);
+  ctx.setAttr('globalAlpha', 0.75);
+  ctx.beginPath();
+  for (const q of preview.squares) ctx.rect(v.panX + q.x * s, v.panY + q.y * s, s, s);
+  ctx.setAttr('fillStyle', preview.color);
+  ctx.fill();
+  ctx.setAttr('globalAlpha', 1);
+}
+
+/** Reachable squares: green where the move may end, amber where it may only pass; costs when legible. */
+function drawReach(ctx: DrawContext, squares: ReachSquare[], view: View, viewport: Size): void {
+  if (!squares.length) return;
+  const s = squarePixels(view);
+  const inView = (q: ReachSquare) => {
+    const px = view.panX + q.x * s;
+    const py = view.panY + q.y * s;
+    return px > -s && py > -s && px < viewport.width && py < viewport.height;
+  };
+  for (const kind of ['end', 'pass', 'fall'] as const) {
+    ctx.beginPath();
+    for (const q of squares) {
+      const k = q.fall !== undefined ? 'fall' : q.end ? 'end' : 'pass';
+      if (k === kind && inView(q)) ctx.rect(view.panX + q.x * s, view.panY + q.y * s, s, s);
+    }
+    ctx.setAttr('fillStyle', kind === 'end' ? 'rgba(40, 170, 90, 0.32)' : kind === 'pass' ? 'rgba(230, 160, 30, 0.35)' : 'rgba(200, 50, 40, 0.35)');
+    ctx.fill();
+  }
+  if (s < 22) return;
+  ctx.setAttr('fillStyle', '#10331c');
+  ctx.setAttr('font', `${Math.round(Math.min(14, s * 0.32))}px system-ui, sans-serif`);
+  ctx.setAttr('textAlign', 'center');
+  ctx.setAttr('textBaseline', 'middle');
+  for (const q of squares) {
+    // Only the labels on screen: a big reach has thousands.
+    if (!inView(q)) continue;
+    const label = q.fall !== undefined ? `${q.cost} ↓${q.fall}` : q.p !== undefined && q.p < 1 ? `${q.cost} · ${Math.round(q.p * 100)}%` : String(q.cost);
+    ctx.fillText(label, view.panX + (q.x + 0.5) * s, view.panY + (q.y + 0.8) * s);
+  }
+}
+
+/** The planned path to the hovered square, and where it provokes. */
+function drawPath(ctx: DrawContext, path: PathAnswer, editor: Editor, view: View): void {
+  const d = editor.doc();
+  const c = d?.creatures.find((k) => k.id === editor.selectedCreature());
+  if (!d || !c) return;
+  const s = squarePixels(view);
+  const side = footprintOf(d.ruleset, c.size).side;
+  const centre = (x: number, y: number) => [view.panX + (x + side / 2) * s, view.panY + (y + side / 2) * s] as const;
+  ctx.beginPath();
+  const [x0, y0] = centre(c.x, c.y);
+  ctx.moveTo(x0, y0);
+  for (const st of path.steps) {
+    const [x, y] = centre(st.x, st.y);
+    ctx.lineTo(x, y);
+  }
+  ctx.setAttr('strokeStyle', path.legal ? '#0b6b2e' : '#b3261e');
+  ctx.setAttr('lineWidth', Math.max(2, s * 0.08));
+  ctx.setLineDash(path.legal ? [] : [6, 4]);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  for (const a of path.provokes) {
+    ctx.beginPath();
+    const [x, y] = centre(a.x, a.y);
+    ctx.arc(x, y, Math.max(4, s * 0.22), 0, Math.PI * 2);
+    ctx.setAttr('strokeStyle', '#d23c3c');
+    ctx.setAttr('lineWidth', Math.max(2, s * 0.07));
+    ctx.stroke();
+  }
+}

@@ -1,0 +1,141 @@
+import Konva from 'konva';
+import { createEffect, on } from 'solid-js';
+import type { Encounter } from '../../../src-shared/model';
+import type { Editor } from '../../state/editor';
+import { squarePixels, visibleSquares, type Size, type View } from '../../state/view';
+import { ChunkCache, chunkGrid, changedChunks, chunksIn, CHUNK, type ChunkGrid } from './chunks';
+import { konvaContext, plainContext, type DrawContext } from './draw-context';
+
+/**
+ * What a line layer (edges, ledges) keeps per chunk: line segments in square coordinates,
+ * grouped by style, and optional labels. Built once when the chunk's squares change, never on a
+ * view change.
+ */
+export interface SegmentChunk {
+  /** Style id → flat [x0, y0, x1, y1, …] in squares. */
+  groups: Map<number, number[]>;
+  labels: { x: number; y: number; text: string }[];
+}
+
+export interface SegmentLayerSpec {
+  editor: Editor;
+  /** The model arrays this layer is drawn from; a chunk is rebuilt when one changes inside it. */
+  arrays: (d: Encounter) => readonly ArrayLike<number>[];
+  /** Whether an edit at a square also changes what is drawn on its west and north edges. */
+  spreadBack: boolean;
+  visible: () => boolean;
+  /** The chunk's segments, from the squares x0 ≤ x < x1, y0 ≤ y < y1. */
+  build: (d: Encounter, x0: number, y0: number, x1: number, y1: number) => SegmentChunk;
+  /** Sets the stroke for a style at this many pixels per square. */
+  style: (ctx: DrawContext, group: number, s: number) => void;
+  /** Draws a chunk's labels (already in view); only called at `labelPixels` per square or more. */
+  labels?: { minPixels: number; draw: (ctx: DrawContext, labels: { x: number; y: number; text: string }[], view: View) => void };
+}
+
+/** At this many pixels per square and above, segments are stroked directly; below, chunk bitmaps. */
+export const DIRECT_PIXELS = 16;
+/** Room around a chunk bitmap for the half of a line that sticks out of the chunk. */
+const PAD = 4;
+
+export function createSegmentLayer(spec: SegmentLayerSpec) {
+  const { editor } = spec;
+  const cache = new ChunkCache<SegmentChunk>();
+  let grid: ChunkGrid = { across: 0, down: 0 };
+
+  const chunk = (d: Encounter, cx: number, cy: number, key: number) =>
+    cache.get(key, () => spec.build(d, cx * CHUNK, cy * CHUNK, Math.min(d.map.width, (cx + 1) * CHUNK), Math.min(d.map.height, (cy + 1) * CHUNK)));
+
+  function stroke(ctx: DrawContext, chunks: SegmentChunk[], view: View): void {
+    const s = squarePixels(view);
+    const groups = new Set<number>();
+    for (const c of chunks) for (const g of c.groups.keys()) groups.add(g);
+    for (const g of groups) {
+      ctx.beginPath();
+      for (const c of chunks) {
+        const segs = c.groups.get(g);
+        if (!segs) continue;
+        for (let i = 0; i < segs.length; i += 4) {
+          ctx.moveTo(view.panX + segs[i]! * s, view.panY + segs[i + 1]! * s);
+          ctx.lineTo(view.panX + segs[i + 2]! * s, view.panY + segs[i + 3]! * s);
+        }
+      }
+      spec.style(ctx, g, s);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+  }
+
+  /** Draws the layer for a view: strokes when zoomed in, cached chunk bitmaps when zoomed out. */
+  function paint(ctx: DrawContext, d: Encounter, view: View, viewport: Size): void {
+    const s = squarePixels(view);
+    const visible = chunksIn(visibleSquares(view, viewport, d.map.width, d.map.height), grid);
+    if (s >= DIRECT_PIXELS) {
+      const chunks = visible.map((c) => chunk(d, c.cx, c.cy, c.key));
+      stroke(ctx, chunks, view);
+      if (spec.labels && s >= spec.labels.minPixels) spec.labels.draw(ctx, chunks.flatMap((c) => c.labels), view);
+      return;
+    }
+    // A power of two at or above the zoom, so a bitmap serves a range of zooms.
+    const scale = Math.min(DIRECT_PIXELS, 2 ** Math.ceil(Math.log2(Math.max(1, s))));
+    const k = s / scale;
+    for (const { cx, cy, key } of visible) {
+      const data = chunk(d, cx, cy, key);
+      if (data.groups.size === 0) continue;
+      const bitmap = cache.bitmap(key, scale, () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = CHUNK * scale + 2 * PAD;
+        canvas.height = CHUNK * scale + 2 * PAD;
+        const chunkView: View = { zoom: scale / 32, panX: PAD - cx * CHUNK * scale, panY: PAD - cy * CHUNK * scale };
+        stroke(plainContext(canvas.getContext('2d')!), [data], chunkView);
+        return canvas;
+      });
+      ctx.drawImage(bitmap, view.panX + cx * CHUNK * s - PAD * k, view.panY + cy * CHUNK * s - PAD * k, bitmap.width * k, bitmap.height * k);
+    }
+  }
+
+  const node = new Konva.Shape({
+    listening: false,
+    sceneFunc: (ctx) => {
+      const d = editor.doc();
+      if (d && spec.visible()) paint(konvaContext(ctx), d, editor.view(), editor.viewport());
+    },
+  });
+
+  // Drop the chunks an edit touched; a new document (or another size or ruleset) drops them all.
+  createEffect(
+    on(
+      () => {
+        const d = editor.doc();
+        return d ? { arrays: spec.arrays(d), width: d.map.width, height: d.map.height, ruleset: d.ruleset } : null;
+      },
+      (now, before) => {
+        if (!now) return;
+        if (!before || now.width !== before.width || now.height !== before.height || now.ruleset !== before.ruleset) {
+          grid = chunkGrid(now.width, now.height);
+          cache.invalidate('all');
+        } else {
+          const dirty = new Set<number>();
+          now.arrays.forEach((a, i) => {
+            if (a !== before.arrays[i]) for (const k of changedChunks(before.arrays[i]!, a, now.width, grid, spec.spreadBack)) dirty.add(k);
+          });
+          if (!dirty.size) return;
+          cache.invalidate(dirty);
+        }
+        node.getLayer()?.batchDraw();
+      },
+    ),
+  );
+  createEffect(() => {
+    editor.view();
+    editor.viewport();
+    spec.visible();
+    node.getLayer()?.batchDraw();
+  });
+
+  return {
+    node,
+    cache,
+    /** Draws the whole layer for the PNG export. */
+    paint,
+  };
+}

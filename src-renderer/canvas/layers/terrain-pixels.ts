@@ -1,0 +1,86 @@
+import { Terrain, type BattleMap, type TerrainKind } from '../../../src-shared/model';
+import { TERRAIN_RGB } from '../palette';
+
+/**
+ * One pixel per square: the terrain layer is a single image scaled up with smoothing off, so a
+ * 512 × 512 map costs one draw call, not 262,144 shapes. Higher ground is drawn lighter, deeper
+ * water darker, relative to the map's lowest and highest ground.
+ */
+export interface ElevationSpan {
+  min: number;
+  max: number;
+}
+
+export function elevationSpan(map: BattleMap): ElevationSpan {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const e of map.elevation) {
+    if (e < min) min = e;
+    if (e > max) max = e;
+  }
+  return { min, max };
+}
+
+export interface PixelRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Writes the colour of the squares in `rect` into an RGBA buffer of that rect's size. */
+function colour(map: BattleMap, span: ElevationSpan, rect: PixelRect, px: Uint8ClampedArray): void {
+  const range = span.max - span.min;
+  for (let y = 0; y < rect.height; y++) {
+    for (let x = 0; x < rect.width; x++) {
+      const i = (rect.y + y) * map.width + rect.x + x;
+      const kind = map.terrain[i] as TerrainKind;
+      const [r, g, b] = TERRAIN_RGB[kind] ?? TERRAIN_RGB[Terrain.normal];
+      let k = 1;
+      if (range > 0) k += ((map.elevation[i]! - span.min) / range - 0.5) * 0.35;
+      if (kind === Terrain.water) k *= Math.max(0.45, 1 - map.waterDepth[i]! / 60);
+      const o = (y * rect.width + x) * 4;
+      px[o] = Math.min(255, r * k);
+      px[o + 1] = Math.min(255, g * k);
+      px[o + 2] = Math.min(255, b * k);
+      px[o + 3] = 255;
+    }
+  }
+}
+
+/** Paints the squares in `rect` (default: the whole map) onto the canvas; returns what it painted. */
+export function paintTerrain(map: BattleMap, canvas: HTMLCanvasElement, span = elevationSpan(map), rect?: PixelRect): PixelRect {
+  const whole = !rect;
+  if (canvas.width !== map.width || canvas.height !== map.height) {
+    canvas.width = map.width;
+    canvas.height = map.height;
+    rect = undefined;
+  }
+  const r = rect && !whole ? rect : { x: 0, y: 0, width: map.width, height: map.height };
+  const ctx = canvas.getContext('2d')!;
+  const image = ctx.createImageData(r.width, r.height);
+  colour(map, span, r, image.data);
+  ctx.putImageData(image, r.x, r.y);
+  return r;
+}
+
+/** The smallest rectangle holding every square where any of these layer arrays differ, or null. */
+export function changedRect(width: number, pairs: [ArrayLike<number>, ArrayLike<number>][]): PixelRect | null {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -1;
+  let y1 = -1;
+  for (const [before, after] of pairs) {
+    if (before === after) continue;
+    for (let i = 0; i < after.length; i++) {
+      if (before[i] === after[i]) continue;
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  }
+  return x1 < 0 ? null : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}

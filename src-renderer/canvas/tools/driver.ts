@@ -1,0 +1,80 @@
+import type { Editor, Square } from '../../state/editor';
+import { squarePixels } from '../../state/view';
+import { createToolbox, type PointerInput, type Toolbox } from './index';
+
+export interface Modifiers {
+  shift?: boolean;
+  alt?: boolean;
+  ctrl?: boolean;
+  button?: number;
+}
+
+/**
+ * Drives the active tool the way the canvas does, with squares instead of mouse events, so a tool's
+ * behaviour can be tested as a specification (tldraw's test editor):
+ *
+ *   const t = createToolDriver(editor);
+ *   editor.setTool('select');
+ *   t.pointerDown({ x: 2, y: 3 }).pointerMove({ x: 5, y: 3 }).expectToBeIn('select.dragging').pointerUp();
+ */
+export function createToolDriver(editor: Editor, toolbox: Toolbox = createToolbox(editor)) {
+  let last: Square = { x: 0, y: 0 };
+  /** The input for the centre of a square in the current view. */
+  const input = (square: Square, mods: Modifiers = {}): PointerInput => {
+    const v = editor.view();
+    const s = squarePixels(v);
+    return {
+      square,
+      point: { x: v.panX + (square.x + 0.5) * s, y: v.panY + (square.y + 0.5) * s },
+      button: mods.button ?? 0,
+      shift: !!mods.shift,
+      alt: !!mods.alt,
+      ctrl: !!mods.ctrl,
+    };
+  };
+  const driver = {
+    toolbox,
+    /** The active tool's state, e.g. `select.dragging`. */
+    state: () => toolbox.active().state(),
+    pointerDown(square: Square, mods?: Modifiers) {
+      last = square;
+      toolbox.active().onPointerDown(input(square, mods));
+      return driver;
+    },
+    pointerMove(square: Square, mods?: Modifiers) {
+      last = square;
+      editor.setHover(square);
+      toolbox.active().onPointerMove(input(square, mods));
+      return driver;
+    },
+    pointerUp(square: Square = last, mods?: Modifiers) {
+      toolbox.active().onPointerUp(input(square, mods));
+      return driver;
+    },
+    /** Down on the first square, through every other, up on the last. */
+    drag(squares: Square[], mods?: Modifiers) {
+      driver.pointerDown(squares[0]!, mods);
+      for (const q of squares.slice(1)) driver.pointerMove(q, mods);
+      return driver.pointerUp(squares[squares.length - 1], mods);
+    },
+    click(square: Square, mods?: Modifiers) {
+      return driver.pointerDown(square, mods).pointerUp(square, mods);
+    },
+    /** A key as the canvas forwards it; returns whether the tool used it. */
+    key(key: string, mods: Modifiers = {}) {
+      return toolbox.active().onKeyDown({ key, shift: !!mods.shift, alt: !!mods.alt, ctrl: !!mods.ctrl });
+    },
+    cancel() {
+      toolbox.active().onCancel();
+      return driver;
+    },
+    expectToBeIn(state: string) {
+      const now = driver.state();
+      if (now !== state) throw new Error(`Expected the tool to be in ${state}, but it is in ${now}.`);
+      return driver;
+    },
+  };
+  return driver;
+}
+
+export type ToolDriver = ReturnType<typeof createToolDriver>;

@@ -1,0 +1,211 @@
+import { batch, createSignal } from 'solid-js';
+import { History, type Command } from '../../src-shared/commands';
+import { readEncounterText, serializeEncounter } from '../../src-shared/io';
+import type { FileRef, PlatformBridge } from '../../src-shared/ipc';
+import { createEncounter, type Encounter, type NewEncounterOptions } from '../../src-shared/model';
+import type { Chrome } from './chrome';
+
+/**
+ * The open document and its history: every edit goes through `execute` as a command, so undo,
+ * redo and the dirty flag come from one mechanism. Opening, saving and exporting live here too,
+ * the only part of the renderer besides the recent list that talks to the platform bridge.
+ */
+export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad: (doc: Encounter) => void) {
+  const { notify, run } = chrome;
+  const history = new History();
+  const [doc, setDoc] = createSignal<Encounter | null>(null);
+  const [file, setFile] = createSignal<FileRef | null>(null);
+  const [savedMarker, setSavedMarker] = createSignal<object | null>(null);
+  // Bumped whenever the history changes, so undo/redo labels and the dirty flag re-read it.
+  const [historyTick, setHistoryTick] = createSignal(0);
+  const [recent, setRecent] = createSignal<FileRef[]>([]);
+  const touched = () => setHistoryTick((t) => t + 1);
+
+  const dirty = () => {
+    historyTick();
+    return doc() !== null && history.marker !== savedMarker();
+  };
+  const canUndo = () => (historyTick(), history.canUndo);
+  const canRedo = () => (historyTick(), history.canRedo);
+  const undoLabel = () => (historyTick(), history.undoLabel);
+  const redoLabel = () => (historyTick(), history.redoLabel);
+
+  async function mayDiscard(): Promise<boolean> {
+    if (!dirty()) return true;
+    return chrome.confirm(`“${doc()!.name}” has unsaved changes. Discard them?`, 'Discard changes');
+  }
+
+  function loadDocument(next: Encounter, from: FileRef | null): void {
+    batch(() => {
+      history.clear();
+      setDoc(next);
+      setFile(from);
+      setSavedMarker(history.marker);
+      touched();
+      onLoad(next);
+    });
+  }
+
+  /** Runs an edit through the history. A failing command leaves the document as it was. */
+  function execute(cmd: Command): boolean {
+    const current = doc();
+    if (!current) return false;
+    try {
+      const next = history.execute(current, cmd);
+      batch(() => {
+        setDoc(next);
+        touched();
+      });
+      return true;
+    } catch (e) {
+      notify('error', (e as Error).message);
+      return false;
+    }
+  }
+  function undo(): void {
+    const current = doc();
+    if (!current || !history.canUndo) return;
+    batch(() => {
+      setDoc(history.undo(current));
+      touched();
+    });
+  }
+  function redo(): void {
+    const current = doc();
+    if (!current || !history.canRedo) return;
+    batch(() => {
+      setDoc(history.redo(current));
+      touched();
+    });
+  }
+
+  async function refreshRecent(): Promise<void> {
+    try {
+      setRecent(await platform.recentFiles());
+    } catch {
+      // A missing recent list is not worth an error message.
+    }
+  }
+
+  /** At start: open the file the app was launched with, if any. */
+  async function openLaunchFiles(): Promise<void> {
+    try {
+      const [first] = await platform.launchFiles();
+      if (first) await openRecent(first);
+    } catch (e) {
+      notify('error', (e as Error).message);
+    }
+  }
+
+  async function newEncounter(options: NewEncounterOptions): Promise<void> {
+    if (!(await mayDiscard())) return;
+    try {
+      loadDocument(createEncounter(options), null);
+      chrome.setDialog(null);
+    } catch (e) {
+      notify('error', (e as Error).message);
+    }
+  }
+
+  function openText(text: string, from: FileRef): boolean {
+    const read = readEncounterText(text, from.name);
+    if (!read.ok) {
+      notify('error', `${from.name} could not be opened: ${read.error}`);
+      return false;
+    }
+    // A text scenario is imported: saving it writes a new encounter file, never over the text.
+    loadDocument(read.encounter, read.format === 'file' ? from : null);
+    notify('info', read.format === 'file' ? `Opened ${from.name}` : `Imported the text scenario ${from.name}`);
+    return true;
+  }
+
+  /** Opens one of the sample encounters shipped with the app. */
+  async function openSample(name: string, text: string): Promise<void> {
+    if (!(await mayDiscard())) return;
+    const read = readEncounterText(text, name);
+    if (read.ok) {
+      loadDocument(read.encounter, null);
+      notify('info', `Opened the sample ${read.encounter.name}`);
+    } else notify('error', read.error);
+  }
+
+  async function open(): Promise<void> {
+    if (!(await mayDiscard())) return;
+    const opened = await run('Opening…', () => platform.openEncounter());
+    if (opened) openText(opened.text, opened.file);
+    await refreshRecent();
+  }
+
+  async function openRecent(ref: FileRef): Promise<void> {
+    if (!(await mayDiscard())) return;
+    const opened = await run('Opening…', () => platform.readEncounter(ref));
+    if (opened) openText(opened.text, opened.file);
+    await refreshRecent();
+  }
+
+  async function save(asNew = false): Promise<boolean> {
+    const current = doc();
+    if (!current) return false;
+    const marker = history.marker;
+    const saved = await run('Saving…', () =>
+      platform.saveEncounter({ file: asNew ? null : file(), suggestedName: current.name, text: serializeEncounter(current) }),
+    );
+    if (!saved) return false;
+    batch(() => {
+      setFile(saved);
+      setSavedMarker(marker);
+      touched();
+    });
+    notify('info', `Saved ${saved.name}`);
+    await refreshRecent();
+    return true;
+  }
+
+  /** The canvas registers how to render the map as a PNG (base64), for File › Export. */
+  let mapImage: (() => string) | null = null;
+  function setMapImageSource(source: (() => string) | null): void {
+    mapImage = source;
+  }
+
+  async function exportFile(kind: 'json' | 'png'): Promise<void> {
+    const current = doc();
+    if (!current) return;
+    const pngBase64 = kind === 'png' ? mapImage?.() : undefined;
+    if (kind === 'png' && !pngBase64) {
+      notify('error', 'The map image is not ready yet.');
+      return;
+    }
+    const request =
+      kind === 'json'
+        ? { suggestedName: current.name, typeName: 'Encounter JSON', extensions: ['json'], text: serializeEncounter(current), encoding: 'utf8' as const }
+        : { suggestedName: current.name, typeName: 'PNG image', extensions: ['png'], text: pngBase64 ?? '', encoding: 'base64' as const };
+    const written = await run('Exporting…', () => platform.exportFile(request));
+    if (written) notify('info', `Exported ${written.name}`);
+  }
+
+  return {
+    doc,
+    file,
+    dirty,
+    canUndo,
+    canRedo,
+    undoLabel,
+    redoLabel,
+    execute,
+    undo,
+    redo,
+    mayDiscard,
+    newEncounter,
+    open,
+    openRecent,
+    openLaunchFiles,
+    openSample,
+    save,
+    exportFile,
+    setMapImageSource,
+    recent,
+    refreshRecent,
+  };
+}
+
+export type DocumentState = ReturnType<typeof createDocument>;

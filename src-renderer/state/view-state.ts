@@ -1,0 +1,54 @@
+import { createSignal } from 'solid-js';
+import type { Square } from './selection';
+import { fitView, panBy, zoomAt, ZOOM_STEP, type Size, type View } from './view';
+
+/**
+ * The view as signals: zoom and pan, the size of the map's viewport, the square under the pointer,
+ * the grid and layer toggles. The arithmetic is pure and lives in `view.ts`.
+ */
+export interface LayerVisibility {
+  terrain: boolean;
+  walls: boolean;
+  creatures: boolean;
+}
+
+export function createViewState(mapSize: () => { width: number; height: number } | null) {
+  const [view, setView] = createSignal<View>({ zoom: 1, panX: 0, panY: 0 });
+  const [viewport, setViewport] = createSignal<Size>({ width: 800, height: 600 });
+  const [hover, setHover] = createSignal<Square | null>(null);
+  const [showGrid, setShowGrid] = createSignal(true);
+  const [layers, setLayers] = createSignal<LayerVisibility>({ terrain: true, walls: true, creatures: true });
+  // Until the canvas has measured itself, a fit would use a made-up size and be thrown away.
+  let measured = false;
+  let fitPending = false;
+
+  /** Fits the map once the viewport's real size is known (now, or when the canvas measures it). */
+  function fitWhenMeasured(): void {
+    const m = mapSize();
+    if (measured && m) {
+      fitPending = false;
+      setView(fitView(m.width, m.height, viewport()));
+    } else fitPending = true;
+  }
+  function measureViewport(size: Size): void {
+    const same = size.width === viewport().width && size.height === viewport().height;
+    if (!same) setViewport(size);
+    measured = true;
+    if (fitPending) fitWhenMeasured();
+  }
+
+  const centre = () => ({ x: viewport().width / 2, y: viewport().height / 2 });
+  const zoomIn = (anchor = centre()) => setView((v) => zoomAt(v, ZOOM_STEP, anchor));
+  const zoomOut = (anchor = centre()) => setView((v) => zoomAt(v, 1 / ZOOM_STEP, anchor));
+  const zoomBy = (factor: number, anchor = centre()) => setView((v) => zoomAt(v, factor, anchor));
+  function zoomToFit(): void {
+    const m = mapSize();
+    if (m) setView(fitView(m.width, m.height, viewport()));
+  }
+  const actualSize = () => setView((v) => zoomAt(v, 1 / v.zoom, centre()));
+  const pan = (dx: number, dy: number) => setView((v) => panBy(v, dx, dy));
+
+  return { view, setView, viewport, measureViewport, fitWhenMeasured, hover, setHover, showGrid, setShowGrid, layers, setLayers, zoomIn, zoomOut, zoomBy, zoomToFit, actualSize, pan };
+}
+
+export type ViewState = ReturnType<typeof createViewState>;
