@@ -1,3 +1,4 @@
+import { createEffect, createRoot } from 'solid-js';
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MapCanvas } from '../../src-renderer/canvas/MapCanvas';
@@ -114,6 +115,37 @@ describe('MapCanvas (Konva, real Chromium)', () => {
     window.dispatchEvent(new MouseEvent('mouseup', { button: 1, bubbles: true }));
     expect(editor.view().panX).toBeCloseTo(zoomed.panX + 40);
     expect(editor.view().panY).toBeCloseTo(zoomed.panY - 10);
+  });
+});
+
+describe('opening a map', () => {
+  it('fits the view once, to the measured canvas, not first to a made-up size', async () => {
+    const host = document.createElement('div');
+    host.style.cssText = 'position:relative;width:800px;height:500px';
+    document.body.append(host);
+    const editor = createEditor(noPlatform);
+    const views: unknown[] = [];
+    const stopWatching = createRoot((stop) => {
+      createEffect(() => views.push(editor.view()));
+      return stop;
+    });
+    await editor.newEncounter({ ruleset: 'd20-35', width: 40, height: 30, name: 'A' });
+    // No canvas yet, so no size to fit to: the view waits rather than fitting a made-up 800 × 600.
+    expect(views).toHaveLength(1);
+    dispose = render(() => <MapCanvas editor={editor} />, host);
+    const scene = host.querySelector<HTMLCanvasElement>('canvas[data-layer=scene]')!;
+    expect(scene).not.toBeNull();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    expect(views).toHaveLength(2);
+    // Another map while the canvas is up: one new view, fitted to the real size.
+    await editor.newEncounter({ ruleset: 'd20-35', width: 10, height: 10, name: 'B' });
+    expect(views).toHaveLength(3);
+    const v = editor.view();
+    const { width, height } = editor.viewport();
+    expect(Math.min(v.panX, v.panY)).toBeCloseTo(24);
+    expect(v.panY).toBeCloseTo((height - 10 * 32 * v.zoom) / 2);
+    expect(v.panX).toBeCloseTo((width - 10 * 32 * v.zoom) / 2);
+    stopWatching();
   });
 });
 
