@@ -61,7 +61,13 @@ export class ChunkCache<T> {
   builds = 0;
   lastInvalidated: number[] = [];
 
-  constructor(private readonly limit = 96) {}
+  private bitmapPixels = 0;
+
+  /**
+   * `pixelBudget` bounds the memory the bitmaps hold (4 bytes a pixel): 32 M pixels is 128 MB, which
+   * holds every chunk of a 2048² map zoomed out, or about a hundred chunks at 16 px per square.
+   */
+  constructor(private readonly pixelBudget = 32 * 1024 * 1024) {}
 
   get(key: number, build: () => T): T {
     let d = this.data.get(key);
@@ -82,10 +88,22 @@ export class ChunkCache<T> {
       return known.canvas;
     }
     const canvas = render();
-    this.bitmaps.delete(key);
+    this.dropBitmap(key);
     this.bitmaps.set(key, { scale, canvas });
-    while (this.bitmaps.size > this.limit) this.bitmaps.delete(this.bitmaps.keys().next().value!);
+    this.bitmapPixels += canvas.width * canvas.height;
+    // Least recently used first; the one just made always stays.
+    for (const oldest of this.bitmaps.keys()) {
+      if (this.bitmapPixels <= this.pixelBudget || oldest === key) break;
+      this.dropBitmap(oldest);
+    }
     return canvas;
+  }
+
+  private dropBitmap(key: number): void {
+    const known = this.bitmaps.get(key);
+    if (!known) return;
+    this.bitmapPixels -= known.canvas.width * known.canvas.height;
+    this.bitmaps.delete(key);
   }
 
   invalidate(keys: Iterable<number> | 'all'): void {
@@ -93,13 +111,14 @@ export class ChunkCache<T> {
       this.lastInvalidated = [...this.data.keys()];
       this.data.clear();
       this.bitmaps.clear();
+      this.bitmapPixels = 0;
       return;
     }
     this.lastInvalidated = [];
     for (const k of keys) {
       this.lastInvalidated.push(k);
       this.data.delete(k);
-      this.bitmaps.delete(k);
+      this.dropBitmap(k);
     }
   }
 }

@@ -78,6 +78,8 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
     // A power of two at or above the zoom, so a bitmap serves a range of zooms.
     const scale = Math.min(DIRECT_PIXELS, 2 ** Math.ceil(Math.log2(Math.max(1, s))));
     const k = s / scale;
+    // The scene layer keeps smoothing off for the terrain's square pixels; a scaled line wants it.
+    ctx.setAttr('imageSmoothingEnabled', true);
     for (const { cx, cy, key } of visible) {
       const data = chunk(d, cx, cy, key);
       if (data.groups.size === 0) continue;
@@ -91,6 +93,7 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
       });
       ctx.drawImage(bitmap, view.panX + cx * CHUNK * s - PAD * k, view.panY + cy * CHUNK * s - PAD * k, bitmap.width * k, bitmap.height * k);
     }
+    ctx.setAttr('imageSmoothingEnabled', false);
   }
 
   const node = new Konva.Shape({
