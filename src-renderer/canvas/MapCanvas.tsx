@@ -1,13 +1,12 @@
 import Konva from 'konva';
 import { createEffect, onCleanup, onMount } from 'solid-js';
 import type { Editor } from '../state/editor';
-import { squareAt, type View } from '../state/view';
-import { drawCreatures, createCreaturesLayer } from './layers/creatures';
-import { plainContext } from './layers/draw-context';
+import { squareAt } from '../state/view';
+import { createCreaturesLayer } from './layers/creatures';
 import { createEdgesLayer } from './layers/edges';
 import { createGridLayer } from './layers/grid';
-import { drawGrid } from './layers/grid-lines';
 import { createLedgesLayer } from './layers/ledges';
+import { renderMapImage } from './layers/map-image';
 import { createOverlayLayer } from './layers/overlay';
 import { createTerrainLayer } from './layers/terrain';
 import { createToolbox, type PointerInput, type Tool } from './tools';
@@ -174,23 +173,7 @@ export function MapCanvas(props: { editor: Editor }) {
 
     editor.setMapImageSource(() => {
       const d = editor.doc();
-      if (!d) return '';
-      // The whole map at 100 % zoom, whatever the view, drawn by the same layer code.
-      const s = 32;
-      const out = document.createElement('canvas');
-      out.width = d.map.width * s;
-      out.height = d.map.height * s;
-      const ctx = out.getContext('2d')!;
-      ctx.imageSmoothingEnabled = false;
-      ctx.drawImage(terrain.canvas, 0, 0, out.width, out.height);
-      const view: View = { zoom: 1, panX: 0, panY: 0 };
-      const size = { width: out.width, height: out.height };
-      const k = plainContext(ctx);
-      edges.paint(k, d, view, size);
-      ledges.paint(k, d, view, size);
-      drawGrid(k, view, size, d.map.width, d.map.height);
-      drawCreatures(k, d, view, size);
-      return out.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
+      return d ? renderMapImage(d, terrain.canvas, [edges, ledges]) : '';
     });
 
     onCleanup(() => {

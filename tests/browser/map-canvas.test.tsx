@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MapCanvas } from '../../src-renderer/canvas/MapCanvas';
 import { createEditor } from '../../src-renderer/state/editor';
 import type { PlatformBridge } from '../../src-shared/ipc';
-import { Terrain, squareIndex } from '../../src-shared/model';
+import { Edge, Terrain, squareIndex } from '../../src-shared/model';
 
 const noPlatform = { edition: 'browser' } as unknown as PlatformBridge;
 let dispose: (() => void) | null = null;
@@ -146,6 +146,36 @@ describe('opening a map', () => {
     expect(v.panY).toBeCloseTo((height - 10 * 32 * v.zoom) / 2);
     expect(v.panX).toBeCloseTo((width - 10 * 32 * v.zoom) / 2);
     stopWatching();
+  });
+});
+
+describe('File › Export map image', () => {
+  it('renders the whole map at 100 % with its walls, whatever the view', async () => {
+    const host = document.createElement('div');
+    host.style.cssText = 'position:relative;width:800px;height:500px';
+    document.body.append(host);
+    let request: { text: string; encoding: string } | null = null;
+    const platform = { edition: 'browser', exportFile: async (r: { text: string; encoding: string }) => ((request = r), { id: 'x', name: 'map.png' }) } as unknown as PlatformBridge;
+    const editor = createEditor(platform);
+    await editor.newEncounter({ ruleset: 'd20-35', width: 6, height: 4, name: 'Export' });
+    editor.execute({ type: 'setSquares', layer: 'edgeEast', indices: [squareIndex(editor.doc()!.map, 2, 1)], values: [Edge.wall] });
+    dispose = render(() => <MapCanvas editor={editor} />, host);
+    editor.setView({ zoom: 3, panX: -500, panY: -500 });
+    await editor.exportFile('png');
+    expect(request!.encoding).toBe('base64');
+    const image = new Image();
+    image.src = `data:image/png;base64,${request!.text}`;
+    await image.decode();
+    expect([image.width, image.height]).toEqual([6 * 32, 4 * 32]);
+    const c = document.createElement('canvas');
+    c.width = image.width;
+    c.height = image.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(image, 0, 0);
+    // The wall on the east edge of (2, 1) is dark; mid-square ground is the normal colour.
+    const wall = [...ctx.getImageData(3 * 32, 1 * 32 + 16, 1, 1).data];
+    expect(wall[0]).toBeLessThan(80);
+    expect([...ctx.getImageData(0 * 32 + 16, 2 * 32 + 16, 1, 1).data]).toEqual([222, 214, 192, 255]);
   });
 });
 
