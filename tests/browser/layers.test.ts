@@ -97,6 +97,25 @@ describe('edge and ledge layers', () => {
     edges.paint(plainContext(canvas.getContext('2d')!), d, { zoom: 0.125, panX: 0, panY: 0 }, { width: 256, height: 256 });
     expect(edges.cache.builds).toBe(builds);
   });
+
+  it('spreads building many chunks over several frames, a few at least in each', async () => {
+    const { editor, edges } = await withLayers(160, 32);
+    const map = editor.doc()!.map;
+    // A wall in each of the five chunks of one row.
+    const indices = [0, 1, 2, 3, 4].map((c) => squareIndex(map, c * 32 + 5, 5));
+    editor.execute({ type: 'setSquares', layer: 'edgeEast', indices, values: [Edge.wall] });
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 128;
+    const ctx = plainContext(canvas.getContext('2d')!);
+    const view = { zoom: 0.125, panX: 0, panY: 0 };
+    // No time at all: four chunks are built anyway, the fifth waits for the next frame.
+    expect(edges.paint(ctx, editor.doc()!, view, { width: 640, height: 128 }, -1)).toBe(false);
+    expect(rgba(canvas, 6 * 4, 5 * 4 + 2)[3]).toBeGreaterThan(0);
+    expect(rgba(canvas, (4 * 32 + 6) * 4, 5 * 4 + 2)[3]).toBe(0);
+    expect(edges.paint(ctx, editor.doc()!, view, { width: 640, height: 128 }, -1)).toBe(true);
+    expect(rgba(canvas, (4 * 32 + 6) * 4, 5 * 4 + 2)[3]).toBeGreaterThan(0);
+  });
 });
 
 describe('creatures layer', () => {

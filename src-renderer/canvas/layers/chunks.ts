@@ -79,6 +79,20 @@ export class ChunkCache<T> {
     return d;
   }
 
+  /** A chunk's data if it is built, without building it. */
+  peek(key: number): T | undefined {
+    return this.data.get(key);
+  }
+
+  /** Whatever bitmap a chunk has, at any scale: a stand-in while the right scale is built. */
+  anyBitmap(key: number): { scale: number; canvas: HTMLCanvasElement } | undefined {
+    return this.bitmaps.get(key);
+  }
+
+  hasBitmap(key: number, scale: number): boolean {
+    return this.bitmaps.get(key)?.scale === scale;
+  }
+
   bitmap(key: number, scale: number, render: () => HTMLCanvasElement): HTMLCanvasElement {
     const known = this.bitmaps.get(key);
     if (known && known.scale === scale) {

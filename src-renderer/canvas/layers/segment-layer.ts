@@ -34,6 +34,9 @@ export interface SegmentLayerSpec {
 
 /** At this many pixels per square and above, segments are stroked directly; below, chunk bitmaps. */
 export const DIRECT_PIXELS = 16;
+/** Time one frame may spend building chunks on screen, and the chunks built regardless. */
+const FRAME_BUDGET_MS = 8;
+const MIN_CHUNKS_PER_FRAME = 4;
 /** Room around a chunk bitmap for the half of a line that sticks out of the chunk. */
 const PAD = 4;
 
@@ -65,22 +68,45 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
     ctx.setLineDash([]);
   }
 
-  /** Draws the layer for a view: strokes when zoomed in, cached chunk bitmaps when zoomed out. */
-  function paint(ctx: DrawContext, d: Encounter, view: View, viewport: Size): void {
+  /**
+   * Draws the layer for a view: strokes when zoomed in, cached chunk bitmaps when zoomed out.
+   * `budgetMs` bounds the time spent building chunks in one frame (a zoomed-out 2048² map has
+   * thousands): the rest are left for the next frames and `false` is returned.
+   */
+  function paint(ctx: DrawContext, d: Encounter, view: View, viewport: Size, budgetMs = Infinity): boolean {
     const s = squarePixels(view);
     const visible = chunksIn(visibleSquares(view, viewport, d.map.width, d.map.height), grid);
     if (s >= DIRECT_PIXELS) {
       const chunks = visible.map((c) => chunk(d, c.cx, c.cy, c.key));
       stroke(ctx, chunks, view);
       if (spec.labels && s >= spec.labels.minPixels) spec.labels.draw(ctx, chunks.flatMap((c) => c.labels), view);
-      return;
+      return true;
     }
     // A power of two at or above the zoom, so a bitmap serves a range of zooms.
     const scale = Math.min(DIRECT_PIXELS, 2 ** Math.ceil(Math.log2(Math.max(1, s))));
     const k = s / scale;
     // The scene layer keeps smoothing off for the terrain's square pixels; a scaled line wants it.
     ctx.setAttr('imageSmoothingEnabled', true);
+    const started = performance.now();
+    let complete = true;
+    let built = 0;
     for (const { cx, cy, key } of visible) {
+      const known = cache.peek(key);
+      // Drawing a built chunk costs a blit; building one (segments, then a bitmap) costs more.
+      if (!known || (known.groups.size > 0 && !cache.hasBitmap(key, scale))) {
+        // A few chunks every frame whatever the clock says, so the map always fills in.
+        if (built >= MIN_CHUNKS_PER_FRAME && performance.now() - started > budgetMs) {
+          complete = false;
+          // Meanwhile the chunk at the zoom it was last drawn at, scaled, if it has been drawn.
+          const stale = cache.anyBitmap(key);
+          if (stale) {
+            const ks = s / stale.scale;
+            ctx.drawImage(stale.canvas, view.panX + cx * CHUNK * s - PAD * ks, view.panY + cy * CHUNK * s - PAD * ks, stale.canvas.width * ks, stale.canvas.height * ks);
+          }
+          continue;
+        }
+        built++;
+      }
       const data = chunk(d, cx, cy, key);
       if (data.groups.size === 0) continue;
       const bitmap = cache.bitmap(key, scale, () => {
@@ -94,13 +120,16 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
       ctx.drawImage(bitmap, view.panX + cx * CHUNK * s - PAD * k, view.panY + cy * CHUNK * s - PAD * k, bitmap.width * k, bitmap.height * k);
     }
     ctx.setAttr('imageSmoothingEnabled', false);
+    return complete;
   }
 
   const node = new Konva.Shape({
     listening: false,
     sceneFunc: (ctx) => {
       const d = editor.doc();
-      if (d && spec.visible()) paint(konvaContext(ctx), d, editor.view(), editor.viewport());
+      if (d && spec.visible() && !paint(konvaContext(ctx), d, editor.view(), editor.viewport(), FRAME_BUDGET_MS)) {
+        requestAnimationFrame(() => node.getLayer()?.batchDraw());
+      }
     },
   });
 
