@@ -5,7 +5,9 @@ import type { FallAnswer, SurfaceName } from '../rules/engine/falling';
 import { footprintSide } from '../rules/engine/sizes';
 import { MoveRefused, type MoveAction, type MoveRequest, type PathAnswer } from '../rules/engine/types';
 import { fallDamage } from '../rules/falls';
-import { checkPath } from '../rules/movement';
+import { checkFlightPath, checkPath } from '../rules/movement';
+import { stall } from '../rules/d20-30/aerial';
+import type { FlightPathAnswer } from '../rules/engine/flight';
 import { RULESET_IMPLEMENTATIONS } from '../rules/registry';
 import { citeOf, PLAY_RULES } from './cite';
 import { freshTurn, spendTurn, TURN_ECONOMY, turnRefusal } from './turns';
@@ -237,6 +239,7 @@ function checkMoveAction(state: PlayState, index: number, action: Extract<PlayAc
     request.score = Math.max(1, total);
     e.dice.push({ what: 'run score', dice: formatDice(dice), rolls: faces, total });
   }
+  if (action.mode === 'fly') return flightMove(state, e, mover, action, request, random);
   const fall = ledgeOnPath(state.board, mover, action.path, request);
   if (fall && fall.index < action.path.length - 1) {
     throw new PlayRefused(`the move ends at ${sq(action.path[fall.index]!)}: stepping off the ledge there, ${mover.name} falls ${fall.height} ${RULESETS[ruleset].lengthUnit}`, action.path[fall.index + 1]!);
@@ -278,6 +281,60 @@ function checkMoveAction(state: PlayState, index: number, action: Extract<PlayAc
     e.text += ` Provokes ${answer.provokes.length === 1 ? 'an attack of opportunity' : 'attacks of opportunity'} from ${answer.provokes.map((p) => `${nameOf(state, p.by)} at ${p.x},${p.y}`).join(', ')} (${provokeRule.display}): the GM resolves ${answer.provokes.length === 1 ? 'it' : 'them'}.`;
   }
   if (fall) resolveFall(state, e, mover, fall.height, last, random, `walks off the ledge at ${sq(last)}`);
+  e.round = state.round;
+  return e;
+}
+
+/**
+ * A flight along cubes, checked by the flyer's maneuverability. A d20 3.0 flyer that ends in the air
+ * under its minimum forward speed stalls and falls (d20-phb-30.txt › Minimum Forward Speed): 150 ft
+ * this round, landing with falling damage if that brings it down; otherwise the GM has it save next
+ * turn (DC 20 Reflex) or fall 300 ft more.
+ */
+function flightMove(state: PlayState, e: LogEntry, mover: Creature, action: Extract<PlayAction, { kind: 'move' }>, request: MoveRequest, random: RandomSource): LogEntry {
+  const ruleset = state.board.ruleset;
+  const unitLength = RULESETS[ruleset].lengthUnit;
+  const path = action.path.map((p) => ({ x: p.x, y: p.y, z: p.z ?? mover.altitude }));
+  for (const p of path) if (!Number.isFinite(p.z) || p.z < 0) throw new PlayRefused(`A flight's altitude is a length, 0 or more (at ${sq(p)}).`, p);
+  let answer: FlightPathAnswer;
+  try {
+    answer = checkFlightPath(state.board, mover.id, path, request);
+  } catch (err) {
+    if (err instanceof MoveRefused) throw new PlayRefused(err.message);
+    throw err;
+  }
+  // A stall is the flight's last check, after every step was priced: the move happens, then the fall.
+  const stalls = !answer.legal && answer.breaksAt === path.length - 1 && answer.steps.length === path.length && /stalls/.test(answer.reason);
+  if (!answer.legal && !stalls) {
+    const at = path[Math.max(0, answer.breaksAt)] ?? null;
+    throw new PlayRefused(`${mover.name} cannot fly that way: ${answer.reason}${at ? ` (at ${sq(at)}, ${at.z} ${unitLength} up)` : ''}.`, at);
+  }
+  const from = { x: mover.x, y: mover.y, z: mover.altitude };
+  const last = path[path.length - 1]!;
+  mover.x = last.x;
+  mover.y = last.y;
+  mover.altitude = last.z;
+  state.turn.spent += answer.total;
+  // The flight answer does not carry the diagonal parity out: the count starts again after a flight.
+  state.turn.parity = 0;
+  spendTurn(ruleset, state.turn, action.action);
+  const rule = TURN_ECONOMY[ruleset].actions[action.action]!;
+  e.rules.push(rule.rule);
+  e.squares = [from, ...path];
+  const unit = RULESETS[ruleset].speedUnit;
+  e.text = `${mover.name} flies from ${sq(from)} (${from.z} ${unitLength} up) to ${sq(last)} (${last.z} ${unitLength} up): ${answer.total} ${unit}, ${rule.label}; ${state.turn.spent} ${unit} this turn.`;
+  if (stalls) {
+    const stallRule = citeOf(ruleset, 'Minimum Forward Speed');
+    e.rules.push(stallRule);
+    const first = stall(last.z, []);
+    const fell = first.rounds[0]!.fell;
+    if (first.landed) resolveFall(state, e, mover, fell, last, random, `stalls (${answer.reason.split(':')[0]})`);
+    else {
+      mover.altitude = last.z - fell;
+      e.conditions.push('stalled');
+      e.text += ` It stalls and drops ${fell} ${unitLength} to ${mover.altitude} ${unitLength} up; next turn it must succeed on a DC 20 Reflex save or fall 300 ${unitLength} more (${stallRule.display}; the GM rolls the save).`;
+    }
+  }
   e.round = state.round;
   return e;
 }

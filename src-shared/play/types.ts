@@ -10,6 +10,8 @@ import type { MoveAction } from '../rules/engine/types';
 export interface Square {
   x: number;
   y: number;
+  /** Flight paths: the altitude of the creature's underside above the ground there. */
+  z?: number;
 }
 
 /** A rule as `file › heading` (for code, tests and logs) and as the reader sees it. */

@@ -342,3 +342,35 @@ creatures:
     if (!r.ok) expect(r.reason).toContain(`more than the ${d.total} mr`);
   });
 });
+
+describe('play: flight', () => {
+  const SKY = parseScenario(`ruleset: d20-30
+map:
+  . . . . . . . . . .
+  . W . . . . . . . .
+  . . . . . . . . . .
+  . . . . . . . . . .
+creatures:
+  W: name=Wyvern size=large side=enemy speed=20 fly=60 maneuver=poor alt=10
+  F: name=Fighter size=medium side=party speed=30 at=5,2
+`);
+  it('a poor flyer that ends in the air under its minimum forward speed stalls and falls (d20-phb-30.txt › Minimum Forward Speed)', () => {
+    const { state } = play(SKY, newSession(2), { kind: 'initiative', scores: { W: 20, F: 1 } }, { kind: 'move', creature: 'W', action: 'move', mode: 'fly', path: [{ x: 2, y: 1, z: 10 }] });
+    const e = state.entries.at(-1)!;
+    expect(e.text).toMatch(/stalls/);
+    expect(e.rules.map((r) => r.ref)).toContain('d20-phb-30.txt › Minimum Forward Speed');
+    const wyvern = state.board.creatures.find((c) => c.id === 'W')!;
+    expect(wyvern).toMatchObject({ x: 2, y: 1, altitude: 0 });
+    // 10 ft fallen: 1d6 (the d20 rule).
+    expect(e.dice[0]!.rolls).toHaveLength(1);
+    expect(state.health.W!.damage).toBe(e.dice[0]!.total);
+  });
+  it('a flight that keeps its forward speed stays in the air', () => {
+    // Poor maneuverability: at least half its 60 ft fly speed forward (d20-phb-30.txt › Maneuverability).
+    const path = [2, 3, 4, 5, 6, 7].map((x) => ({ x, y: 1, z: 10 }));
+    const { state } = play(SKY, newSession(2), { kind: 'initiative', scores: { W: 20, F: 1 } }, { kind: 'move', creature: 'W', action: 'move', mode: 'fly', path });
+    expect(state.board.creatures.find((c) => c.id === 'W')).toMatchObject({ x: 7, y: 1, altitude: 10 });
+    expect(state.entries.at(-1)!.text).toContain('30 ft');
+    expect(state.health.W!.damage).toBe(0);
+  });
+});
