@@ -124,3 +124,19 @@ export function previewMove(state: PlayState, action: MoveAction, path: Square[]
   const name = (id: string) => state.board.creatures.find((c) => c.id === id)?.name ?? id;
   return { answer, provokedBy: answer.provokes.map((p) => ({ creature: p.by, name: name(p.by), at: { x: p.x, y: p.y } })) };
 }
+
+/** The session saved with an encounter (Play mode resumes where it was left), or null. */
+export function savedSession(encounter: Encounter): PlaySession | null {
+  const saved = encounter.play;
+  if (!saved) return null;
+  // The file format checked the shape; each action is checked again as it is replayed.
+  return { seed: saved.seed, cursor: Math.max(0, Math.min(saved.cursor, saved.log.length)), log: saved.log as unknown as PlayAction[] };
+}
+
+/** The encounter with the session stored beside its planned layout (null: none), ready to save. */
+export function withSession(encounter: Encounter, session: PlaySession | null): Encounter {
+  const out: Encounter = { ...encounter };
+  if (session) out.play = { seed: session.seed, cursor: session.cursor, log: JSON.parse(JSON.stringify(session.log)) as NonNullable<Encounter['play']>['log'] };
+  else delete out.play;
+  return out;
+}

@@ -1,5 +1,6 @@
 import type { Encounter, MovementMode } from '../model';
 import type { MoveAction } from '../rules/engine/types';
+import type { ForcedKind } from '../rules/forced';
 
 /**
  * Play mode as plain data: a session is the seed and the log of what was done; the board at any
@@ -43,7 +44,15 @@ export type PlayAction =
   | { kind: 'resolve'; pending: string; outcome: 'hit' | 'miss'; damage?: number }
   /** Damage the GM enters (an attack, or a fall the text leaves to the GM). */
   | { kind: 'damage'; creature: string; amount: number; nonlethal?: boolean; note?: string }
-  | { kind: 'hit-points'; creature: string; hitPoints: number };
+  | { kind: 'hit-points'; creature: string; hitPoints: number }
+  /**
+   * Forced movement by an attacker (epic-path.txt › Forced Movement; startroid.txt › Pull, Push and
+   * Slide): `to` lists the squares (the target's top-left) in order; push and pull choose their own
+   * squares when it is absent.
+   */
+  | { kind: 'forced'; effect: ForcedKind; target: string; by: string; squares: number; to?: Square[]; dropProne?: boolean }
+  /** startroid.txt › Teleportation: to a square it can see, within the power's range. */
+  | { kind: 'teleport'; creature: string; to: Square; range?: number };
 
 export type PlayActionKind = PlayAction['kind'];
 
