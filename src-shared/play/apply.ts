@@ -188,7 +188,7 @@ function resolveFall(state: PlayState, e: LogEntry, mover: Creature, height: num
   mover.altitude = 0;
   const parts = [`${mover.name} ${cause} and falls ${height} ${unit} to ${sq(at)}`];
   if (fall.gmDecides || fall.dice.length === 0) {
-    parts.push(fall.gmDecides ? `: ${rules.fallNote ?? 'the text leaves the damage to the GM'}` : ': too short a fall to hurt');
+    parts.push(fall.gmDecides ? `: ${(rules.fallNote ?? 'the text leaves the damage to the GM').replace(/\.$/, '')}` : ': too short a fall to hurt');
     e.damage = { lethal: 0, nonlethal: 0 };
   } else {
     const rolled = rollDamage(fall, random);
@@ -415,7 +415,7 @@ function teleportAction(state: PlayState, index: number, action: Extract<PlayAct
     throw err;
   }
   const rule = citeOf(state.board.ruleset, 'Teleportation');
-  if (!answer.legal) throw new PlayRefused(`${c.name} cannot teleport to ${sq(action.to)}: ${answer.reason} (${rule.ref}).`, action.to, rule);
+  if (!answer.legal) throw new PlayRefused(`${c.name} cannot teleport to ${sq(action.to)}: ${answer.reason}${answer.reason.includes(rule.file) ? '' : ` (${rule.ref})`}.`, action.to, rule);
   const from = { x: c.x, y: c.y };
   c.x = action.to.x;
   c.y = action.to.y;
@@ -517,7 +517,7 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
       c.prone = false;
       spendTurn(ruleset, state.turn, 'stand-up');
       const rule = TURN_ECONOMY[ruleset].actions['stand-up']!;
-      e = entry(state, index, action, c.id, `${c.name} stands up (${rule.label}).`);
+      e = entry(state, index, action, c.id, `${c.name} stands up: ${rule.label.replace(/^Stand up \(?/, '').replace(/\)$/, '')}.`);
       e.rules.push(rule.rule);
       e.conditions.push('standing');
       e.squares = [{ x: c.x, y: c.y }];
