@@ -28,6 +28,7 @@ import {
   type Reach,
   type SurfaceName,
 } from '../../src-shared/rules';
+import { PLAY_HELP, PlayCliError, playCommand } from './play';
 
 /**
  * `encounter` — the rules engine from the command line. Answers JSON on stdout with --json; bad
@@ -60,6 +61,7 @@ Commands:
         Startroid teleport: line of sight and a space it can occupy without squeezing
   collision --speed N [--cautious] [--json]      Epic Path collision damage
   falling-object --size S --height N [--json]    Epic Path falling object damage
+${PLAY_HELP}
   validate <file>        check a file; prints its summary
   schema                 print the JSON Schema of encounter files
 
@@ -373,6 +375,13 @@ export function main(argv: string[]): string {
       const out = { dice: damage.dice, min: damage.min, max: damage.max, mean: damage.mean, note: object.note + (object.dice % 1 ? ' (half of 1d6 rounds down)' : '') };
       return json ? JSON.stringify(out) + '\n' : printDamage(damage, [out.note].filter(Boolean));
     }
+    case 'play':
+      try {
+        return playCommand(file(), { get: (key) => one(options, key), has: (key) => options.has(key) });
+      } catch (e) {
+        if (e instanceof PlayCliError) throw new UsageError(e.message);
+        throw e;
+      }
     case undefined:
     case 'help':
     case '--help':

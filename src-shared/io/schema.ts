@@ -4,6 +4,7 @@ import {
   LOAD_CATEGORIES,
   MANEUVERABILITIES,
   MAX_MAP_SIDE,
+  MOVEMENT_MODES,
   RULESET_IDS,
   SIDES,
   SIZE_CATEGORIES,
@@ -65,6 +66,58 @@ export const SettingsSchema = z
   })
   .strict();
 
+const Id = z.string().min(1).max(64);
+const PlaySquare = z
+  .object({ x: z.int().min(-1).max(MAX_MAP_SIDE), y: z.int().min(-1).max(MAX_MAP_SIDE), z: Length.optional() })
+  .strict();
+
+/**
+ * One play action (see docs/play.md). Move actions and forced effects are names the ruleset checks
+ * when the log is replayed; one it does not know is reported then, not here.
+ */
+export const PlayActionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('initiative'), scores: z.record(Id, z.number().min(-1000).max(1000)) }).strict(),
+  z.object({ kind: z.literal('roll-initiative'), modifiers: z.record(Id, z.number().min(-1000).max(1000)).optional(), dice: z.string().max(32).optional() }).strict(),
+  z.object({ kind: z.literal('order'), order: z.array(Id).max(20000) }).strict(),
+  z
+    .object({
+      kind: z.literal('move'),
+      creature: Id,
+      action: z.string().max(32).describe('move, double, run, step, withdraw, crawl or full-round, as the ruleset has them.'),
+      path: z.array(PlaySquare).max(100000),
+      mode: z.enum(MOVEMENT_MODES).optional(),
+      score: z.number().min(0).max(1000).optional(),
+      dice: z.string().max(32).optional(),
+    })
+    .strict(),
+  z.object({ kind: z.literal('stand-up'), creature: Id }).strict(),
+  z.object({ kind: z.literal('next-turn') }).strict(),
+  z.object({ kind: z.literal('resolve'), pending: z.string().max(64), outcome: z.enum(['hit', 'miss']), damage: z.number().min(0).max(1000000).optional() }).strict(),
+  z.object({ kind: z.literal('damage'), creature: Id, amount: z.number().min(0).max(1000000), nonlethal: z.boolean().optional(), note: z.string().max(1000).optional() }).strict(),
+  z.object({ kind: z.literal('hit-points'), creature: Id, hitPoints: z.int().min(0).max(1000000) }).strict(),
+  z
+    .object({
+      kind: z.literal('forced'),
+      effect: z.string().max(16).describe('push, pull, slide or shift, as the ruleset has them.'),
+      target: Id,
+      by: Id,
+      squares: z.int().min(0).max(10000),
+      to: z.array(PlaySquare).max(10000).optional(),
+      dropProne: z.boolean().optional(),
+    })
+    .strict(),
+  z.object({ kind: z.literal('teleport'), creature: Id, to: PlaySquare, range: z.int().min(0).max(10000).optional() }).strict(),
+]);
+
+export const PlaySessionSchema = z
+  .object({
+    seed: z.int().min(-2147483648).max(2147483647).describe('Seeds every die rolled in play, so a replay rolls the same.'),
+    cursor: z.int().min(0).describe('How many log actions are in effect (undo moves it back).'),
+    log: z.array(PlayActionSchema).max(100000),
+  })
+  .strict()
+  .describe('Play mode: the log of what was played, replayed from the planned layout (the creatures above).');
+
 export const EncounterFileSchema = z
   .object({
     format: z.literal(FILE_FORMAT_ID),
@@ -92,6 +145,7 @@ export const EncounterFileSchema = z
     creatures: z.array(CreatureSchema).max(20000),
     settings: SettingsSchema.optional(),
     notes: z.string().max(100000).optional(),
+    play: PlaySessionSchema.optional(),
   })
   .strict()
   .describe('An Encounter Builder encounter: a battle map, its creatures and the ruleset that moves them.');

@@ -23,6 +23,18 @@ export interface RulesetSettings {
   flightCeiling?: number;
 }
 
+/**
+ * A Play mode session as saved with the encounter, apart from the planned layout (the creatures
+ * above stay where the GM planned them): the seed, the log of play actions and the cursor into it.
+ * `src-shared/play` reads each action (and refuses, in words, one it cannot replay); here it is data.
+ */
+export interface SavedPlaySession {
+  seed: number;
+  cursor: number;
+  log: SavedPlayAction[];
+}
+export type SavedPlayAction = { kind: string } & Record<string, unknown>;
+
 export interface Encounter {
   name: string;
   ruleset: RulesetId;
@@ -30,6 +42,8 @@ export interface Encounter {
   creatures: Creature[];
   settings: RulesetSettings;
   notes: string;
+  /** Play mode: absent when the encounter has not been played. */
+  play?: SavedPlaySession;
 }
 
 export interface NewEncounterOptions {

@@ -333,8 +333,11 @@ function answer(ctx: Setup, encounter: Encounter, walk: Walk, problem: { reason:
     }
   }
   const legal = breaksAt < 0;
-  const stop = search.rectOf(walk.states[legal ? walk.states.length - 1 : lastLegal]!);
+  const stopState = walk.states[legal ? walk.states.length - 1 : lastLegal]!;
+  const stop = search.rectOf(stopState);
+  const parity = search.P === 2 ? { parity: (stopState % 2) as 0 | 1 } : {};
   return {
+    ...parity,
     legal,
     reason,
     breaksAt,

@@ -85,6 +85,11 @@ export interface PathAnswer {
   stopsAt: { x: number; y: number } | null;
   /** The path ends by walking off a ledge: the height fallen. */
   fall?: number;
+  /**
+   * d20 1-2-1 counting: the diagonal parity after the last legal step (1: the next diagonal costs 2),
+   * to carry into the turn's next move (d20-srd-35.txt › Diagonals). Absent in other rulesets.
+   */
+  parity?: 0 | 1;
 }
 
 export interface MoveContext {

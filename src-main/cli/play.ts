@@ -1,0 +1,119 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { serializeEncounter } from '../../src-shared/io';
+import type { Encounter } from '../../src-shared/model';
+import { exportLog, goTo, newSession, perform, replay, savedSession, withSession, type PlayAction, type PlaySession, type PlayState } from '../../src-shared/play';
+
+/**
+ * `encounter play <file> --script <moves.json> [--seed N] [--undo N] [--json] [--log text|markdown]
+ * [--save <out>]` — plays a scripted fight without a screen: every action through the same model as
+ * Play mode, so a test or a GM can replay a fight and read the final positions, damage and log.
+ * Without --script it resumes the session saved in the file.
+ */
+export class PlayCliError extends Error {}
+
+export interface PlayCliOptions {
+  get(key: string): string | undefined;
+  has(key: string): boolean;
+}
+
+export const PLAY_HELP = `  play <file> [--script moves.json] [--seed N] [--undo N] [--log text|markdown] [--save out.encounter] [--json]
+        plays a scripted fight (a JSON list of play actions, or {"seed": N, "actions": [...]}; see
+        docs/play.md) from the planned layout with seeded dice; --undo N steps back N actions at the
+        end; without --script, resumes the session saved in the file. Prints positions, damage, the
+        open attacks of opportunity and the log; --save writes the encounter with the session`;
+
+function readScript(path: string): { seed?: number; actions: PlayAction[] } {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new PlayCliError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new PlayCliError(`${path}: not valid JSON (${(e as Error).message})`);
+  }
+  const body = Array.isArray(data) ? { actions: data } : (data as { seed?: unknown; actions?: unknown });
+  if (!body || typeof body !== 'object' || !Array.isArray(body.actions)) throw new PlayCliError(`${path}: expected a list of play actions or {"seed": N, "actions": [...]}`);
+  for (const [i, a] of body.actions.entries()) {
+    if (!a || typeof a !== 'object' || typeof (a as { kind?: unknown }).kind !== 'string') throw new PlayCliError(`${path}: action ${i + 1} has no "kind"`);
+  }
+  const seed = body.seed;
+  if (seed !== undefined && !Number.isInteger(seed)) throw new PlayCliError(`${path}: "seed" is a whole number`);
+  return { ...(seed !== undefined ? { seed: seed as number } : {}), actions: body.actions as PlayAction[] };
+}
+
+function wholeNumber(text: string | undefined, what: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^-?\d+$/.test(text)) throw new PlayCliError(`${what} "${text}" is not a whole number`);
+  return Number(text);
+}
+
+/** Positions, damage and the log: what the tests and the GM read. */
+export function playSummary(state: PlayState, session: PlaySession) {
+  return {
+    ruleset: state.board.ruleset,
+    seed: session.seed,
+    cursor: session.cursor,
+    actions: session.log.length,
+    round: state.round,
+    current: state.current,
+    order: state.order.map((o) => ({ creature: o.creature, score: o.score })),
+    creatures: state.board.creatures.map((c) => {
+      const h = state.health[c.id]!;
+      return { id: c.id, name: c.name, x: c.x, y: c.y, altitude: c.altitude, prone: c.prone, damage: h.damage, nonlethal: h.nonlethal, hitPoints: h.hitPoints };
+    }),
+    pending: state.pending.filter((p) => p.status === 'open').map((p) => ({ id: p.id, attacker: p.attacker, target: p.target, at: p.at })),
+    log: state.entries.map((e) => ({
+      index: e.index,
+      round: e.round,
+      kind: e.kind,
+      actor: e.actor,
+      text: e.text,
+      squares: e.squares,
+      dice: e.dice,
+      damage: e.damage,
+      conditions: e.conditions,
+      rules: e.rules.map((r) => r.ref),
+      ...(e.refused ? { refused: e.refused } : {}),
+    })),
+    session,
+  };
+}
+
+export function playCommand(encounter: Encounter, options: PlayCliOptions): string {
+  const scriptPath = options.get('script');
+  const seedOption = wholeNumber(options.get('seed'), '--seed');
+  let session: PlaySession;
+  let state: PlayState;
+  if (scriptPath) {
+    const script = readScript(scriptPath);
+    session = newSession(seedOption ?? script.seed ?? 1);
+    state = replay(encounter, session);
+    for (const [i, action] of script.actions.entries()) {
+      const r = perform(encounter, session, action, state);
+      if (!r.ok) throw new PlayCliError(`action ${i + 1} (${action.kind}) refused: ${r.reason}`);
+      session = r.session;
+      state = r.state;
+    }
+  } else {
+    const saved = savedSession(encounter);
+    if (!saved) throw new PlayCliError('the file has no saved play session: give --script moves.json');
+    session = seedOption === undefined ? saved : { ...saved, seed: seedOption };
+    state = replay(encounter, session);
+  }
+  const undo = wholeNumber(options.get('undo'), '--undo');
+  if (undo !== undefined) {
+    if (undo < 0) throw new PlayCliError('--undo is a number of actions, 0 or more');
+    session = goTo(session, session.cursor - undo);
+    state = replay(encounter, session);
+  }
+  const out = options.get('save');
+  if (out) writeFileSync(out, serializeEncounter(withSession(encounter, session)));
+  const format = options.get('log');
+  if (format !== undefined && format !== 'text' && format !== 'markdown') throw new PlayCliError(`--log ${format}: use text or markdown`);
+  if (options.has('json')) return JSON.stringify(playSummary(state, session)) + '\n';
+  return exportLog(state, format === 'markdown' ? 'markdown' : 'text');
+}

@@ -1,0 +1,11 @@
+/**
+ * Play mode as a pure model: a session (seed + log + cursor) over the planned encounter, the board
+ * derived by replaying the log with seeded dice. See docs/play.md.
+ */
+export * from './types';
+export { cite, citeOf, PLAY_RULES } from './cite';
+export { TURN_ECONOMY, turnOptions, turnRefusal, type TurnActionRule, type TurnEconomy, type TurnOption } from './turns';
+export { initialState, applyAction, actionRandom, initiativeDice } from './apply';
+export { newSession, replay, stateAt, perform, undo, redo, canUndo, canRedo, goTo, reset, savedSession, withSession, moveRequest, previewMove, type MovePreview } from './session';
+export { exportLog, type LogFormat } from './export';
+export { FORCED_RULES } from './apply';

@@ -1,0 +1,183 @@
+import type { Encounter, MovementMode } from '../model';
+import type { MoveAction } from '../rules/engine/types';
+import type { ForcedKind } from '../rules/forced';
+
+/**
+ * Play mode as plain data: a session is the seed and the log of what was done; the board at any
+ * moment is derived by replaying the log from the planned layout (see `session.ts`). Every type
+ * here is JSON-safe so a session saves with its encounter and a test can write one by hand.
+ */
+
+export interface Square {
+  x: number;
+  y: number;
+  /** Flight paths: the altitude of the creature's underside above the ground there. */
+  z?: number;
+}
+
+/** A rule as `file › heading` (for code, tests and logs) and as the reader sees it. */
+export interface RuleCite {
+  file: string;
+  heading: string;
+  /** `d20-srd-35.txt › Falling` */
+  ref: string;
+  /** `d20 SRD 3.5 › Falling` */
+  display: string;
+}
+
+/** What a turn's movement may be: the engine's move actions plus standing up (and charge, refused). */
+export type TurnAction = MoveAction | 'stand-up' | 'charge';
+
+/** One thing done in play: the unit of the log. Plain data: it saves, replays and undoes. */
+export type PlayAction =
+  /** Initiative entered by the GM: a score per creature id. */
+  | { kind: 'initiative'; scores: Record<string, number> }
+  /** Initiative rolled with the session's seeded dice: the die plus each creature's modifier. */
+  | { kind: 'roll-initiative'; modifiers?: Record<string, number>; dice?: string }
+  /** The GM's order (breaking ties or delaying): every creature in the initiative, first to last. */
+  | { kind: 'order'; order: string[] }
+  /** A move along a drawn path: the creature's top-left squares after the start, one step each. */
+  | { kind: 'move'; creature: string; action: MoveAction; path: Square[]; mode?: MovementMode; score?: number; dice?: string }
+  | { kind: 'stand-up'; creature: string }
+  | { kind: 'next-turn' }
+  /** The GM resolves a pending attack of opportunity (no combat maths: hit or miss, damage if any). */
+  | { kind: 'resolve'; pending: string; outcome: 'hit' | 'miss'; damage?: number }
+  /** Damage the GM enters (an attack, or a fall the text leaves to the GM). */
+  | { kind: 'damage'; creature: string; amount: number; nonlethal?: boolean; note?: string }
+  | { kind: 'hit-points'; creature: string; hitPoints: number }
+  /**
+   * Forced movement by an attacker (epic-path.txt › Forced Movement; startroid.txt › Pull, Push and
+   * Slide): `to` lists the squares (the target's top-left) in order; push and pull choose their own
+   * squares when it is absent.
+   */
+  | { kind: 'forced'; effect: ForcedKind; target: string; by: string; squares: number; to?: Square[]; dropProne?: boolean }
+  /** startroid.txt › Teleportation: to a square it can see, within the power's range. */
+  | { kind: 'teleport'; creature: string; to: Square; range?: number };
+
+export type PlayActionKind = PlayAction['kind'];
+
+/** A play session: saved with the encounter, apart from the planned layout it starts from. */
+export interface PlaySession {
+  /** Seeds every die rolled in play, so a replay rolls the same. */
+  seed: number;
+  log: PlayAction[];
+  /** How many log entries are in effect: undo moves it back, redo forward; a new action cuts the rest. */
+  cursor: number;
+}
+
+export interface DiceRoll {
+  /** What was rolled for, in words. */
+  what: string;
+  /** The expression, `3d6` or `1d20+2`. */
+  dice: string;
+  /** Each die's face. */
+  rolls: number[];
+  total: number;
+}
+
+export interface InitiativeEntry {
+  creature: string;
+  name: string;
+  score: number;
+  /** Set when rolled: the die's face and the modifier. */
+  roll?: number;
+  modifier?: number;
+}
+
+/** An attack of opportunity a move provoked, waiting for the GM's hit or miss. */
+export interface PendingAttack {
+  /** `<log index>:<n>` — stable across replays. */
+  id: string;
+  attacker: string;
+  attackerName: string;
+  target: string;
+  targetName: string;
+  /** Where the target was when it provoked. */
+  at: Square;
+  status: 'open' | 'hit' | 'miss';
+  damage?: number;
+  rule: RuleCite;
+}
+
+/** A simple tracker: damage taken in play, kept apart from the designed encounter. */
+export interface Health {
+  /** Hit points the GM entered, or null when unknown. */
+  hitPoints: number | null;
+  damage: number;
+  nonlethal: number;
+}
+
+/** What the current creature has done this turn. */
+export interface TurnState {
+  creature: string | null;
+  /** Move actions used (a double move or a run uses the turn's whole movement). */
+  moveActions: number;
+  /** A full-round or whole-turn movement was taken (run, double move, withdraw, minimum movement). */
+  fullRound: boolean;
+  /** A 5-foot step / shift was taken (in d20 and Epic Path, no other movement that round). */
+  stepped: boolean;
+  /** Moved any distance through its own actions. */
+  moved: boolean;
+  /** Movement spent this turn, in `unit`. */
+  spent: number;
+  unit: 'ft' | 'squares' | 'mr';
+  /** d20 1-2-1: 1 when the next diagonal costs 2 (carried across the turn's moves). */
+  parity: 0 | 1;
+}
+
+/** One log entry as the reader sees it: who, what, where, the dice, the damage, the rule. */
+export interface LogEntry {
+  /** Position of the action in the session's log. */
+  index: number;
+  kind: PlayActionKind;
+  round: number;
+  actor: string | null;
+  actorName: string | null;
+  /** The whole entry in plain words. */
+  text: string;
+  rules: RuleCite[];
+  squares: Square[];
+  dice: DiceRoll[];
+  damage: { lethal: number; nonlethal: number } | null;
+  /** Conditions gained (`prone`) or lost (`standing`). */
+  conditions: string[];
+  /** Ids of the pending attacks this entry raised. */
+  pending: string[];
+  /** Fall damage as a distribution, for a chart: [total, probability]. */
+  distribution?: [number, number][];
+  /** Set when a saved action could not be replayed (a hand-edited file): why, and nothing changed. */
+  refused?: string;
+}
+
+/** The board and the turn at one moment of play, derived from the log (never stored). */
+export interface PlayState {
+  /** The encounter as it stands now: the planned map with the creatures where play has put them. */
+  board: Encounter;
+  /** 0 before initiative, then 1, 2, … */
+  round: number;
+  order: InitiativeEntry[];
+  /** Index in `order` of the creature whose turn it is, or -1 before initiative. */
+  turnIndex: number;
+  current: string | null;
+  turn: TurnState;
+  health: Record<string, Health>;
+  pending: PendingAttack[];
+  entries: LogEntry[];
+  /** Groups of creatures tied on initiative after the text's tie-break: the GM may reorder them. */
+  ties: string[][];
+}
+
+/** Why the model refuses an action, with where when a square is to blame. */
+export class PlayRefused extends Error {
+  constructor(
+    message: string,
+    readonly at: Square | null = null,
+    readonly rule: RuleCite | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export type PlayResult =
+  | { ok: true; session: PlaySession; state: PlayState; entry: LogEntry }
+  | { ok: false; reason: string; at: Square | null; rule: RuleCite | null };

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { parseEncounter, parseScenario, serializeEncounter } from '../../../src-shared/io';
+import type { Encounter } from '../../../src-shared/model';
+import { exportLog, newSession, perform, replay, savedSession, undo, withSession, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
+import { fallDamage, forcedMovement, teleport } from '../../../src-shared/rules';
+
+function play(planned: Encounter, session: PlaySession, ...actions: PlayAction[]): { session: PlaySession; state: PlayState } {
+  let s = session;
+  let state = replay(planned, s);
+  for (const a of actions) {
+    const r = perform(planned, s, a, state);
+    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason}`);
+    s = r.session;
+    state = r.state;
+  }
+  return { session: s, state };
+}
+const where = (state: PlayState, id: string) => state.board.creatures.find((c) => c.id === id)!;
+
+// An ogre beside a bandit on a 20-ft cliff top (x <= 2); the ground below at x >= 3.
+const EPIC = parseScenario(`ruleset: epic-path
+name: Cliff top
+map:
+  . . . . . .
+  . O B . . .
+  . . # . . .
+creatures:
+  O: name=Ogre size=medium side=enemy speed=30
+  B: name=Bandit size=medium side=party speed=30
+elevation:
+  20 20 20 0 0 0
+  20 20 20 0 0 0
+  20 20 20 0 0 0
+`);
+
+describe('play: forced movement (epic-path.txt › Forced Movement)', () => {
+  it('a push over the edge moves the target, rolls its fall from the seed and agrees with the engine', () => {
+    const push: PlayAction = { kind: 'forced', effect: 'push', target: 'B', by: 'O', squares: 2 };
+    const { session, state } = play(EPIC, newSession(4), push);
+    const engine = forcedMovement(EPIC, { kind: 'push', target: 'B', by: 'O', squares: 2 });
+    expect(engine.stopped?.code).toBe('fell');
+    expect(where(state, 'B')).toMatchObject({ x: engine.x, y: engine.y, altitude: 0 });
+    const e = state.entries.at(-1)!;
+    expect(e.text).toMatch(/^Ogre pushes Bandit 1 square from 2,1 to 3,1\./);
+    expect(e.text).toContain('falls 20 ft');
+    expect(e.rules.map((r) => r.ref)).toEqual(expect.arrayContaining(['epic-path.txt › Push', 'epic-path.txt › Forced Movement', 'epic-path.txt › Falling']));
+    const fall = fallDamage('epic-path', { height: 20 });
+    expect(e.dice[0]!.rolls).toHaveLength(fall.dice.reduce((n, d) => n + d.count, 0));
+    expect(state.health.B!.damage).toBe(e.damage!.lethal);
+    expect(replay(EPIC, session)).toEqual(state);
+  });
+
+  it('a slide into a wall square is refused with the rule, and nothing moves', () => {
+    const { session, state } = play(EPIC, newSession(4));
+    const r = perform(EPIC, session, { kind: 'forced', effect: 'slide', target: 'B', by: 'O', squares: 2, to: [{ x: 2, y: 2 }, { x: 3, y: 2 }] }, state);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.at).toEqual({ x: 2, y: 2 });
+      expect(r.reason).toContain('epic-path.txt › Slide');
+    }
+    const r2 = perform(EPIC, session, { kind: 'forced', effect: 'slide', target: 'B', by: 'O', squares: 1, to: [{ x: 2, y: 0 }] }, state);
+    expect(r2.ok).toBe(true);
+    if (r2.ok) expect(r2.state.board.creatures.find((c) => c.id === 'B')).toMatchObject({ x: 2, y: 0 });
+    // Cutting the corner of the filled wall square is refused too (epic-path.txt › Cutting Corners).
+    const corner = perform(EPIC, session, { kind: 'forced', effect: 'slide', target: 'B', by: 'O', squares: 1, to: [{ x: 1, y: 2 }] }, state);
+    expect(corner.ok).toBe(false);
+    if (!corner.ok) expect(corner.reason).toContain('a wall or corner between');
+  });
+
+  it('rulesets without forced movement refuse it in words', () => {
+    const d20 = parseScenario(`ruleset: d20-35
+map:
+  . A B
+creatures:
+  A: size=medium side=party speed=30
+  B: size=medium side=enemy speed=30
+`);
+    const r = perform(d20, newSession(1), { kind: 'forced', effect: 'push', target: 'B', by: 'A', squares: 1 });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toBe('d20-srd-35.txt has no forced movement in its movement chapter.');
+    const shift = perform(EPIC, newSession(1), { kind: 'forced', effect: 'shift', target: 'B', by: 'O', squares: 1, to: [{ x: 2, y: 0 }] });
+    expect(shift.ok).toBe(false);
+  });
+});
+
+const STAR = parseScenario(`ruleset: startroid
+name: Catwalk
+map:
+  . . . . . .
+  . S . # . .
+  . . . # . .
+creatures:
+  S: name=Scout size=medium side=party speed=6
+  D: name=Drone size=medium side=enemy speed=6 at=0,0
+elevation:
+  3 3 3 3 0 0
+  3 3 3 3 0 0
+  3 3 3 3 0 0
+`);
+
+describe('play: Startroid teleport and shift', () => {
+  it('teleports to a seen square and refuses one behind a wall (startroid.txt › Teleportation)', () => {
+    const ok = play(STAR, newSession(1), { kind: 'teleport', creature: 'S', to: { x: 2, y: 0 } });
+    expect(where(ok.state, 'S')).toMatchObject({ x: 2, y: 0 });
+    const engine = teleport(STAR, 'S', { x: 4, y: 2 });
+    const r = perform(STAR, newSession(1), { kind: 'teleport', creature: 'S', to: { x: 4, y: 2 } });
+    expect(r.ok).toBe(engine.legal);
+    if (!r.ok) expect(r.reason).toContain(engine.reason);
+    const onWall = perform(STAR, newSession(1), { kind: 'teleport', creature: 'S', to: { x: 3, y: 1 } });
+    expect(onWall.ok).toBe(false);
+    if (!onWall.ok) expect(onWall.reason).toContain('startroid.txt › Teleportation');
+  });
+});
+
+describe('play: the log exported and the session saved with the encounter', () => {
+  const script: PlayAction[] = [{ kind: 'initiative', scores: { O: 12, B: 8 } }, { kind: 'forced', effect: 'push', target: 'B', by: 'O', squares: 2 }, { kind: 'next-turn' }];
+
+  it('exports the log as text and as Markdown', () => {
+    const { state } = play(EPIC, newSession(4), ...script);
+    const text = exportLog(state, 'text');
+    expect(text).toContain('Cliff top — play log');
+    expect(text).toContain('Round 1');
+    expect(text).toContain('Ogre pushes Bandit');
+    expect(text).toContain('Epic Path › Falling');
+    expect(text).toMatch(/Bandit: 3,1, prone; damage \d+/);
+    const md = exportLog(state, 'markdown');
+    expect(md).toMatch(/^# Cliff top — play log/);
+    expect(md).toContain('## Round 1');
+    expect(md).toContain('| Bandit | 3,1 | 0 ft | ');
+  });
+
+  it('saves beside the planned layout and reopens where it was left', () => {
+    const { session, state } = play(EPIC, newSession(4), ...script);
+    const backOne = undo(session);
+    const text = serializeEncounter(withSession(EPIC, backOne));
+    const reopened = parseEncounter(text);
+    expect(reopened.ok).toBe(true);
+    if (!reopened.ok) return;
+    // The planned layout is untouched: the bandit is still on the cliff top in the file.
+    expect(reopened.encounter.creatures.find((c) => c.id === 'B')).toMatchObject({ x: 2, y: 1 });
+    const resumed = savedSession(reopened.encounter)!;
+    expect(resumed).toEqual(backOne);
+    expect(replay(reopened.encounter, resumed)).toEqual(replay(EPIC, backOne));
+    expect(replay(reopened.encounter, { ...resumed, cursor: resumed.log.length })).toEqual(state);
+    // Without a session nothing is written.
+    expect(serializeEncounter(EPIC)).not.toContain('"play"');
+  });
+
+  it('a hostile play field is refused with the field named', () => {
+    const file = JSON.parse(serializeEncounter(withSession(EPIC, newSession(1))));
+    file.play.log = [{ kind: 'move', creature: 'B', action: 'move', path: 'everywhere' }];
+    const r = parseEncounter(JSON.stringify(file));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(/^play\.log\[0\]\.path/);
+  });
+});
