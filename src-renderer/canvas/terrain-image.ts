@@ -1,10 +1,10 @@
-import { Terrain, type BattleMap, type TerrainKind } from '../../src-shared/model';
-import { TERRAIN_RGB } from './palette';
+import type { BattleMap } from '../../src-shared/model';
+import { elevationRange, squareRgb } from '../../src-shared/io/export/palette';
 
 /**
  * One pixel per square: the terrain layer is a single image scaled up with smoothing off, so a
  * 512 × 512 map costs one draw call, not 262,144 shapes. Higher ground is drawn lighter, deeper
- * water darker.
+ * water darker (the same colours as the PNG export: `squareRgb`).
  */
 export function paintTerrain(map: BattleMap, canvas: HTMLCanvasElement): void {
   if (canvas.width !== map.width) canvas.width = map.width;
@@ -12,23 +12,13 @@ export function paintTerrain(map: BattleMap, canvas: HTMLCanvasElement): void {
   const ctx = canvas.getContext('2d')!;
   const image = ctx.createImageData(map.width, map.height);
   const px = image.data;
-  let minElevation = Infinity;
-  let maxElevation = -Infinity;
-  for (const e of map.elevation) {
-    if (e < minElevation) minElevation = e;
-    if (e > maxElevation) maxElevation = e;
-  }
-  const span = maxElevation - minElevation;
+  const range = elevationRange(map);
   for (let i = 0; i < map.terrain.length; i++) {
-    const kind = map.terrain[i] as TerrainKind;
-    const [r, g, b] = TERRAIN_RGB[kind] ?? TERRAIN_RGB[Terrain.normal];
-    let k = 1;
-    if (span > 0) k += ((map.elevation[i]! - minElevation) / span - 0.5) * 0.35;
-    if (kind === Terrain.water) k *= Math.max(0.45, 1 - map.waterDepth[i]! / 60);
+    const [r, g, b] = squareRgb(map, i, range);
     const o = i * 4;
-    px[o] = Math.min(255, r * k);
-    px[o + 1] = Math.min(255, g * k);
-    px[o + 2] = Math.min(255, b * k);
+    px[o] = r;
+    px[o + 1] = g;
+    px[o + 2] = b;
     px[o + 3] = 255;
   }
   ctx.putImageData(image, 0, 0);

@@ -23,6 +23,21 @@ export interface RulesetSettings {
   flightCeiling?: number;
 }
 
+/**
+ * A picture drawn under the terrain (an imported Universal VTT map's image), stretched over the
+ * whole map. Optional: absent means no picture.
+ */
+export interface BackgroundImage {
+  mime: 'image/png' | 'image/jpeg' | 'image/webp';
+  /** The image file's bytes, base64. */
+  data: string;
+  /** Size in pixels. */
+  width: number;
+  height: number;
+  /** 0 (invisible) to 1 (opaque). */
+  opacity: number;
+}
+
 export interface Encounter {
   name: string;
   ruleset: RulesetId;
@@ -30,6 +45,7 @@ export interface Encounter {
   creatures: Creature[];
   settings: RulesetSettings;
   notes: string;
+  background?: BackgroundImage;
 }
 
 export interface NewEncounterOptions {
