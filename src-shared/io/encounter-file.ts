@@ -9,6 +9,7 @@ import {
   type Encounter,
   type LayerName,
 } from '../model';
+import { checkImage } from './import/image';
 import { decodeRunsInto, encodeRuns } from './runs';
 import {
   CURRENT_FORMAT_VERSION,
@@ -129,6 +130,15 @@ export function encounterFromFile(data: unknown): ParseResult {
     ids.add(c.id);
     if (c.x >= map.width || c.y >= map.height) {
       return { ok: false, error: `creatures[${i}]: square ${c.x},${c.y} is outside the ${map.width} × ${map.height} map` };
+    }
+  }
+  if (file.background) {
+    // The picture must be what it says it is: a whole image of the stated kind and size.
+    const image = checkImage(file.background.data);
+    if (!image.ok) return { ok: false, error: `background.data: ${image.error}` };
+    const { mime, width, height } = image.image;
+    if (mime !== file.background.mime || width !== file.background.width || height !== file.background.height) {
+      return { ok: false, error: `background: the file says ${file.background.mime} ${file.background.width} × ${file.background.height} but the image is ${mime} ${width} × ${height}` };
     }
   }
   return {
