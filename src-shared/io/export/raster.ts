@@ -29,7 +29,7 @@ export interface RgbImage {
 }
 
 /** The largest whole number of pixels per square (at most `wanted`) that keeps the image in bounds. */
-export function fitPixelsPerSquare(width: number, height: number, wanted: number, maxSide = 8192): number {
+export function fitPixelsPerSquare(width: number, height: number, wanted: number, maxSide = 4096): number {
   const side = Math.max(width, height);
   return Math.max(1, Math.min(wanted, Math.floor(maxSide / side), Math.floor(Math.sqrt(MAX_IMAGE_PIXELS / (width * height)))));
 }
