@@ -5,6 +5,7 @@ import { footprintOf } from '../../src-shared/rules/sizes';
 import type { Editor, Square } from '../state/editor';
 import type { PathAnswer, ReachSquare } from '../../src-shared/rules';
 import { squareAt, squarePixels, visibleSquares, type View } from '../state/view';
+import { attachBackground } from './background-image';
 import { drawGrid } from './grid';
 import { EDGE_STYLE, SIDE_COLORS, terrainCss } from './palette';
 import { paintTerrain } from './terrain-image';
@@ -53,6 +54,7 @@ export function MapCanvas(props: { editor: Editor }) {
       },
     });
     mapLayer.add(terrainImage, walls, creatures);
+    attachBackground(editor, mapLayer, terrainImage);
 
     let gridLines = 0;
     const grid = new Konva.Shape({

@@ -123,6 +123,8 @@ test('a Universal VTT map opens as a new encounter with its walls and doors', as
   const canvas = page.getByTestId('map-canvas');
   await expect(canvas).toHaveAttribute('data-map-width', '8');
   await expect(canvas).toHaveAttribute('data-map-height', '6');
+  // Its picture is drawn under the terrain.
+  await expect(canvas).toHaveAttribute('data-background', '80x60');
   // Re-exported, the walls and the door are the ones the file drew.
   const [again] = await exportAs(app, 'uvtt', 'cellar-again.dd2vtt', 1);
   const map = JSON.parse(readFileSync(path.join(app.dir, again!), 'utf8'));
