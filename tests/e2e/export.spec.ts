@@ -13,7 +13,7 @@ const sample = JSON.parse(readFileSync(path.join(ROOT, 'resources/encounters/gob
 
 async function exportAs(app: AppDriver, format: string, mainName: string, count: number): Promise<string[]> {
   const { page } = app;
-  await page.keyboard.press('Control+Shift+E');
+  await page.keyboard.press('Control+e');
   const dialog = page.getByTestId('export-dialog');
   await expect(dialog).toBeVisible();
   await page.getByTestId('export-format').selectOption(format);
@@ -68,7 +68,7 @@ test('export a sample encounter to Foundry (v13, v12), Universal VTT, Tiled and 
   expect(decode(read(tmj.tilesets[0].image)).width).toBe(tmj.tilesets[0].imagewidth);
 
   // PNG at a chosen size.
-  await page.keyboard.press('Control+Shift+E');
+  await page.keyboard.press('Control+e');
   await page.getByTestId('export-format').selectOption('png');
   await page.getByTestId('export-pixels').fill('0');
   await expect(page.getByTestId('export-error')).toContainText('whole number from 1 to 400');
@@ -83,7 +83,7 @@ test('export a sample encounter to Foundry (v13, v12), Universal VTT, Tiled and 
 
 async function exportAsPng(app: AppDriver): Promise<string[]> {
   const { page } = app;
-  await page.keyboard.press('Control+Shift+E');
+  await page.keyboard.press('Control+e');
   await page.getByTestId('export-format').selectOption('png');
   await page.getByTestId('export-pixels').fill('12');
   await page.getByTestId('export-creatures').uncheck();
