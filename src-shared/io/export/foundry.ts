@@ -16,7 +16,8 @@ import { mapSegments, placements, unitsOf, type Segment } from './geometry';
  *   (-1 hostile, 0 neutral, 1 friendly);
  * - Regions with a `modifyMovementCost` behaviour exist from v13; v12 rejects the whole scene when
  *   one is present;
- * - no `_id`s: Foundry makes its own on import.
+ * - no `_id`s: Foundry makes its own on import; fields left at Foundry's defaults are not written
+ *   (`initial` is a schema of required numbers there, so a `null` would be refused).
  */
 export const FOUNDRY_GRID_SIZE = 100;
 export const FLAG_SCOPE = 'encounter-builder';
@@ -163,12 +164,9 @@ export function foundryScene(encounter: Encounter, options: FoundryOptions): Rec
     name: encounter.name,
     navigation: true,
     background: { src: options.imagePath, offsetX: 0, offsetY: 0, scaleX: 1, scaleY: 1, rotation: 0, tint: '#ffffff' },
-    foreground: null,
-    thumb: null,
     width: map.width * S,
     height: map.height * S,
     padding: 0,
-    initial: null,
     backgroundColor: '#999999',
     grid: { type: 1, size: S, style: 'solidLines', thickness: 1, color: '#000000', alpha: 0.2, distance: squareSize, units: unit },
     tokenVision: false,
@@ -181,12 +179,6 @@ export function foundryScene(encounter: Encounter, options: FoundryOptions): Rec
     templates: [],
     tiles: [],
     walls,
-    playlist: null,
-    playlistSound: null,
-    journal: null,
-    journalEntryPage: null,
-    weather: '',
-    folder: null,
     sort: 0,
     ownership: { default: 0 },
     flags: { [FLAG_SCOPE]: { encounter: file } },
