@@ -148,7 +148,10 @@ export function foundryScene(encounter: Encounter, options: FoundryOptions): Rec
               {
                 name: t.name,
                 type: 'modifyMovementCost',
-                system: { difficulties: { walk: t.cost, crawl: t.cost, climb: t.cost, swim: t.cost, burrow: t.cost } },
+                // Walking only: each Foundry movement action without a field of its own (set by the
+                // system) derives its difficulty, and an unknown key would be cleaned away anyway.
+                // Difficulties run 0–5 in steps of 0.25 (ModifyMovementCostRegionBehaviorType).
+                system: { difficulties: { walk: t.cost } },
                 disabled: false,
                 flags: {},
               },
