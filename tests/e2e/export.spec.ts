@@ -67,6 +67,15 @@ test('export a sample encounter to Foundry (v13, v12), Universal VTT, Tiled and 
   expect(tmj.layers[0].data).toHaveLength(sample.map.width * sample.map.height);
   expect(decode(read(tmj.tilesets[0].image)).width).toBe(tmj.tilesets[0].imagewidth);
 
+  // The dialog as the README shows it (one edition is enough).
+  if (app.edition === 'browser') {
+    await page.keyboard.press('Control+e');
+    await page.getByTestId('export-format').selectOption('uvtt');
+    await page.screenshot({ path: path.join(ROOT, 'docs', 'screenshots', 'export-dialog.png') });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('export-dialog')).toBeHidden();
+  }
+
   // PNG at a chosen size.
   await page.keyboard.press('Control+e');
   await page.getByTestId('export-format').selectOption('png');
