@@ -216,6 +216,19 @@ describe('PNG export', () => {
     expect(at(full, 5, 0)[0]).toBeLessThan(at(bare, 5, 0)[0]!);
   });
 
+  for (const [file, e] of samples) {
+    it(`${file}: a PNG of exactly squares × pixels per square, creatures drawn in their side's colour`, () => {
+      const img = decode(mapPng(e, { pixelsPerSquare: 9, grid: true, creatures: true }));
+      expect([img.width, img.height, img.channels]).toEqual([e.map.width * 9, e.map.height * 9, 3]);
+      const c = placements(e).find((p) => p.size >= 1)!;
+      const cx = Math.floor((c.x + c.size / 2) * 9);
+      const cy = Math.floor((c.y + c.size / 2) * 9);
+      const o = (cy * img.width + cx) * 3;
+      const side = { party: [47, 125, 225], enemy: [210, 60, 60], neutral: [139, 143, 152] }[c.creature.side];
+      expect(Array.from(img.data.slice(o, o + 3))).toEqual(side);
+    });
+  }
+
   it('refuses an image too large to open, naming the limit', () => {
     const e = parseScenario('ruleset: d20-35\nmap:\n  . .\n');
     expect(() => exportEncounter(e, 'png', 'x', { pixelsPerSquare: 401 })).toThrow(ExportProblem);
