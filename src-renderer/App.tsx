@@ -1,6 +1,7 @@
 import { onCleanup, onMount, Show } from 'solid-js';
 import { MapCanvas } from './canvas/MapCanvas';
 import { AboutDialog, ConfirmDialog, ShortcutsDialog } from './components/HelpDialogs';
+import { ExportDialog } from './components/ExportDialog';
 import { MenuBar } from './components/MenuBar';
 import { NewEncounterDialog } from './components/NewEncounterDialog';
 import { Notices } from './components/Notices';
@@ -10,6 +11,7 @@ import { ToolPalette } from './components/ToolPalette';
 import { Welcome } from './components/Welcome';
 import { toolForKey } from './canvas/tools';
 import { actionForKey } from './state/actions';
+import { exportDialogOpen } from './state/exports';
 import type { Editor } from './state/editor';
 
 const ARROW_PAN: Record<string, [number, number]> = {
@@ -28,7 +30,7 @@ export function App(props: { editor: Editor }) {
   const editor = props.editor;
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (editor.dialog() || editor.confirmState()) return;
+    if (editor.dialog() || editor.confirmState() || exportDialogOpen()) return;
     const action = actionForKey(e);
     if (action) {
       // Text fields keep their own undo and clipboard keys.
@@ -93,6 +95,9 @@ export function App(props: { editor: Editor }) {
       </Show>
       <Show when={editor.confirmState()}>
         <ConfirmDialog editor={editor} />
+      </Show>
+      <Show when={exportDialogOpen() && editor.doc()}>
+        <ExportDialog editor={editor} />
       </Show>
     </div>
   );

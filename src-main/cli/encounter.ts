@@ -29,6 +29,7 @@ import {
   type SurfaceName,
 } from '../../src-shared/rules';
 import { PLAY_HELP, PlayCliError, playCommand } from './play';
+import { CliInputError, exportCommand, importCommand, infoCommand } from './export';
 
 /**
  * `encounter` — the rules engine from the command line. Answers JSON on stdout with --json; bad
@@ -63,6 +64,11 @@ Commands:
   falling-object --size S --height N [--json]    Epic Path falling object damage
 ${PLAY_HELP}
   validate <file>        check a file; prints its summary
+  info <file> [--json]   name, ruleset, size, creatures by side, terrain, walls and doors
+  export <file> --to foundry|foundry-v12|uvtt|tiled|png -o <out> [--pixels N] [--grid|--no-grid] [--no-creatures]
+        write the encounter for another tool (images and tilesets beside the main file; docs/formats.md)
+  import <file> -o <out.encounter> [--ruleset R]
+        a Universal VTT map (.dd2vtt, .uvtt) or a text scenario as an encounter file
   schema                 print the JSON Schema of encounter files
 
 Options:
@@ -78,13 +84,13 @@ Options:
 type Options = Map<string, string[]>;
 
 /** Options that take no value. */
-const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing']);
+const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'grid', 'no-grid', 'no-creatures']);
 
 function parseArgs(args: string[]): { positional: string[]; options: Options } {
   const positional: string[] = [];
   const options: Options = new Map();
   for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
+    const a = args[i] === '-o' ? '--out' : args[i]!;
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const key = eq > 0 ? a.slice(2, eq) : a.slice(2);
@@ -228,6 +234,15 @@ export function main(argv: string[]): string {
       const e = file();
       return JSON.stringify({ name: e.name, ruleset: e.ruleset, width: e.map.width, height: e.map.height, creatures: e.creatures.length }) + '\n';
     }
+    case 'info':
+      if (!positional[0]) throw new UsageError('info needs a file');
+      return infoCommand(positional[0], json);
+    case 'export':
+      if (!positional[0]) throw new UsageError('export needs a file');
+      return exportCommand(positional[0], options);
+    case 'import':
+      if (!positional[0]) throw new UsageError('import needs a file');
+      return importCommand(positional[0], options);
     case 'reach': {
       const e = file();
       const reach = reachableSquares(e, creatureOf(options), request(options));
@@ -397,7 +412,7 @@ export function run(argv: string[], out: (s: string) => void, err: (s: string) =
     out(main(argv));
     return 0;
   } catch (e) {
-    if (e instanceof UsageError || e instanceof MoveRefused || e instanceof DiceError) {
+    if (e instanceof UsageError || e instanceof CliInputError || e instanceof MoveRefused || e instanceof DiceError) {
       err(`encounter: ${e.message.replace(/\s*\n\s*/g, ' ')}\n`);
       return 2;
     }

@@ -5,6 +5,7 @@ import {
   CHANNELS,
   type BridgeMethod,
   type Channel,
+  type EncounterExportRequest,
   type ExportRequest,
   type FileRef,
   type FolderRef,
@@ -13,6 +14,8 @@ import {
   type OpenedFile,
   type SaveRequest,
 } from '../../src-shared/ipc';
+import { EXPORT_FORMATS } from '../../src-shared/io/export';
+import { writeEncounterExport } from './exports';
 import { FileProblem, listFiles, readTextFile, writeFileAtomic } from './files';
 import type { RecentFiles } from './recent';
 
@@ -36,7 +39,7 @@ export interface HandlerDeps {
 }
 
 const ENCOUNTER_FILTERS: FileFilter[] = [
-  { name: 'Encounter', extensions: [ENCOUNTER_FILE_EXTENSION, 'json', 'txt'] },
+  { name: 'Encounter', extensions: [ENCOUNTER_FILE_EXTENSION, 'json', 'txt', 'dd2vtt', 'uvtt'] },
   { name: 'All files', extensions: ['*'] },
 ];
 
@@ -55,6 +58,17 @@ const ExportArg = z
   })
   .strict();
 
+const EncounterExportArg = z
+  .object({
+    encounterText: z.string().max(MAX_FILE_BYTES),
+    format: z.enum(EXPORT_FORMATS),
+    suggestedName: z.string().max(255),
+    pixelsPerSquare: z.int().min(1).max(400).optional(),
+    grid: z.boolean().optional(),
+    creatures: z.boolean().optional(),
+  })
+  .strict();
+
 const ARGS: Record<BridgeMethod, z.ZodType<unknown[]>> = {
   openEncounter: z.tuple([]),
   readEncounter: z.tuple([FileRefArg]),
@@ -64,6 +78,7 @@ const ARGS: Record<BridgeMethod, z.ZodType<unknown[]>> = {
   chooseLibraryFolder: z.tuple([]),
   listLibrary: z.tuple([FileRefArg]),
   exportFile: z.tuple([ExportArg]),
+  exportEncounter: z.tuple([EncounterExportArg]),
 };
 
 export type Handler = (args: unknown) => Promise<IpcResult<unknown>>;
@@ -195,6 +210,14 @@ export function createHandlers(deps: HandlerDeps): Record<Channel, Handler> {
       if (!chosen) return null;
       await writeFileAtomic(chosen, request.encoding === 'base64' ? Buffer.from(request.text, 'base64') : request.text);
       return ref(chosen);
+    },
+
+    async exportEncounter(request: EncounterExportRequest): Promise<FileRef[] | null> {
+      return writeEncounterExport(
+        request,
+        (defaultName, typeName, extension) => deps.dialogs.saveFile({ title: `Export ${typeName}`, defaultName, filters: [{ name: typeName, extensions: [extension] }] }),
+        (name) => safeFileName(name, 'export'),
+      );
     },
   };
 

@@ -9,6 +9,7 @@ import { createLedgesLayer } from './layers/ledges';
 import { renderMapImage } from './layers/map-image';
 import { createOverlayLayer } from './layers/overlay';
 import { createTerrainLayer } from './layers/terrain';
+import { attachBackground } from './background-image';
 import { createToolbox, type PointerInput, type Tool } from './tools';
 
 /**
@@ -56,7 +57,12 @@ export function MapCanvas(props: { editor: Editor }) {
       layer.getNativeCanvasElement().dataset['layer'] = name;
       return layer;
     };
+    // An imported map picture sits under everything, on its own smoothed layer.
+    const backgroundLayer = new Konva.Layer({ listening: false });
+    stage.add(backgroundLayer);
+    backgroundLayer.getNativeCanvasElement().dataset['layer'] = 'background';
     konvaLayer('scene', terrain.node, edges.node, ledges.node);
+    attachBackground(editor, backgroundLayer, terrain.node);
     konvaLayer('creatures', creatures.node);
     konvaLayer('grid', grid.node);
     konvaLayer('overlay', overlay.node);

@@ -1,5 +1,6 @@
 import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter } from '../../src-shared/io';
-import type { ExportRequest, FileRef, FolderRef, LibraryEntry, OpenedFile, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
+import { exportEncounter } from '../../src-shared/io/export';
+import type { EncounterExportRequest, ExportRequest, FileRef, FolderRef, LibraryEntry, OpenedFile, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
 import { BrowserStore, type StoredLibraryFile } from './browser-store';
 
 function newId(): string {
@@ -72,7 +73,7 @@ export function createBrowserBridge(store = new BrowserStore()): PlatformBridge 
     edition: 'browser',
 
     async openEncounter(): Promise<OpenedFile | null> {
-      const [file] = await pickFiles({ accept: `.${ENCOUNTER_FILE_EXTENSION},.json,.txt,application/json,text/plain` });
+      const [file] = await pickFiles({ accept: `.${ENCOUNTER_FILE_EXTENSION},.json,.txt,.dd2vtt,.uvtt,application/json,text/plain` });
       if (!file) return null;
       const text = await readText(file);
       return { file: await remember(newId(), file.name, text), text };
@@ -144,6 +145,19 @@ export function createBrowserBridge(store = new BrowserStore()): PlatformBridge 
           : new Blob([request.text], { type: 'text/plain' });
       download(name, blob);
       return { id: newId(), name };
+    },
+
+    async exportEncounter(request: EncounterExportRequest): Promise<FileRef[] | null> {
+      // The same pure export as the desktop's main process; each file leaves as a download.
+      const parsed = parseEncounter(request.encounterText);
+      if (!parsed.ok) throw new Error(`Not exported: the encounter is not valid (${parsed.error}).`);
+      const files = exportEncounter(parsed.encounter, request.format, safeFileName(request.suggestedName, 'export'), {
+        pixelsPerSquare: request.pixelsPerSquare,
+        grid: request.grid,
+        creatures: request.creatures,
+      });
+      for (const f of files) download(f.name, new Blob([f.bytes as BlobPart], { type: 'application/octet-stream' }));
+      return files.map((f) => ({ id: newId(), name: f.name }));
     },
   };
 }

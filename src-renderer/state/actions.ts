@@ -1,4 +1,5 @@
 import type { Editor } from './editor';
+import { openExportDialog } from './exports';
 
 /**
  * Everything the user can do from a menu or a key, in one table: the menu bar, the keyboard
@@ -30,6 +31,7 @@ export const ACTIONS: AppAction[] = [
   { id: 'file.saveAs', menu: 'file', label: fixed('Save as…'), keys: ['Mod+Shift+S'], enabled: hasDoc, run: (e) => void e.save(true) },
   { id: 'file.exportJson', menu: 'file', label: fixed('Export encounter JSON…'), enabled: hasDoc, run: (e) => void e.exportFile('json'), separatorBefore: true },
   { id: 'file.exportPng', menu: 'file', label: fixed('Export map image (PNG)…'), keys: ['Mod+Shift+E'], enabled: hasDoc, run: (e) => void e.exportFile('png') },
+  { id: 'file.export', menu: 'file', label: fixed('Export for Foundry, Universal VTT, Tiled, PNG…'), keys: ['Mod+E'], enabled: hasDoc, run: () => openExportDialog() },
 
   { id: 'edit.undo', menu: 'edit', label: (e) => (e.undoLabel() ? `Undo ${e.undoLabel()}` : 'Undo'), keys: ['Mod+Z'], enabled: (e) => e.canUndo(), run: (e) => e.undo() },
   { id: 'edit.redo', menu: 'edit', label: (e) => (e.redoLabel() ? `Redo ${e.redoLabel()}` : 'Redo'), keys: ['Mod+Shift+Z', 'Mod+Y'], enabled: (e) => e.canRedo(), run: (e) => e.redo() },

@@ -115,7 +115,7 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     }
     // A text scenario is imported: saving it writes a new encounter file, never over the text.
     loadDocument(read.encounter, read.format === 'file' ? from : null);
-    notify('info', read.format === 'file' ? `Opened ${from.name}` : `Imported the text scenario ${from.name}`);
+    notify('info', read.format === 'file' ? `Opened ${from.name}` : read.format === 'uvtt' ? `Imported the Universal VTT map ${from.name}: its walls, doors and picture` : `Imported the text scenario ${from.name}`);
     return true;
   }
 

@@ -9,6 +9,7 @@ import {
   type Encounter,
   type LayerName,
 } from '../model';
+import { checkImage } from './import/image';
 import { decodeRunsInto, encodeRuns } from './runs';
 import {
   CURRENT_FORMAT_VERSION,
@@ -56,6 +57,7 @@ export function encounterToFile(encounter: Encounter): EncounterFileV1 {
   if (Object.keys(encounter.settings).length > 0) file.settings = { ...encounter.settings };
   if (encounter.notes) file.notes = encounter.notes;
   if (encounter.play) file.play = JSON.parse(JSON.stringify(encounter.play)) as EncounterFileV1['play'];
+  if (encounter.background) file.background = { ...encounter.background };
   return file;
 }
 
@@ -131,6 +133,15 @@ export function encounterFromFile(data: unknown): ParseResult {
       return { ok: false, error: `creatures[${i}]: square ${c.x},${c.y} is outside the ${map.width} × ${map.height} map` };
     }
   }
+  if (file.background) {
+    // The picture must be what it says it is: a whole image of the stated kind and size.
+    const image = checkImage(file.background.data);
+    if (!image.ok) return { ok: false, error: `background.data: ${image.error}` };
+    const { mime, width, height } = image.image;
+    if (mime !== file.background.mime || width !== file.background.width || height !== file.background.height) {
+      return { ok: false, error: `background: the file says ${file.background.mime} ${file.background.width} × ${file.background.height} but the image is ${mime} ${width} × ${height}` };
+    }
+  }
   return {
     ok: true,
     encounter: {
@@ -141,6 +152,7 @@ export function encounterFromFile(data: unknown): ParseResult {
       settings: { ...(file.settings ?? {}) },
       notes: file.notes ?? '',
       ...(file.play ? { play: { ...file.play, cursor: Math.min(file.play.cursor, file.play.log.length) } } : {}),
+      ...(file.background ? { background: { ...file.background } } : {}),
     },
   };
 }

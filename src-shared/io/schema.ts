@@ -117,6 +117,25 @@ export const PlaySessionSchema = z
   })
   .strict()
   .describe('Play mode: the log of what was played, replayed from the planned layout (the creatures above).');
+/** The largest background image kept in a file, as base64 characters (about 36 MiB of image). */
+export const MAX_BACKGROUND_CHARS = 48 * 1024 * 1024;
+/** Largest side of a background image in pixels. */
+export const MAX_BACKGROUND_SIDE = 16384;
+
+export const BackgroundSchema = z
+  .object({
+    mime: z.enum(['image/png', 'image/jpeg', 'image/webp']),
+    data: z
+      .string()
+      .max(MAX_BACKGROUND_CHARS)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'the image is not base64')
+      .describe('The image file, base64.'),
+    width: z.int().min(1).max(MAX_BACKGROUND_SIDE),
+    height: z.int().min(1).max(MAX_BACKGROUND_SIDE),
+    opacity: z.number().min(0).max(1),
+  })
+  .strict()
+  .describe('A picture drawn under the terrain, stretched over the whole map (an imported Universal VTT image).');
 
 export const EncounterFileSchema = z
   .object({
@@ -146,6 +165,7 @@ export const EncounterFileSchema = z
     settings: SettingsSchema.optional(),
     notes: z.string().max(100000).optional(),
     play: PlaySessionSchema.optional(),
+    background: BackgroundSchema.optional(),
   })
   .strict()
   .describe('An Encounter Builder encounter: a battle map, its creatures and the ruleset that moves them.');

@@ -34,6 +34,16 @@ export interface ExportRequest {
   text: string;
   encoding: 'utf8' | 'base64';
 }
+/** An export for another tool (File › Export): the main process validates the text and writes the files. */
+export interface EncounterExportRequest {
+  /** The encounter as its file text (`serializeEncounter`). */
+  encounterText: string;
+  format: 'foundry' | 'foundry-v12' | 'uvtt' | 'tiled' | 'png';
+  suggestedName: string;
+  pixelsPerSquare?: number;
+  grid?: boolean;
+  creatures?: boolean;
+}
 export interface LibraryEntry {
   file: FileRef;
   /** The encounter's name, or null when the file could not be read. */
@@ -61,6 +71,8 @@ export interface PlatformBridge {
   chooseLibraryFolder(): Promise<FolderRef | null>;
   listLibrary(folder: FolderRef): Promise<LibraryEntry[]>;
   exportFile(request: ExportRequest): Promise<FileRef | null>;
+  /** Exports for another tool; the files written (main file first, then images beside it), or null when cancelled. */
+  exportEncounter(request: EncounterExportRequest): Promise<FileRef[] | null>;
 }
 
 export type BridgeMethod = Exclude<keyof PlatformBridge, 'edition'>;
@@ -75,6 +87,7 @@ export const CHANNELS = {
   chooseLibraryFolder: 'library:choose',
   listLibrary: 'library:list',
   exportFile: 'file:export',
+  exportEncounter: 'encounter:export',
 } as const satisfies Record<BridgeMethod, string>;
 export type Channel = (typeof CHANNELS)[BridgeMethod];
 

@@ -35,6 +35,21 @@ export interface SavedPlaySession {
 }
 export type SavedPlayAction = { kind: string } & Record<string, unknown>;
 
+/**
+ * A picture drawn under the terrain (an imported Universal VTT map's image), stretched over the
+ * whole map. Optional: absent means no picture.
+ */
+export interface BackgroundImage {
+  mime: 'image/png' | 'image/jpeg' | 'image/webp';
+  /** The image file's bytes, base64. */
+  data: string;
+  /** Size in pixels. */
+  width: number;
+  height: number;
+  /** 0 (invisible) to 1 (opaque). */
+  opacity: number;
+}
+
 export interface Encounter {
   name: string;
   ruleset: RulesetId;
@@ -44,6 +59,7 @@ export interface Encounter {
   notes: string;
   /** Play mode: absent when the encounter has not been played. */
   play?: SavedPlaySession;
+  background?: BackgroundImage;
 }
 
 export interface NewEncounterOptions {

@@ -1,5 +1,5 @@
-import { Terrain, type BattleMap, type TerrainKind } from '../../../src-shared/model';
-import { TERRAIN_RGB } from '../palette';
+import type { BattleMap } from '../../../src-shared/model';
+import { squareRgb } from '../../../src-shared/io/export/palette';
 
 /**
  * One pixel per square: the terrain layer is a single image scaled up with smoothing off, so a
@@ -28,21 +28,16 @@ export interface PixelRect {
   height: number;
 }
 
-/** Writes the colour of the squares in `rect` into an RGBA buffer of that rect's size. */
+/** Writes the colour of the squares in `rect` into an RGBA buffer of that rect's size (the PNG export's colours). */
 function colour(map: BattleMap, span: ElevationSpan, rect: PixelRect, px: Uint8ClampedArray): void {
-  const range = span.max - span.min;
+  const range = { min: span.min, span: span.max - span.min };
   for (let y = 0; y < rect.height; y++) {
     for (let x = 0; x < rect.width; x++) {
-      const i = (rect.y + y) * map.width + rect.x + x;
-      const kind = map.terrain[i] as TerrainKind;
-      const [r, g, b] = TERRAIN_RGB[kind] ?? TERRAIN_RGB[Terrain.normal];
-      let k = 1;
-      if (range > 0) k += ((map.elevation[i]! - span.min) / range - 0.5) * 0.35;
-      if (kind === Terrain.water) k *= Math.max(0.45, 1 - map.waterDepth[i]! / 60);
+      const [r, g, b] = squareRgb(map, (rect.y + y) * map.width + rect.x + x, range);
       const o = (y * rect.width + x) * 4;
-      px[o] = Math.min(255, r * k);
-      px[o + 1] = Math.min(255, g * k);
-      px[o + 2] = Math.min(255, b * k);
+      px[o] = r;
+      px[o + 1] = g;
+      px[o + 2] = b;
       px[o + 3] = 255;
     }
   }

@@ -1,0 +1,89 @@
+import { createSignal, For, Show } from 'solid-js';
+import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, MAX_PIXELS_PER_SQUARE, type ExportFormat } from '../../src-shared/io/export';
+import type { Editor } from '../state/editor';
+import { closeExportDialog, defaultChoice, runExport } from '../state/exports';
+import { Dialog } from './Dialog';
+
+/** File › Export: a format, the options it takes, and what it cannot carry. */
+export function ExportDialog(props: { editor: Editor }) {
+  const [choice, setChoice] = createSignal(defaultChoice(props.editor, 'foundry'));
+  const [working, setWorking] = createSignal(false);
+  const [problem, setProblem] = createSignal<string | null>(null);
+  const info = () => EXPORT_FORMAT_INFO[choice().format];
+  const doc = () => props.editor.doc();
+  const pixelsValid = () => Number.isInteger(choice().pixelsPerSquare) && choice().pixelsPerSquare >= 1 && choice().pixelsPerSquare <= MAX_PIXELS_PER_SQUARE;
+  const imageSize = () => {
+    const d = doc();
+    return d ? `${d.map.width * choice().pixelsPerSquare} × ${d.map.height * choice().pixelsPerSquare} pixels` : '';
+  };
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (!pixelsValid() || working()) return;
+    setWorking(true);
+    setProblem(null);
+    try {
+      const written = await runExport(props.editor, choice());
+      if (written) closeExportDialog();
+    } catch (err) {
+      setProblem((err as Error).message);
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  return (
+    <Dialog title="Export for another tool" onClose={closeExportDialog} testId="export-dialog">
+      <form class="form" onSubmit={submit}>
+        <label class="field">
+          <span>Format</span>
+          <select
+            value={choice().format}
+            data-testid="export-format"
+            onChange={(e) => setChoice(defaultChoice(props.editor, e.currentTarget.value as ExportFormat))}
+          >
+            <For each={[...EXPORT_FORMATS]}>{(f) => <option value={f}>{EXPORT_FORMAT_INFO[f].label}</option>}</For>
+          </select>
+        </label>
+        <Show when={info().options.pixelsPerSquare}>
+          <label class="field" title="Resolution of the map image: pixels per grid square">
+            <span>Pixels per square</span>
+            <input
+              type="number"
+              min="1"
+              max={MAX_PIXELS_PER_SQUARE}
+              value={choice().pixelsPerSquare}
+              data-testid="export-pixels"
+              onInput={(e) => setChoice({ ...choice(), pixelsPerSquare: e.currentTarget.valueAsNumber })}
+            />
+          </label>
+        </Show>
+        <Show when={info().options.grid}>
+          <label class="check">
+            <input type="checkbox" checked={choice().grid} data-testid="export-grid" onChange={(e) => setChoice({ ...choice(), grid: e.currentTarget.checked })} /> Draw the grid on the image
+          </label>
+        </Show>
+        <Show when={info().options.creatures}>
+          <label class="check">
+            <input type="checkbox" checked={choice().creatures} data-testid="export-creatures" onChange={(e) => setChoice({ ...choice(), creatures: e.currentTarget.checked })} /> Draw the creatures
+          </label>
+        </Show>
+        <p class="hint" data-testid="export-hint">
+          {pixelsValid() ? `Image: ${imageSize()}. ` : ''}
+          {info().leavesOut}
+        </p>
+        <p class="error" role="alert" data-testid="export-error">
+          {!pixelsValid() ? `Pixels per square is a whole number from 1 to ${MAX_PIXELS_PER_SQUARE}.` : problem()}
+        </p>
+        <div class="dialog-actions">
+          <button type="button" onClick={closeExportDialog}>
+            Cancel
+          </button>
+          <button type="submit" class="primary" disabled={!pixelsValid() || working()} data-testid="export-run">
+            {working() ? 'Exporting…' : 'Export…'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

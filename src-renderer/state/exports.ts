@@ -1,0 +1,49 @@
+import { createSignal } from 'solid-js';
+import { serializeEncounter } from '../../src-shared/io';
+import { defaultPixelsPerSquare, EXPORT_FORMAT_INFO, type ExportFormat } from '../../src-shared/io/export';
+import type { Editor } from './editor';
+
+/**
+ * File › Export for another tool: whether the dialog is open, and the export itself. Kept apart from
+ * the editor state: an export reads the document and writes files, it never changes the document.
+ */
+const [open, setOpen] = createSignal(false);
+export const exportDialogOpen = open;
+export const openExportDialog = () => setOpen(true);
+export const closeExportDialog = () => setOpen(false);
+
+export interface ExportChoice {
+  format: ExportFormat;
+  pixelsPerSquare: number;
+  grid: boolean;
+  creatures: boolean;
+}
+
+export function defaultChoice(editor: Editor, format: ExportFormat): ExportChoice {
+  const doc = editor.doc();
+  return {
+    format,
+    pixelsPerSquare: doc ? defaultPixelsPerSquare(format, doc) : EXPORT_FORMAT_INFO[format].defaultPixelsPerSquare,
+    grid: format === 'png',
+    creatures: true,
+  };
+}
+
+/** Writes the export; the names written, null when the user cancelled. Errors are thrown with the reason. */
+export async function runExport(editor: Editor, choice: ExportChoice): Promise<string[] | null> {
+  const doc = editor.doc();
+  if (!doc) return null;
+  const info = EXPORT_FORMAT_INFO[choice.format];
+  const written = await editor.platform.exportEncounter({
+    encounterText: serializeEncounter(doc),
+    format: choice.format,
+    suggestedName: doc.name,
+    ...(info.options.pixelsPerSquare ? { pixelsPerSquare: choice.pixelsPerSquare } : {}),
+    ...(info.options.grid ? { grid: choice.grid } : {}),
+    ...(info.options.creatures ? { creatures: choice.creatures } : {}),
+  });
+  if (!written) return null;
+  const names = written.map((f) => f.name);
+  editor.notify('info', `Exported ${names.join(' and ')}`);
+  return names;
+}

@@ -1,0 +1,50 @@
+import { Edge, Terrain, type BattleMap, type Side, type TerrainKind } from '../../model';
+
+/**
+ * The map's colours, shared by the editor's canvas and the pure image exports so an exported PNG
+ * looks like the editor. One [r, g, b] per terrain kind.
+ */
+export const TERRAIN_RGB: Record<TerrainKind, [number, number, number]> = {
+  [Terrain.normal]: [222, 214, 192],
+  [Terrain.difficult]: [184, 156, 98],
+  [Terrain.impeded]: [128, 104, 58],
+  [Terrain.blocked]: [56, 60, 70],
+  [Terrain.obstacle]: [112, 118, 130],
+  [Terrain.hazardous]: [200, 72, 48],
+  [Terrain.water]: [64, 132, 200],
+};
+
+export const EDGE_STYLE: Record<number, { color: string; width: number; dash?: number[] }> = {
+  [Edge.wall]: { color: '#1c1f26', width: 5 },
+  [Edge.low]: { color: '#6b4f2a', width: 3, dash: [6, 4] },
+  [Edge.doorClosed]: { color: '#8a5a2b', width: 6 },
+  [Edge.doorOpen]: { color: '#c9a26b', width: 3, dash: [2, 3] },
+};
+
+export const SIDE_COLORS: Record<Side, string> = { party: '#2f7de1', enemy: '#d23c3c', neutral: '#8b8f98' };
+
+export function hexRgb(hex: string): [number, number, number] {
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/** The lowest ground and the span up to the highest, for shading heights. */
+export function elevationRange(map: BattleMap): { min: number; span: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const e of map.elevation) {
+    if (e < min) min = e;
+    if (e > max) max = e;
+  }
+  return { min, span: max - min };
+}
+
+/** The colour of square `i`: its terrain, lighter on higher ground, darker in deeper water. */
+export function squareRgb(map: BattleMap, i: number, range: { min: number; span: number }): [number, number, number] {
+  const kind = map.terrain[i] as TerrainKind;
+  const [r, g, b] = TERRAIN_RGB[kind] ?? TERRAIN_RGB[Terrain.normal];
+  let k = 1;
+  if (range.span > 0) k += ((map.elevation[i]! - range.min) / range.span - 0.5) * 0.35;
+  if (kind === Terrain.water) k *= Math.max(0.45, 1 - map.waterDepth[i]! / 60);
+  return [Math.min(255, r * k) | 0, Math.min(255, g * k) | 0, Math.min(255, b * k) | 0];
+}

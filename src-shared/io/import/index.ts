@@ -1,0 +1,2 @@
+export * from './image';
+export * from './uvtt';

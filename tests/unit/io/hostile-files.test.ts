@@ -1,0 +1,158 @@
+import fc from 'fast-check';
+import { encode } from 'fast-png';
+import { describe, expect, it } from 'vitest';
+import { encounterToFile, parseEncounter, parseScenario, serializeEncounter } from '../../../src-shared/io';
+import { encodeBase64 } from '../../../src-shared/io/export';
+import { importUvtt } from '../../../src-shared/io/import';
+
+/**
+ * Corrupt, truncated, wrong-version and hostile encounter files: each gets a sentence naming the
+ * problem, and none throws or hangs. The property tests fuzz the loader and the Universal VTT
+ * importer with 10,000 cases each (a few seconds).
+ */
+const valid = parseScenario(`ruleset: d20-35
+name: Fuzz base
+map:
+  . , #
+  ~ A o
+creatures:
+  A: side=enemy alt=5
+  B: size=tiny at=0,0
+elevation:
+  0 5 0
+  0 0 10
+walls:
+  wall 0,0 1,0
+  door 1,1 2,1
+`);
+const validFile = () => JSON.parse(JSON.stringify(encounterToFile(valid))) as Record<string, any>;
+const text = (o: unknown) => JSON.stringify(o);
+
+describe('encounter files that are corrupt, truncated, from the future or hostile', () => {
+  const cases: [string, () => string, RegExp][] = [
+    ['truncated', () => serializeEncounter(valid).slice(0, 100), /^\(file\): not valid JSON/],
+    ['empty', () => '', /not valid JSON/],
+    ['not an encounter', () => '{"type":"map"}', /^format: expected "encounter-builder"/],
+    ['a newer format', () => text({ ...validFile(), formatVersion: 99 }), /^formatVersion: the file is format 99, made by a newer version/],
+    ['no format version', () => text({ ...validFile(), formatVersion: undefined }), /^formatVersion: missing/],
+    ['a billion squares', () => text({ ...validFile(), map: { ...validFile().map, width: 1e9 } }), /^map\.width: /],
+    ['a huge number', () => text({ ...validFile(), creatures: [{ ...validFile().creatures[0], altitude: 1e308 }] }), /^creatures\[0\]\.altitude: /],
+    ['runs overflowing the map', () => text({ ...validFile(), map: { ...validFile().map, layers: { terrain: [1e15, 0] } } }), /map\.layers\.terrain: the runs cover more than the map's 6 squares/],
+    ['runs short of the map', () => text({ ...validFile(), map: { ...validFile().map, layers: { terrain: [5, 0] } } }), /the runs cover 5 squares but the map has 6/],
+    ['a run of a fraction', () => text({ ...validFile(), map: { ...validFile().map, layers: { terrain: [0.5, 0, 5.5, 0] } } }), /run 1 has count 0\.5/],
+    ['deep nesting', () => `{"format":"encounter-builder","formatVersion":1,"name":${'['.repeat(100000)}${']'.repeat(100000)}}`, /not valid JSON|name: /],
+    ['prototype-pollution keys', () => '{"__proto__":{"polluted":1},"format":"encounter-builder","formatVersion":1}', /^\(file\)|^[a-z_.]*: |Unrecognized key/],
+    ['an undecodable background', () => text({ ...validFile(), background: { mime: 'image/png', data: 'AAAA', width: 2, height: 2, opacity: 1 } }), /^background\.data: the image is neither PNG/],
+    [
+      'a background claiming more than it is',
+      () => text({ ...validFile(), background: { mime: 'image/png', data: tinyPng(), width: 9000, height: 9000, opacity: 1 } }),
+      /^background: the file says image\/png 9000 × 9000 but the image is image\/png 2 × 2/,
+    ],
+    ['an enormous background', () => text({ ...validFile(), background: { mime: 'image/png', data: tinyPng(), width: 100000, height: 2, opacity: 1 } }), /^background\.width: /],
+  ];
+  for (const [what, make, message] of cases) {
+    it(what, () => {
+      const r = parseEncounter(make());
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error).toMatch(message);
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    });
+  }
+
+  it('a file over the size limit is refused before it is parsed', () => {
+    const r = parseEncounter(' '.repeat(64 * 1024 * 1024 + 1));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(/over the 64 MiB limit/);
+  });
+
+  it('a good background image survives saving and loading', () => {
+    const withImage = { ...valid, background: { mime: 'image/png' as const, data: tinyPng(), width: 2, height: 2, opacity: 0.5 } };
+    const r = parseEncounter(serializeEncounter(withImage));
+    expect(r.ok && r.encounter.background).toEqual(withImage.background);
+  });
+});
+
+function tinyPng(): string {
+  return encodeBase64(encode({ width: 2, height: 2, data: new Uint8Array(12), channels: 3, depth: 8 }));
+}
+
+/** Replaces the value at a random path inside a JSON value. */
+function mutate(root: unknown, pathChoices: number[], replacement: unknown): unknown {
+  if (pathChoices.length === 0 || typeof root !== 'object' || root === null) return replacement;
+  const [choice, ...rest] = pathChoices;
+  if (Array.isArray(root)) {
+    if (root.length === 0) return replacement;
+    const copy = root.slice();
+    const i = choice! % root.length;
+    copy[i] = mutate(root[i], rest, replacement);
+    return copy;
+  }
+  const keys = Object.keys(root);
+  if (keys.length === 0) return replacement;
+  const key = keys[choice! % keys.length]!;
+  return { ...(root as object), [key]: mutate((root as Record<string, unknown>)[key], rest, replacement) };
+}
+
+const hostileValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.constantFrom(1e308, -1e308, 1e15, -1, 0.5, 2 ** 31, Number.MAX_SAFE_INTEGER, '', '__proto__', null, [], {}),
+  fc.constantFrom({ __proto__: { polluted: 1 } }, JSON.parse('{"__proto__":{"polluted":1}}'), { constructor: { prototype: { polluted: 1 } } }),
+);
+
+describe('fuzzing (fast-check)', () => {
+  it('the encounter loader never throws: mutated, truncated and random files get a message or a valid encounter (10,000 cases)', () => {
+    const base = validFile();
+    const baseText = text(base);
+    const input = fc.oneof(
+      { weight: 6, arbitrary: fc.tuple(fc.array(fc.nat(), { maxLength: 6 }), hostileValue).map(([p, v]) => text(mutate(base, p, v))) },
+      { weight: 2, arbitrary: fc.nat({ max: baseText.length }).map((n) => baseText.slice(0, n)) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => text(v)) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
+    );
+    fc.assert(
+      fc.property(input, (t) => {
+        const r = parseEncounter(t);
+        if (r.ok) {
+          // What loads, saves and loads again the same.
+          const again = parseEncounter(serializeEncounter(r.encounter));
+          expect(again.ok && serializeEncounter(again.encounter)).toBe(serializeEncounter(r.encounter));
+        } else {
+          expect(r.error).toMatch(/^[^\n]{3,}$/);
+        }
+        expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+      }),
+      { numRuns: 10_000, seed: 20261122 },
+    );
+  });
+
+  it('the Universal VTT importer never throws and never makes a map it cannot save (10,000 cases)', () => {
+    const base = {
+      format: 0.3,
+      resolution: { map_origin: { x: 0.5, y: -1 }, map_size: { x: 5, y: 4 }, pixels_per_grid: 10 },
+      line_of_sight: [[{ x: 1, y: 0 }, { x: 1.4, y: 2.7 }, { x: 4, y: 3 }]],
+      objects_line_of_sight: [[{ x: 0, y: 1 }, { x: 2, y: 1 }]],
+      portals: [{ position: { x: 2.5, y: 3 }, bounds: [{ x: 2, y: 3 }, { x: 3, y: 3 }], rotation: 0, closed: true, freestanding: false }],
+      lights: [],
+      image: tinyPng(),
+    };
+    const baseText = text(base);
+    const input = fc.oneof(
+      { weight: 6, arbitrary: fc.tuple(fc.array(fc.nat(), { maxLength: 5 }), hostileValue).map(([p, v]) => text(mutate(base, p, v))) },
+      { weight: 2, arbitrary: fc.nat({ max: baseText.length }).map((n) => baseText.slice(0, n)) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => text(v)) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
+    );
+    fc.assert(
+      fc.property(input, (t) => {
+        const r = importUvtt(t, { ruleset: 'd20-35', name: 'fuzz' });
+        if (r.ok) {
+          const saved = parseEncounter(serializeEncounter(r.encounter));
+          expect(saved.ok, saved.ok ? '' : saved.error).toBe(true);
+        } else {
+          expect(r.error).toMatch(/^[^\n]{3,}$/);
+        }
+      }),
+      { numRuns: 10_000, seed: 20261122 },
+    );
+  });
+});
