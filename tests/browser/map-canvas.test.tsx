@@ -42,8 +42,8 @@ function pixel(canvas: HTMLCanvasElement, x: number, y: number): [number, number
 describe('MapCanvas (Konva, real Chromium)', () => {
   it('fits a new map and draws the grid as lines on square borders', async () => {
     const { editor, el, canvases } = await mount();
-    // Four layers: the static scene, creatures, grid and the interactive overlay.
-    expect([...canvases.all].map((c) => c.dataset['layer'])).toEqual(['scene', 'creatures', 'grid', 'overlay']);
+    // Five layers: an imported picture under everything, the static scene, creatures, grid and the interactive overlay.
+    expect([...canvases.all].map((c) => c.dataset['layer'])).toEqual(['background', 'scene', 'creatures', 'grid', 'overlay']);
     const v = editor.view();
     expect(v.zoom).toBeGreaterThan(0.5);
     expect(Number(el.dataset['gridLines'])).toBe(21 + 13);

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, ROOT, test, type AppDriver } from './fixtures';
+import { expect, ROOT, screenshotPath, test, type AppDriver } from './fixtures';
 
 const canvas = (page: Page) => page.getByTestId('map-canvas');
 
@@ -33,9 +33,7 @@ async function newEncounter(page: Page, options: { name: string; ruleset: string
 async function screenshot(app: AppDriver, name: string) {
   // The README shows these; one edition is enough to take them.
   if (app.edition !== 'browser') return;
-  const dir = path.join(ROOT, 'docs', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await app.page.screenshot({ path: path.join(dir, name) });
+  await app.page.screenshot({ path: screenshotPath(name) });
 }
 
 test('new encounter → grid → zoom and pan → save → open gives the same map', async ({ app }) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Download } from '@playwright/test';
 import { decode } from 'fast-png';
-import { expect, ROOT, test, type AppDriver } from './fixtures';
+import { expect, ROOT, screenshotPath, test, type AppDriver } from './fixtures';
 
 /**
  * File › Export for another tool, in each edition: open a sample, export every format, and read
@@ -71,7 +71,7 @@ test('export a sample encounter to Foundry (v13, v12), Universal VTT, Tiled and 
   if (app.edition === 'browser') {
     await page.keyboard.press('Control+e');
     await page.getByTestId('export-format').selectOption('uvtt');
-    await page.screenshot({ path: path.join(ROOT, 'docs', 'screenshots', 'export-dialog.png') });
+    await page.screenshot({ path: screenshotPath('export-dialog.png') });
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('export-dialog')).toBeHidden();
   }

@@ -1,5 +1,5 @@
 import { test as base, expect, _electron, type ElectronApplication, type Page } from '@playwright/test';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,16 @@ import { RecentFiles } from '../../src-main/services/recent';
 import { bridgeFromInvoke, CHANNELS, type Channel } from '../../src-shared/ipc';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * Where a spec's screenshot goes: the README's pictures in docs/screenshots when asked for
+ * (`UPDATE_SCREENSHOTS=1 npm run test:e2e`), otherwise test-results, so a test run never changes
+ * tracked files.
+ */
+export function screenshotPath(name: string): string {
+  const dir = process.env['UPDATE_SCREENSHOTS'] ? path.join(ROOT, 'docs', 'screenshots') : path.join(ROOT, 'test-results', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
 export type Edition = 'browser' | 'desktop-bridge' | 'desktop-electron';
 
 /**

@@ -123,7 +123,7 @@ describe('fuzzing (fast-check)', () => {
       }),
       { numRuns: 10_000, seed: 20261122 },
     );
-  });
+  }, 120_000); // 10,000 cases take seconds on a quiet machine; more on a loaded one
 
   it('the Universal VTT importer never throws and never makes a map it cannot save (10,000 cases)', () => {
     const base = {
@@ -154,5 +154,5 @@ describe('fuzzing (fast-check)', () => {
       }),
       { numRuns: 10_000, seed: 20261122 },
     );
-  });
+  }, 120_000); // 10,000 cases take seconds on a quiet machine; more on a loaded one
 });
