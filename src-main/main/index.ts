@@ -1,8 +1,9 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session } from 'electron';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { createHandlers, type Dialogs } from '../services/handlers';
 import { RecentFiles } from '../services/recent';
+import { APP_ENTRY_URL, APP_SCHEME, appSchemePrivileges, serveAppRequest } from './app-protocol';
 import { hardenContents, hardenSession, isTrustedSender, mainWindowOptions } from './security';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,9 +62,8 @@ async function createMainWindow(): Promise<void> {
     appUrl = devServer;
     await win.loadURL(devServer);
   } else {
-    const file = path.join(here, '../renderer/index.html');
-    appUrl = pathToFileURL(file).href;
-    await win.loadFile(file);
+    appUrl = APP_ENTRY_URL;
+    await win.loadURL(APP_ENTRY_URL);
   }
 }
 
@@ -80,9 +80,13 @@ function installNativeMenu(): void {
 }
 
 app.enableSandbox();
+// The renderer's own scheme (app://bundle/), privileged before the app is ready as Electron requires.
+protocol.registerSchemesAsPrivileged(appSchemePrivileges());
 app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 app.whenReady().then(async () => {
   hardenSession(session.defaultSession, { devServer: !app.isPackaged && !!process.env['ELECTRON_RENDERER_URL'] });
+  const rendererRoot = path.join(here, '../renderer');
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererRoot, request.url));
   installNativeMenu();
   registerHandlers();
   await createMainWindow();
