@@ -1,6 +1,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cleanStaleSaveFiles } from '../services/files';
 import { createHandlers, type Dialogs } from '../services/handlers';
 import { RecentFiles } from '../services/recent';
 import { APP_ENTRY_URL, APP_SCHEME, appSchemePrivileges, serveAppRequest } from './app-protocol';
@@ -22,6 +23,20 @@ const dialogs: Dialogs = {
     const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
     return result.canceled ? null : (result.filePath ?? null);
   },
+  async confirmReplace({ title, fileName }) {
+    const win = BrowserWindow.getFocusedWindow();
+    const options = {
+      type: 'warning' as const,
+      title,
+      message: `${fileName} already exists. Replace it?`,
+      detail: 'Encounter files end in .encounter, so the name you typed became this one.',
+      buttons: ['Replace', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+    };
+    const result = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+    return result.response === 0;
+  },
   async openFolder({ title }) {
     const win = BrowserWindow.getFocusedWindow();
     const options = { title, properties: ['openDirectory' as const, 'createDirectory' as const] };
@@ -37,10 +52,13 @@ app.on('open-file', (event, file) => {
   launchFiles.push(file);
 });
 
+let recent: RecentFiles;
+
 function registerHandlers(): void {
+  recent = new RecentFiles(path.join(app.getPath('userData'), 'recent.json'));
   const handlers = createHandlers({
     dialogs,
-    recent: new RecentFiles(path.join(app.getPath('userData'), 'recent.json')),
+    recent,
     launchFiles: () => launchFiles.splice(0),
   });
   for (const [channel, handle] of Object.entries(handlers)) {
@@ -90,6 +108,8 @@ app.whenReady().then(async () => {
   installNativeMenu();
   registerHandlers();
   await createMainWindow();
+  // Temporary files a killed save left beside recently used files (src-main/services/files.ts).
+  void recent.list().then((files) => Promise.all([...new Set(files.map((f) => path.dirname(f)))].map(cleanStaleSaveFiles))).catch(() => {});
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void createMainWindow();
   });
