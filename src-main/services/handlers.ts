@@ -84,9 +84,20 @@ function withEncounterExtension(filePath: string): string {
   return /\.(encounter|json)$/i.test(filePath) ? filePath : `${filePath}.${ENCOUNTER_FILE_EXTENSION}`;
 }
 
+/** Bytes left for the name itself once an extension is added (file systems take 255 bytes). */
+const MAX_SUGGESTED_NAME_BYTES = 200;
+
 function safeFileName(name: string, fallback: string): string {
   const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').trim();
-  return cleaned || fallback;
+  // Shortened by whole characters, so the suggested name always fits and stays readable.
+  let kept = '';
+  let bytes = 0;
+  for (const ch of cleaned) {
+    bytes += Buffer.byteLength(ch);
+    if (bytes > MAX_SUGGESTED_NAME_BYTES) break;
+    kept += ch;
+  }
+  return kept.trimEnd() || fallback;
 }
 
 /**

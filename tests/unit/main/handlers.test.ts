@@ -54,6 +54,18 @@ describe('main-process handlers', () => {
     expect(asked).toEqual([]);
   });
 
+  it('Save As suggests a name that fits the file system, however long the encounter name', async () => {
+    let suggested = '';
+    const h = createHandlers({
+      dialogs: { ...dialogs, saveFile: async ({ defaultName }) => ((suggested = defaultName), path.join(dir, defaultName)) },
+      recent: new RecentFiles(path.join(dir, 'data', 'recent.json')),
+    });
+    const result = await h[CHANNELS.saveEncounter]([{ file: null, suggestedName: 'Drachenhöhle '.repeat(19), text: text() }]);
+    expect(result.ok ? 'ok' : result.error).toBe('ok');
+    expect(Buffer.byteLength(suggested)).toBeLessThanOrEqual(255);
+    expect(suggested).toMatch(/^Drachenhöhle Drachenhöhle .*\.encounter$/);
+  });
+
   it('Save As without a way to ask refuses to replace, saying so', async () => {
     const h = createHandlers({ dialogs: { ...dialogs, confirmReplace: undefined }, recent: new RecentFiles(path.join(dir, 'data', 'recent.json')) });
     writeFileSync(path.join(dir, 'ambush.encounter'), text('Keep'));
