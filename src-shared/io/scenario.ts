@@ -206,13 +206,17 @@ export function parseScenario(text: string): Encounter {
     for (let x = 0; x < width; x++) {
       const token = mapRows[y]![x]!;
       const i = y * width + x;
-      if (token in TERRAIN_SYMBOLS) m.terrain[i] = TERRAIN_SYMBOLS[token]!;
+      // Own keys only: an inherited name such as "constructor" is not a symbol.
+      if (Object.hasOwn(TERRAIN_SYMBOLS, token)) m.terrain[i] = TERRAIN_SYMBOLS[token]!;
       else if (/^[1-7]$/.test(token)) m.resistance[i] = Number(token);
-      else if (token in BLOCKADE_SYMBOLS) m.blockade[i] = BLOCKADE_SYMBOLS[token]!;
+      else if (Object.hasOwn(BLOCKADE_SYMBOLS, token)) m.blockade[i] = BLOCKADE_SYMBOLS[token]!;
       else if (/^[A-Za-z]$/.test(token)) {
         if (letters.has(token)) throw new ScenarioError(map.line + y, `creature ${token} stands on the map twice`);
         letters.set(token, { x, y });
-      } else throw new ScenarioError(map.line + y, `"${token}" at ${x},${y} is not a map symbol (. , ; # o ^ ~ 1-7, a creature letter)`);
+      } else {
+        refuseReserved(token, 'a map symbol', map.line + y);
+        throw new ScenarioError(map.line + y, `"${token}" at ${x},${y} is not a map symbol (. , ; # o ^ ~ 1-7, a creature letter)`);
+      }
     }
   }
 
@@ -245,7 +249,8 @@ export function parseScenario(text: string): Encounter {
 
   for (const { n, text: line } of lists.get('walls') ?? []) {
     const parts = line.split(/\s+/);
-    if (parts.length !== 3 || !(parts[0]! in EDGE_WORDS)) throw new ScenarioError(n, `write "wall|low|door|open-door X,Y X,Y", not "${line}"`);
+    refuseReserved(parts[0]!, 'an edge word', n);
+    if (parts.length !== 3 || !Object.hasOwn(EDGE_WORDS, parts[0]!)) throw new ScenarioError(n, `write "wall|low|door|open-door X,Y X,Y", not "${line}"`);
     const a = parseSquare(parts[1]!, n);
     const b = parseSquare(parts[2]!, n);
     for (const p of [a, b]) if (p.x < 0 || p.y < 0 || p.x >= width || p.y >= height) throw new ScenarioError(n, `${p.x},${p.y} is off the ${width} × ${height} map`);

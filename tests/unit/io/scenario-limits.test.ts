@@ -166,12 +166,15 @@ describe('the saved size bound', () => {
 });
 
 describe('reserved words', () => {
-  it.each(['__proto__', 'constructor', 'prototype'])('refuses %s as a creature, a creature key, a setting or a section', (word) => {
+  it.each(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'])('refuses %s as a creature, a creature key, a setting or a section', (word) => {
     const reserved = new RegExp(`"${word}" is a reserved word`);
     expect(() => parseScenario(`ruleset: d20-35\nmap:\n  .\ncreatures:\n  ${word}: at=0,0\n`)).toThrow(reserved);
     expect(() => parseScenario(`ruleset: d20-35\nmap:\n  .\ncreatures:\n  A: ${word}=1 at=0,0\n`)).toThrow(reserved);
     expect(() => parseScenario(`ruleset: d20-35\nsettings: ${word}=1\nmap:\n  .\n`)).toThrow(reserved);
     expect(() => parseScenario(`ruleset: d20-35\n${word}: 1\nmap:\n  .\n`)).toThrow(reserved);
+    // As map symbols and edge words too (an inherited property used to pass for a symbol).
+    expect(() => parseScenario(`ruleset: d20-35\nmap:\n  . ${word}\n`)).toThrow(reserved);
+    expect(() => parseScenario(`ruleset: d20-35\nmap:\n  . .\nwalls:\n  ${word} 0,0 1,0\n`)).toThrow(reserved);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
