@@ -27,6 +27,7 @@ for (const project of ['src-shared', 'src-main', 'src-renderer', 'tests']) {
   step(`type check ${project}`, bin('tsc'), ['-p', `${project}/tsconfig.json`]);
 }
 step('layering check', process.execPath, ['scripts/check-layers.mjs']);
+step('security check (electronegativity over src-main)', process.execPath, ['scripts/check-electron-security.mjs']);
 step('unit tests (Vitest, node)', bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'unit.json')}`]);
 step('browser-mode tests (Vitest, Chromium)', bin('vitest'), ['run', '--project', 'browser', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'browser.json')}`]);
 const built = step('build (electron-vite: main, preload, renderer)', bin('electron-vite'), ['build']) && step('build CLI', process.execPath, ['scripts/build-cli.mjs']);

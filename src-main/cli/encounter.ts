@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { encounterJsonSchema, readEncounterText } from '../../src-shared/io';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { encounterJsonSchema, MAX_FILE_BYTES, readEncounterText } from '../../src-shared/io';
 import { isRulesetId, isSizeCategory, MOVEMENT_MODES, RULESET_IDS, type Encounter, type MovementMode } from '../../src-shared/model';
 import {
   ACTIONS,
@@ -122,8 +123,15 @@ function integer(text: string | undefined, what: string): number | undefined {
 export function loadEncounter(file: string): Encounter {
   let text: string;
   try {
+    // The size first: a file over the limit is refused without reading it into memory.
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new UsageError(`${file} is not a file`);
+    if (stat.size > MAX_FILE_BYTES) {
+      throw new UsageError(`${path.basename(file)} is ${(stat.size / 1048576).toFixed(1)} MiB, over the ${MAX_FILE_BYTES / 1048576} MiB limit for an encounter file or scenario`);
+    }
     text = readFileSync(file, 'utf8');
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
   const read = readEncounterText(text, file);

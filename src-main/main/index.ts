@@ -1,8 +1,10 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session } from 'electron';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { cleanStaleSaveFiles } from '../services/files';
 import { createHandlers, type Dialogs } from '../services/handlers';
 import { RecentFiles } from '../services/recent';
+import { APP_ENTRY_URL, APP_SCHEME, appSchemePrivileges, serveAppRequest } from './app-protocol';
 import { hardenContents, hardenSession, isTrustedSender, mainWindowOptions } from './security';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,6 +23,20 @@ const dialogs: Dialogs = {
     const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
     return result.canceled ? null : (result.filePath ?? null);
   },
+  async confirmReplace({ title, fileName }) {
+    const win = BrowserWindow.getFocusedWindow();
+    const options = {
+      type: 'warning' as const,
+      title,
+      message: `${fileName} already exists. Replace it?`,
+      detail: 'Encounter files end in .encounter, so the name you typed became this one.',
+      buttons: ['Replace', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+    };
+    const result = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+    return result.response === 0;
+  },
   async openFolder({ title }) {
     const win = BrowserWindow.getFocusedWindow();
     const options = { title, properties: ['openDirectory' as const, 'createDirectory' as const] };
@@ -36,10 +52,13 @@ app.on('open-file', (event, file) => {
   launchFiles.push(file);
 });
 
+let recent: RecentFiles;
+
 function registerHandlers(): void {
+  recent = new RecentFiles(path.join(app.getPath('userData'), 'recent.json'));
   const handlers = createHandlers({
     dialogs,
-    recent: new RecentFiles(path.join(app.getPath('userData'), 'recent.json')),
+    recent,
     launchFiles: () => launchFiles.splice(0),
   });
   for (const [channel, handle] of Object.entries(handlers)) {
@@ -61,9 +80,8 @@ async function createMainWindow(): Promise<void> {
     appUrl = devServer;
     await win.loadURL(devServer);
   } else {
-    const file = path.join(here, '../renderer/index.html');
-    appUrl = pathToFileURL(file).href;
-    await win.loadFile(file);
+    appUrl = APP_ENTRY_URL;
+    await win.loadURL(APP_ENTRY_URL);
   }
 }
 
@@ -80,12 +98,18 @@ function installNativeMenu(): void {
 }
 
 app.enableSandbox();
+// The renderer's own scheme (app://bundle/), privileged before the app is ready as Electron requires.
+protocol.registerSchemesAsPrivileged(appSchemePrivileges());
 app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 app.whenReady().then(async () => {
   hardenSession(session.defaultSession, { devServer: !app.isPackaged && !!process.env['ELECTRON_RENDERER_URL'] });
+  const rendererRoot = path.join(here, '../renderer');
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererRoot, request.url));
   installNativeMenu();
   registerHandlers();
   await createMainWindow();
+  // Temporary files a killed save left beside recently used files (src-main/services/files.ts).
+  void recent.list().then((files) => Promise.all([...new Set(files.map((f) => path.dirname(f)))].map(cleanStaleSaveFiles))).catch(() => {});
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void createMainWindow();
   });

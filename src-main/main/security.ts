@@ -99,7 +99,9 @@ export function hardenSession(session: SessionLike, options: { devServer: boolea
 
 /**
  * Whether an IPC message comes from the app's own page in its own top frame. `appUrl` is the
- * address the main window loaded (the dev server, or the `index.html` file).
+ * address the main window loaded (`app://bundle/index.html`, or the dev server). Scheme, host (with
+ * port) and path must all match exactly: comparing origins is not enough, since every URL of a
+ * non-special scheme such as `app:` has the opaque origin "null".
  */
 export function isTrustedSender(
   frame: { url: string; parent: unknown } | null | undefined,
@@ -114,6 +116,5 @@ export function isTrustedSender(
   } catch {
     return false;
   }
-  if (app.protocol === 'file:') return sender.protocol === 'file:' && sender.pathname === app.pathname;
-  return sender.origin === app.origin;
+  return sender.protocol === app.protocol && sender.host === app.host && sender.pathname === app.pathname;
 }

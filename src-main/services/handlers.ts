@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter } from '../../src-shared/io';
@@ -29,6 +30,12 @@ export interface Dialogs {
   openFile(options: { title: string; filters: FileFilter[] }): Promise<string | null>;
   saveFile(options: { title: string; defaultName: string; filters: FileFilter[] }): Promise<string | null>;
   openFolder(options: { title: string }): Promise<string | null>;
+  /**
+   * Asks whether to replace `fileName`, which exists. Needed when the name gains `.encounter` after
+   * the save dialog closed (the dialog could not warn about a name it never saw); without it such
+   * a file is never replaced.
+   */
+  confirmReplace?(options: { title: string; fileName: string }): Promise<boolean>;
 }
 
 export interface HandlerDeps {
@@ -92,9 +99,20 @@ function withEncounterExtension(filePath: string): string {
   return /\.(encounter|json)$/i.test(filePath) ? filePath : `${filePath}.${ENCOUNTER_FILE_EXTENSION}`;
 }
 
+/** Bytes left for the name itself once an extension is added (file systems take 255 bytes). */
+const MAX_SUGGESTED_NAME_BYTES = 200;
+
 function safeFileName(name: string, fallback: string): string {
   const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').trim();
-  return cleaned || fallback;
+  // Shortened by whole characters, so the suggested name always fits and stays readable.
+  let kept = '';
+  let bytes = 0;
+  for (const ch of cleaned) {
+    bytes += Buffer.byteLength(ch);
+    if (bytes > MAX_SUGGESTED_NAME_BYTES) break;
+    kept += ch;
+  }
+  return kept.trimEnd() || fallback;
 }
 
 /**
@@ -144,6 +162,11 @@ export function createHandlers(deps: HandlerDeps): Record<Channel, Handler> {
         });
         if (!chosen) return null;
         target = withEncounterExtension(chosen);
+        if (target !== chosen && existsSync(target)) {
+          const name = path.basename(target);
+          if (!deps.dialogs.confirmReplace) throw new FileProblem(`Not saved: ${name} already exists; choose another name.`);
+          if (!(await deps.dialogs.confirmReplace({ title: 'Save encounter', fileName: name }))) return null;
+        }
       }
       await writeFileAtomic(target, request.text);
       grantedFiles.add(target);

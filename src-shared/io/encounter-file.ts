@@ -1,15 +1,12 @@
 import {
-  BLOCKADE_COUNT,
   BYTE_LAYERS,
-  EDGE_COUNT,
   LAYER_NAMES,
-  SURFACE_NAMES,
-  TERRAIN_COUNT,
   createMap,
   type Encounter,
   type LayerName,
 } from '../model';
 import { checkImage } from './import/image';
+import { LAYER_RANGE, MAX_FILE_BYTES } from './limits';
 import { decodeRunsInto, encodeRuns } from './runs';
 import {
   CURRENT_FORMAT_VERSION,
@@ -18,21 +15,7 @@ import {
   type EncounterFileV1,
 } from './schema';
 
-/** Larger files are refused before parsing: a hostile file must not exhaust memory. */
-export const MAX_FILE_BYTES = 64 * 1024 * 1024;
-
 export type ParseResult = { ok: true; encounter: Encounter } | { ok: false; error: string };
-
-const LAYER_RANGE: Record<LayerName, (v: number) => boolean> = {
-  terrain: (v) => Number.isInteger(v) && v >= 0 && v < TERRAIN_COUNT,
-  elevation: (v) => Number.isFinite(v) && Math.abs(v) <= 100000,
-  waterDepth: (v) => Number.isFinite(v) && v >= 0 && v <= 100000,
-  resistance: (v) => Number.isInteger(v) && v >= 0 && v <= 7,
-  blockade: (v) => Number.isInteger(v) && v >= 0 && v < BLOCKADE_COUNT,
-  surface: (v) => Number.isInteger(v) && v >= 0 && v < SURFACE_NAMES.length,
-  edgeEast: (v) => Number.isInteger(v) && v >= 0 && v < EDGE_COUNT,
-  edgeSouth: (v) => Number.isInteger(v) && v >= 0 && v < EDGE_COUNT,
-};
 
 export function encounterToFile(encounter: Encounter): EncounterFileV1 {
   const layers: Record<string, number[]> = {};

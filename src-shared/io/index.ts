@@ -1,3 +1,4 @@
+export * from './limits';
 export * from './runs';
 export * from './schema';
 export * from './encounter-file';

@@ -2,6 +2,7 @@ import {
   ARMOR_CATEGORIES,
   Blockade,
   Edge,
+  LAYER_NAMES,
   LOAD_CATEGORIES,
   MANEUVERABILITIES,
   RULESETS,
@@ -20,6 +21,8 @@ import {
   type Side,
   type TerrainKind,
 } from '../model';
+import { serializeEncounter } from './encounter-file';
+import { LAYER_RANGE, LIMITS, RESERVED_WORDS } from './limits';
 
 /**
  * The text scenario: a readable encounter for tests, bug reports and forum posts (docs/scenarios.md).
@@ -83,14 +86,58 @@ function parseNumber(value: string, key: string, line: number): number {
   return n;
 }
 
+/** A number within the encounter file's limits (src-shared/io/limits.ts), so the result can be saved. */
+function parseBounded(value: string, key: string, line: number, min: number, max: number, whole = false): number {
+  const n = parseNumber(value, key, line);
+  if (whole && !Number.isInteger(n)) throw new ScenarioError(line, `${key}=${value} is not a whole number`);
+  if (n < min || n > max) throw new ScenarioError(line, `${key}=${value} is outside ${min} to ${max}`);
+  return n;
+}
+
+function refuseReserved(word: string, what: string, line: number): void {
+  if (RESERVED_WORDS.has(word)) throw new ScenarioError(line, `"${word}" is a reserved word and cannot be used as ${what}`);
+}
+
+function checkLength(value: string, what: string, max: number, line: number): void {
+  if (value.length > max) throw new ScenarioError(line, `${what} is ${value.length} characters long; the limit is ${max}`);
+}
+
+/**
+ * An upper bound on the length of `serializeEncounter(encounter)`, in one pass without building it:
+ * a creature's fields, keys and indentation take under 1,000 characters besides its strings, a
+ * string at most 6 per character (JSON escapes), a run-length number at most 30 with its line.
+ */
+export function savedSizeBound(encounter: Encounter): number {
+  let bound = 5000 + 6 * (encounter.name.length + encounter.notes.length);
+  for (const c of encounter.creatures) bound += 1000 + 6 * (c.id.length + c.name.length + (c.race?.length ?? 0));
+  const m = encounter.map;
+  for (const name of LAYER_NAMES) {
+    const layer = m[name];
+    let runs = 1;
+    for (let i = 1; i < layer.length; i++) if (layer[i] !== layer[i - 1]) runs++;
+    bound += 100 + 2 * runs * 30;
+  }
+  return bound;
+}
+
+/**
+ * Reads a text scenario in time linear in its length. The file size, the map's rows and columns
+ * and the number of creatures are checked before any of them is built, and every value against
+ * the encounter file's own limits, so whatever opens here can be saved as an encounter file.
+ */
 export function parseScenario(text: string): Encounter {
+  if (text.length > LIMITS.fileBytes) {
+    throw new ScenarioError(1, `the text is ${(text.length / 1048576).toFixed(1)} MiB, over the ${LIMITS.fileBytes / 1048576} MiB limit`);
+  }
   const lines = text.split(/\r?\n/);
   let ruleset: RulesetId | null = null;
   let name = 'Scenario';
-  const settings: Record<string, string> = {};
-  const grids = new Map<GridSection, { rows: string[][]; line: number }>();
+  const settings = new Map<string, string>();
+  // Grid rows are kept as text and split only once their count is known to be within the limit.
+  const grids = new Map<GridSection, { rows: string[]; line: number }>();
   const lists = new Map<string, Line[]>();
   let section: string | null = null;
+  let creatureLines = 0;
 
   for (let i = 0; i < lines.length; i++) {
     const n = i + 1;
@@ -98,6 +145,7 @@ export function parseScenario(text: string): Encounter {
     if (raw.trim() === '' || raw.trim().startsWith('//')) continue;
     const indented = /^\s/.test(raw);
     if (!indented) {
+      refuseReserved(/^([^:\s]*)/.exec(raw)![1]!, 'a section name', n);
       const m = /^([a-z-]+):\s*(.*)$/.exec(raw.trimEnd());
       if (!m) throw new ScenarioError(n, `expected "section:" but found "${raw.trim()}"`);
       const [, key, rest] = m as unknown as [string, string, string];
@@ -107,13 +155,15 @@ export function parseScenario(text: string): Encounter {
         ruleset = rest.trim() as RulesetId;
         section = null;
       } else if (key === 'name') {
+        checkLength(rest.trim(), 'the name', LIMITS.nameChars, n);
         name = rest.trim() || name;
         section = null;
       } else if (key === 'settings') {
         for (const pair of rest.trim().split(/\s+/).filter(Boolean)) {
           const [k, v] = pair.split('=');
           if (!k || v === undefined) throw new ScenarioError(n, `settings take key=value pairs, not "${pair}"`);
-          settings[k] = v;
+          refuseReserved(k, 'a setting', n);
+          settings.set(k, v);
         }
         section = null;
       } else if ((GRID_SECTIONS as readonly string[]).includes(key)) {
@@ -126,16 +176,27 @@ export function parseScenario(text: string): Encounter {
     }
     if (!section) throw new ScenarioError(n, 'an indented line must belong to a section such as map: or creatures:');
     const grid = grids.get(section as GridSection);
-    if (grid && (GRID_SECTIONS as readonly string[]).includes(section)) grid.rows.push(raw.trim().split(/\s+/));
-    else lists.get(section)!.push({ n, text: raw.trim() });
+    if (grid && (GRID_SECTIONS as readonly string[]).includes(section)) {
+      if (grid.rows.length === LIMITS.mapSide) throw new ScenarioError(n, `${section}: has more than ${LIMITS.mapSide} rows, the largest map`);
+      grid.rows.push(raw);
+    } else {
+      if (section === 'creatures' && ++creatureLines > LIMITS.creatures) {
+        throw new ScenarioError(n, `more than the ${LIMITS.creatures.toLocaleString('en')} creatures an encounter can hold`);
+      }
+      lists.get(section)!.push({ n, text: raw.trim() });
+    }
   }
+  // Splitting stops one past the largest width, so a single huge row costs no more than a legal one.
+  const cells = (raw: string): string[] => raw.trim().split(/\s+/, LIMITS.mapSide + 1);
 
   if (!ruleset) throw new ScenarioError(1, 'the scenario needs a "ruleset:" line');
   const map = grids.get('map');
   if (!map || map.rows.length === 0) throw new ScenarioError(lines.length, 'the scenario needs a "map:" section with at least one row');
   const height = map.rows.length;
-  const width = map.rows[0]!.length;
-  for (const [k, row] of map.rows.entries()) {
+  const mapRows = map.rows.map(cells);
+  const width = mapRows[0]!.length;
+  for (const [k, row] of mapRows.entries()) {
+    if (row.length > LIMITS.mapSide) throw new ScenarioError(map.line + k, `map row ${k} has more than ${LIMITS.mapSide} squares, the largest map`);
     if (row.length !== width) throw new ScenarioError(map.line + k, `map row ${k} has ${row.length} squares; the first row has ${width}`);
   }
   const encounter = createEncounter({ name, ruleset, width, height });
@@ -143,15 +204,19 @@ export function parseScenario(text: string): Encounter {
   const letters = new Map<string, { x: number; y: number }>();
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const token = map.rows[y]![x]!;
+      const token = mapRows[y]![x]!;
       const i = y * width + x;
-      if (token in TERRAIN_SYMBOLS) m.terrain[i] = TERRAIN_SYMBOLS[token]!;
+      // Own keys only: an inherited name such as "constructor" is not a symbol.
+      if (Object.hasOwn(TERRAIN_SYMBOLS, token)) m.terrain[i] = TERRAIN_SYMBOLS[token]!;
       else if (/^[1-7]$/.test(token)) m.resistance[i] = Number(token);
-      else if (token in BLOCKADE_SYMBOLS) m.blockade[i] = BLOCKADE_SYMBOLS[token]!;
+      else if (Object.hasOwn(BLOCKADE_SYMBOLS, token)) m.blockade[i] = BLOCKADE_SYMBOLS[token]!;
       else if (/^[A-Za-z]$/.test(token)) {
         if (letters.has(token)) throw new ScenarioError(map.line + y, `creature ${token} stands on the map twice`);
         letters.set(token, { x, y });
-      } else throw new ScenarioError(map.line + y, `"${token}" at ${x},${y} is not a map symbol (. , ; # o ^ ~ 1-7, a creature letter)`);
+      } else {
+        refuseReserved(token, 'a map symbol', map.line + y);
+        throw new ScenarioError(map.line + y, `"${token}" at ${x},${y} is not a map symbol (. , ; # o ^ ~ 1-7, a creature letter)`);
+      }
     }
   }
 
@@ -160,14 +225,19 @@ export function parseScenario(text: string): Encounter {
     if (!grid) continue;
     if (grid.rows.length !== height) throw new ScenarioError(grid.line, `${section}: has ${grid.rows.length} rows; the map has ${height}`);
     const target = section === 'elevation' ? m.elevation : section === 'water' ? m.waterDepth : section === 'resistance' ? m.resistance : m.surface;
+    const fits = LAYER_RANGE[section === 'water' ? 'waterDepth' : section];
     for (let y = 0; y < height; y++) {
-      const row = grid.rows[y]!;
+      const row = cells(grid.rows[y]!);
       if (row.length !== width) throw new ScenarioError(grid.line + y, `${section}: row ${y} has ${row.length} values; the map has ${width}`);
       for (let x = 0; x < width; x++) {
         const v = parseNumber(row[x]!, section, grid.line + y);
         if (section === 'resistance' && (!Number.isInteger(v) || v < 0 || v > 7)) throw new ScenarioError(grid.line + y, `resistance ${v} at ${x},${y} is not 0-7`);
         if (section === 'water' && v < 0) throw new ScenarioError(grid.line + y, `water depth ${v} at ${x},${y} is negative`);
         target[y * width + x] = v;
+        // Checked as stored (elevation and depth are 32-bit floats), exactly as the file loader checks it.
+        if (!fits(target[y * width + x]!) || target[y * width + x] !== Math.fround(v)) {
+          throw new ScenarioError(grid.line + y, `${section} ${row[x]} at ${x},${y} is outside what an encounter file holds`);
+        }
       }
     }
   }
@@ -179,7 +249,8 @@ export function parseScenario(text: string): Encounter {
 
   for (const { n, text: line } of lists.get('walls') ?? []) {
     const parts = line.split(/\s+/);
-    if (parts.length !== 3 || !(parts[0]! in EDGE_WORDS)) throw new ScenarioError(n, `write "wall|low|door|open-door X,Y X,Y", not "${line}"`);
+    refuseReserved(parts[0]!, 'an edge word', n);
+    if (parts.length !== 3 || !Object.hasOwn(EDGE_WORDS, parts[0]!)) throw new ScenarioError(n, `write "wall|low|door|open-door X,Y X,Y", not "${line}"`);
     const a = parseSquare(parts[1]!, n);
     const b = parseSquare(parts[2]!, n);
     for (const p of [a, b]) if (p.x < 0 || p.y < 0 || p.x >= width || p.y >= height) throw new ScenarioError(n, `${p.x},${p.y} is off the ${width} × ${height} map`);
@@ -190,15 +261,20 @@ export function parseScenario(text: string): Encounter {
   }
 
   const defaultSpeed = ruleset === 'startroid' ? 6 : 30;
+  const ids = new Set<string>();
   for (const { n, text: line } of lists.get('creatures') ?? []) {
+    refuseReserved(/^([^:\s]*)/.exec(line)![1]!, 'a creature id', n);
     const cm = /^([A-Za-z][A-Za-z0-9_.-]*)\s*:\s*(.*)$/.exec(line);
     if (!cm) throw new ScenarioError(n, `write "A: size=medium side=party speed=30", not "${line}"`);
     const id = cm[1]!;
-    if (encounter.creatures.some((c) => c.id === id)) throw new ScenarioError(n, `creature ${id} is described twice`);
+    checkLength(id, `creature id ${id.slice(0, 16)}…`, LIMITS.idChars, n);
+    if (ids.has(id)) throw new ScenarioError(n, `creature ${id} is described twice`);
+    ids.add(id);
     const c: Creature = makeCreature({ id, name: id, speed: { walk: defaultSpeed } });
     let at = letters.get(id) ?? null;
     for (const token of cm[2]!.split(/\s+/).filter(Boolean)) {
       const [key, value] = token.includes('=') ? (token.split('=', 2) as [string, string]) : [token, ''];
+      refuseReserved(key, 'a creature key', n);
       switch (key) {
         case 'size':
           if (!isSizeCategory(value)) throw new ScenarioError(n, `size=${value} is not a size category`);
@@ -209,23 +285,23 @@ export function parseScenario(text: string): Encounter {
           c.side = value as Side;
           break;
         case 'speed':
-          c.speed.walk = parseNumber(value, key, n);
+          c.speed.walk = parseBounded(value, key, n, 0, LIMITS.speed);
           break;
         case 'fly':
         case 'swim':
         case 'climb':
         case 'burrow':
-          c.speed[key] = parseNumber(value, key, n);
+          c.speed[key] = parseBounded(value, key, n, 0, LIMITS.speed);
           break;
         case 'maneuver':
           if (!(MANEUVERABILITIES as readonly string[]).includes(value)) throw new ScenarioError(n, `maneuver=${value}: use ${MANEUVERABILITIES.join(', ')}`);
           c.speed.maneuverability = value as Maneuverability;
           break;
         case 'reach':
-          c.reach = parseNumber(value, key, n);
+          c.reach = parseBounded(value, key, n, 0, LIMITS.speed);
           break;
         case 'alt':
-          c.altitude = parseNumber(value, key, n);
+          c.altitude = parseBounded(value, key, n, -LIMITS.length, LIMITS.length);
           break;
         case 'armor':
         case 'armour':
@@ -237,13 +313,15 @@ export function parseScenario(text: string): Encounter {
           c.load = value as LoadCategory;
           break;
         case 'race':
+          checkLength(value, 'race', LIMITS.idChars, n);
           c.race = value;
           break;
         case 'name':
+          checkLength(value, 'name', LIMITS.nameChars, n);
           c.name = value.replace(/_/g, ' ');
           break;
         case 'slot':
-          c.slot = parseNumber(value, key, n);
+          c.slot = parseBounded(value, key, n, 0, LIMITS.slot, true);
           break;
         case 'at':
           at = parseSquare(value, n);
@@ -268,7 +346,7 @@ export function parseScenario(text: string): Encounter {
     encounter.creatures.push(c);
   }
   for (const [letter, p] of letters) {
-    if (!encounter.creatures.some((c) => c.id === letter)) throw new ScenarioError(map.line + p.y, `creature ${letter} is on the map but not described under creatures:`);
+    if (!ids.has(letter)) throw new ScenarioError(map.line + p.y, `creature ${letter} is on the map but not described under creatures:`);
   }
   // Sub-square creatures sharing a square take the next free places, unless given a slot.
   const used = new Map<string, Set<number>>();
@@ -283,14 +361,21 @@ export function parseScenario(text: string): Encounter {
     c.slot = s;
   }
 
-  for (const [k, v] of Object.entries(settings)) {
+  for (const [k, v] of settings) {
     if (k === 'epicPathRun') {
       if (v !== 'run' && v !== 'encumbrance') throw new ScenarioError(1, `settings: epicPathRun is run or encumbrance`);
       encounter.settings.epicPathRun = v;
-    } else if (k === 'fallDiceCap') encounter.settings.fallDiceCap = parseNumber(v, k, 1);
-    else if (k === 'gravity') encounter.settings.gravity = parseNumber(v, k, 1);
-    else if (k === 'flightCeiling') encounter.settings.flightCeiling = parseNumber(v, k, 1);
+    } else if (k === 'fallDiceCap') encounter.settings.fallDiceCap = parseBounded(v, k, 1, 0, LIMITS.fallDiceCap, true);
+    else if (k === 'gravity') encounter.settings.gravity = parseBounded(v, k, 1, 0, LIMITS.gravity);
+    else if (k === 'flightCeiling') encounter.settings.flightCeiling = parseBounded(v, k, 1, 0, LIMITS.length);
     else throw new ScenarioError(1, `unknown setting "${k}"`);
+  }
+  // The saved form lists runs of squares and every creature field: a scenario within every other
+  // limit can still make a file too big to open again, so it is refused here instead. Serialising
+  // is only needed when a cheap upper bound does not already show that it fits.
+  const saved = savedSizeBound(encounter) <= LIMITS.fileBytes ? 0 : serializeEncounter(encounter).length;
+  if (saved > LIMITS.fileBytes) {
+    throw new ScenarioError(1, `saved as an encounter file this would be ${(saved / 1048576).toFixed(1)} MiB, over the ${LIMITS.fileBytes / 1048576} MiB limit; use a smaller map or fewer changes between squares`);
   }
   return encounter;
 }

@@ -9,6 +9,7 @@ import {
   SIDES,
   SIZE_CATEGORIES,
 } from '../model';
+import { LIMITS } from './limits';
 
 /**
  * The encounter file, format version 1. This schema is the single definition: the loader
@@ -23,46 +24,47 @@ const Runs = z
   .array(z.number())
   .describe('Run-length encoded layer, row by row from the top-left square: [count, value, count, value, …].');
 
-const Length = z.number().min(-100000).max(100000);
+const Length = z.number().min(-LIMITS.length).max(LIMITS.length);
+const Speed = z.number().min(0).max(LIMITS.speed);
 
 const SpeedsSchema = z
   .object({
-    walk: z.number().min(0).max(10000).describe('Walking speed in the ruleset speed unit (feet; squares for Startroid).'),
-    fly: z.number().min(0).max(10000).optional(),
+    walk: Speed.describe('Walking speed in the ruleset speed unit (feet; squares for Startroid).'),
+    fly: Speed.optional(),
     maneuverability: z.enum(MANEUVERABILITIES).optional(),
-    swim: z.number().min(0).max(10000).optional(),
-    climb: z.number().min(0).max(10000).optional(),
-    burrow: z.number().min(0).max(10000).optional(),
+    swim: Speed.optional(),
+    climb: Speed.optional(),
+    burrow: Speed.optional(),
   })
   .strict();
 
 export const CreatureSchema = z
   .object({
-    id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/, 'ids use letters, digits, _ . and - only'),
-    name: z.string().max(200),
+    id: z.string().min(1).max(LIMITS.idChars).regex(/^[A-Za-z0-9_.-]+$/, 'ids use letters, digits, _ . and - only'),
+    name: z.string().max(LIMITS.nameChars),
     size: z.enum(SIZE_CATEGORIES),
     side: z.enum(SIDES),
     speed: SpeedsSchema,
-    reach: z.number().min(0).max(10000).optional(),
+    reach: Speed.optional(),
     armor: z.enum(ARMOR_CATEGORIES),
     load: z.enum(LOAD_CATEGORIES),
-    race: z.string().max(64).optional(),
+    race: z.string().max(LIMITS.idChars).optional(),
     helpless: z.boolean(),
     prone: z.boolean(),
     fillsSpace: z.boolean().optional().describe('It completely fills its squares: nothing moves through them.'),
     x: z.int().min(0).max(MAX_MAP_SIDE - 1).describe('Column of the top-left square of the footprint.'),
     y: z.int().min(0).max(MAX_MAP_SIDE - 1).describe('Row of the top-left square of the footprint.'),
     altitude: Length.describe('Height of the underside above the ground, in the ruleset length unit.'),
-    slot: z.int().min(0).max(99).optional().describe('Place inside the square for creatures smaller than a square.'),
+    slot: z.int().min(0).max(LIMITS.slot).optional().describe('Place inside the square for creatures smaller than a square.'),
   })
   .strict();
 
 export const SettingsSchema = z
   .object({
     epicPathRun: z.enum(['run', 'encumbrance']).optional(),
-    fallDiceCap: z.int().min(0).max(1000).optional(),
-    gravity: z.number().min(0).max(100).optional(),
-    flightCeiling: z.number().min(0).max(100000).optional(),
+    fallDiceCap: z.int().min(0).max(LIMITS.fallDiceCap).optional(),
+    gravity: z.number().min(0).max(LIMITS.gravity).optional(),
+    flightCeiling: z.number().min(0).max(LIMITS.length).optional(),
   })
   .strict();
 
@@ -78,7 +80,7 @@ const PlaySquare = z
 export const PlayActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('initiative'), scores: z.record(Id, z.number().min(-1000).max(1000)) }).strict(),
   z.object({ kind: z.literal('roll-initiative'), modifiers: z.record(Id, z.number().min(-1000).max(1000)).optional(), dice: z.string().max(32).optional() }).strict(),
-  z.object({ kind: z.literal('order'), order: z.array(Id).max(20000) }).strict(),
+  z.object({ kind: z.literal('order'), order: z.array(Id).max(LIMITS.creatures) }).strict(),
   z
     .object({
       kind: z.literal('move'),
@@ -141,7 +143,7 @@ export const EncounterFileSchema = z
   .object({
     format: z.literal(FILE_FORMAT_ID),
     formatVersion: z.literal(CURRENT_FORMAT_VERSION),
-    name: z.string().max(200),
+    name: z.string().max(LIMITS.nameChars),
     ruleset: z.enum(RULESET_IDS),
     map: z
       .object({
@@ -161,9 +163,9 @@ export const EncounterFileSchema = z
           .strict(),
       })
       .strict(),
-    creatures: z.array(CreatureSchema).max(20000),
+    creatures: z.array(CreatureSchema).max(LIMITS.creatures),
     settings: SettingsSchema.optional(),
-    notes: z.string().max(100000).optional(),
+    notes: z.string().max(LIMITS.notesChars).optional(),
     play: PlaySessionSchema.optional(),
     background: BackgroundSchema.optional(),
   })

@@ -1,4 +1,6 @@
+import Ajv from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENCOUNTER_FILE_EXTENSION } from '../../src-shared/io';
@@ -6,6 +8,9 @@ import { ENCOUNTER_FILE_EXTENSION } from '../../src-shared/io';
 const root = path.resolve(__dirname, '../..');
 const yml = readFileSync(path.join(root, 'build/electron-builder.yml'), 'utf8');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+// electron-builder reads its YAML with js-yaml (a dependency of electron-builder, no types of its own).
+const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
+const config = yaml.load(yml) as Record<string, unknown>;
 
 // electron-builder cannot run here (no Electron zip), so its configuration is checked as text.
 describe('packaging configuration', () => {
@@ -25,5 +30,31 @@ describe('packaging configuration', () => {
     for (const part of ['out/main/**', 'out/preload/**', 'out/renderer/**', 'package.json']) expect(yml).toContain(`  - ${part}`);
     expect(existsSync(path.join(root, 'build/icon.png'))).toBe(true);
     expect(pkg.devDependencies.electron).toBe('45.4.1');
+  });
+});
+
+describe('packaged app hardening (Electron fuses)', () => {
+  // Fuses are flipped in the binary at packaging time, so a packaged app cannot be turned into a
+  // general Node runtime (ELECTRON_RUN_AS_NODE), given Node options or a debugger from outside,
+  // or made to run code from a loose folder instead of its checked app.asar.
+  it('turns off Node entry points and turns on asar integrity and cookie encryption', () => {
+    expect(config['electronFuses']).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+    expect(config['asar']).toBe(true);
+  });
+
+  it('uses only fuse names electron-builder knows (a misspelt fuse would be ignored)', () => {
+    const scheme = JSON.parse(readFileSync(path.join(root, 'node_modules/app-builder-lib/scheme.json'), 'utf8')) as {
+      definitions: Record<string, unknown>;
+    };
+    const validate = new Ajv({ strict: false }).compile({ ...scheme.definitions['FuseOptionsV1']!, definitions: scheme.definitions });
+    expect(validate(config['electronFuses']), JSON.stringify(validate.errors)).toBe(true);
   });
 });

@@ -9,11 +9,16 @@ import { CHANNELS } from '../../../src-shared/ipc';
 import { createEncounter } from '../../../src-shared/model';
 
 let dir: string;
-let answers: { open?: string | null; save?: string | null; folder?: string | null };
+let answers: { open?: string | null; save?: string | null; folder?: string | null; replace?: boolean };
+let asked: string[] = [];
 const dialogs: Dialogs = {
   openFile: async () => answers.open ?? null,
   saveFile: async () => answers.save ?? null,
   openFolder: async () => answers.folder ?? null,
+  confirmReplace: async ({ fileName }) => {
+    asked.push(fileName);
+    return answers.replace ?? false;
+  },
 };
 const text = (name = 'Ambush') => serializeEncounter(createEncounter({ name, ruleset: 'd20-35', width: 6, height: 4 }));
 
@@ -24,9 +29,52 @@ function setup() {
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'eb-handlers-'));
   answers = {};
+  asked = [];
 });
 
 describe('main-process handlers', () => {
+  it('Save As asks before replacing a file whose name got the extension after the dialog closed', async () => {
+    const h = setup();
+    const existing = path.join(dir, 'ambush.encounter');
+    writeFileSync(existing, text('Keep'));
+    answers.save = path.join(dir, 'ambush'); // the dialog saw no "ambush", so it asked nothing
+    answers.replace = false;
+    const kept = await h[CHANNELS.saveEncounter]([{ file: null, suggestedName: 'Ambush', text: text('New') }]);
+    expect(kept).toEqual({ ok: true, value: null });
+    expect(asked).toEqual(['ambush.encounter']);
+    expect(readFileSync(existing, 'utf8')).toBe(text('Keep'));
+    answers.replace = true;
+    const replaced = await h[CHANNELS.saveEncounter]([{ file: null, suggestedName: 'Ambush', text: text('New') }]);
+    expect(replaced.ok).toBe(true);
+    expect(readFileSync(existing, 'utf8')).toBe(text('New'));
+    // A name the dialog itself showed (and confirmed) is not asked about twice.
+    asked = [];
+    answers.save = existing;
+    expect((await h[CHANNELS.saveEncounter]([{ file: null, suggestedName: 'Ambush', text: text('Again') }])).ok).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it('Save As suggests a name that fits the file system, however long the encounter name', async () => {
+    let suggested = '';
+    const h = createHandlers({
+      dialogs: { ...dialogs, saveFile: async ({ defaultName }) => ((suggested = defaultName), path.join(dir, defaultName)) },
+      recent: new RecentFiles(path.join(dir, 'data', 'recent.json')),
+    });
+    const result = await h[CHANNELS.saveEncounter]([{ file: null, suggestedName: 'Drachenhöhle '.repeat(19), text: text() }]);
+    expect(result.ok ? 'ok' : result.error).toBe('ok');
+    expect(Buffer.byteLength(suggested)).toBeLessThanOrEqual(255);
+    expect(suggested).toMatch(/^Drachenhöhle Drachenhöhle .*\.encounter$/);
+  });
+
+  it('Save As without a way to ask refuses to replace, saying so', async () => {
+    const h = createHandlers({ dialogs: { ...dialogs, confirmReplace: undefined }, recent: new RecentFiles(path.join(dir, 'data', 'recent.json')) });
+    writeFileSync(path.join(dir, 'ambush.encounter'), text('Keep'));
+    answers.save = path.join(dir, 'ambush');
+    const result = await h[CHANNELS.saveEncounter]([{ file: null, suggestedName: 'Ambush', text: text('New') }]);
+    expect(result).toEqual({ ok: false, error: 'Not saved: ambush.encounter already exists; choose another name.' });
+    expect(readFileSync(path.join(dir, 'ambush.encounter'), 'utf8')).toBe(text('Keep'));
+  });
+
   it('Save As writes the file where the user chose, adding the extension, and lists it as recent', async () => {
     const h = setup();
     answers.save = path.join(dir, 'ambush');

@@ -35,6 +35,12 @@ describe('desktop security baseline', () => {
     expect(source).toMatch(/hardenSession\(session\.defaultSession/);
     expect(source).toMatch(/app\.enableSandbox\(\)/);
     expect(source).toMatch(/isTrustedSender\(event\.senderFrame, appUrl\)/);
+    // The built renderer comes from app://, registered as privileged before ready, never file://.
+    expect(source).not.toMatch(/loadFile|file:/);
+    expect(source).toMatch(/appUrl = APP_ENTRY_URL;\s+await win\.loadURL\(APP_ENTRY_URL\)/);
+    expect(source.indexOf('protocol.registerSchemesAsPrivileged(appSchemePrivileges())')).toBeGreaterThan(-1);
+    expect(source.indexOf('protocol.registerSchemesAsPrivileged')).toBeLessThan(source.indexOf('app.whenReady()'));
+    expect(source).toMatch(/protocol\.handle\(APP_SCHEME, \(request\) => serveAppRequest\(rendererRoot, request\.url\)\)/);
     // The preload is built as CommonJS, which is what a sandboxed preload must be.
     expect(source).toMatch(/preload\/index\.cjs/);
     const config = readFileSync(path.join(root, 'electron.vite.config.ts'), 'utf8');
@@ -96,5 +102,30 @@ describe('desktop security baseline', () => {
     expect(isTrustedSender(null, file)).toBe(false);
     expect(isTrustedSender({ url: 'http://localhost:5173/', parent: null }, 'http://localhost:5173/')).toBe(true);
     expect(isTrustedSender({ url: 'http://evil.test/', parent: null }, 'http://localhost:5173/')).toBe(false);
+  });
+
+  it('compares the scheme, host and path of the sender frame exactly', () => {
+    const app = 'app://bundle/index.html';
+    expect(isTrustedSender({ url: app, parent: null }, app)).toBe(true);
+    // A query or fragment does not change which page it is.
+    expect(isTrustedSender({ url: `${app}#/map`, parent: null }, app)).toBe(true);
+    for (const url of [
+      'app://bundle/assets/evil.html',
+      'app://other/index.html',
+      'evil://bundle/index.html',
+      'file:///opt/app/index.html',
+      'app://bundle/index.html/..',
+      'APP://bundle/other.html',
+      'data:text/html,<script>1</script>',
+      'about:blank',
+    ]) {
+      expect(isTrustedSender({ url, parent: null }, app), url).toBe(false);
+    }
+    // The dev server (electron-vite's ELECTRON_RENDERER_URL): same scheme, host, port and path.
+    const dev = 'http://localhost:5173/';
+    expect(isTrustedSender({ url: 'http://localhost:5173/', parent: null }, dev)).toBe(true);
+    expect(isTrustedSender({ url: 'http://localhost:5173/other.html', parent: null }, dev)).toBe(false);
+    expect(isTrustedSender({ url: 'http://localhost:5174/', parent: null }, dev)).toBe(false);
+    expect(isTrustedSender({ url: 'https://localhost:5173/', parent: null }, dev)).toBe(false);
   });
 });

@@ -1,0 +1,49 @@
+import { BLOCKADE_COUNT, EDGE_COUNT, MAX_MAP_SIDE, SURFACE_NAMES, TERRAIN_COUNT, type LayerName } from '../model';
+
+/**
+ * The limits of an encounter, one set for both ways in: the encounter file's schema and the text
+ * scenario's parser use these same numbers, so whatever a scenario accepts can be saved and opened
+ * again. Each bounds the work a hostile file can cause, and is far beyond any real table.
+ */
+export const LIMITS = {
+  /** Largest file read, in bytes (and largest text accepted), refused before parsing. */
+  fileBytes: 64 * 1024 * 1024,
+  /** Squares on a side (2048 × 2048 = 4,194,304 squares at most). */
+  mapSide: MAX_MAP_SIDE,
+  creatures: 100_000,
+  /** Speeds and reach, in the ruleset's unit (feet; squares for Startroid). */
+  speed: 10_000,
+  /** Heights, depths, altitudes and the flight ceiling, either sign where it has one. */
+  length: 100_000,
+  /** Places inside a square for creatures smaller than one. */
+  slot: 99,
+  /** Creature ids and races. */
+  idChars: 64,
+  /** Creature and encounter names. */
+  nameChars: 200,
+  notesChars: 100_000,
+  fallDiceCap: 1000,
+  gravity: 100,
+} as const;
+
+/** Larger files are refused before parsing: a hostile file must not exhaust memory. */
+export const MAX_FILE_BYTES = LIMITS.fileBytes;
+export const MAX_CREATURES = LIMITS.creatures;
+
+/** What each map layer may hold, as stored (elevation and depth are 32-bit floats). */
+export const LAYER_RANGE: Readonly<Record<LayerName, (v: number) => boolean>> = {
+  terrain: (v) => Number.isInteger(v) && v >= 0 && v < TERRAIN_COUNT,
+  elevation: (v) => Number.isFinite(v) && Math.abs(v) <= LIMITS.length,
+  waterDepth: (v) => Number.isFinite(v) && v >= 0 && v <= LIMITS.length,
+  resistance: (v) => Number.isInteger(v) && v >= 0 && v <= 7,
+  blockade: (v) => Number.isInteger(v) && v >= 0 && v < BLOCKADE_COUNT,
+  surface: (v) => Number.isInteger(v) && v >= 0 && v < SURFACE_NAMES.length,
+  edgeEast: (v) => Number.isInteger(v) && v >= 0 && v < EDGE_COUNT,
+  edgeSouth: (v) => Number.isInteger(v) && v >= 0 && v < EDGE_COUNT,
+};
+
+/**
+ * Words that name parts of every JavaScript object; refused as creature ids, keys and section
+ * names so that no text can reach an object's prototype.
+ */
+export const RESERVED_WORDS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'hasOwnProperty', 'toString', 'valueOf']);
