@@ -106,6 +106,7 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
       dropProne: z.boolean().optional(),
     })
     .strict(),
+  z.object({ kind: z.literal('stall-save'), creature: Id, success: z.boolean().optional(), modifier: z.number().min(-100).max(100).optional() }).strict(),
   z.object({ kind: z.literal('teleport'), creature: Id, to: PlaySquare, range: z.int().min(0).max(10000).optional() }).strict(),
 ]);
 

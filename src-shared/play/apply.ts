@@ -41,6 +41,7 @@ export function initialState(planned: Encounter): PlayState {
     pending: [],
     entries: [],
     ties: [],
+    stalled: {},
   };
 }
 
@@ -57,6 +58,7 @@ function draft(state: PlayState): PlayState {
     pending: state.pending.map((p) => ({ ...p })),
     entries: [...state.entries],
     ties: state.ties.map((t) => [...t]),
+    stalled: Object.fromEntries(Object.entries(state.stalled).map(([id, v]) => [id, { ...v }])),
   };
 }
 
@@ -215,6 +217,7 @@ function checkMoveAction(state: PlayState, index: number, action: Extract<PlayAc
   const ruleset = state.board.ruleset;
   const mover = creatureOf(state, action.creature);
   requireTurn(state, mover);
+  if (state.stalled[mover.id]) throw new PlayRefused(`${mover.name} is stalled: it spends its turn on a DC 20 Reflex save to recover (d20-phb-30.txt › Minimum Forward Speed).`);
   const refusal = turnRefusal(ruleset, state.turn, mover, action.action);
   if (refusal) throw new PlayRefused(refusal, null, TURN_ECONOMY[ruleset].actions[action.action]?.rule ?? null);
   if (!Array.isArray(action.path) || action.path.length === 0) throw new PlayRefused('A move needs at least one square to go to.');
@@ -336,6 +339,7 @@ function flightMove(state: PlayState, e: LogEntry, mover: Creature, action: Extr
     if (first.landed) resolveFall(state, e, mover, fell, last, random, `stalls (${answer.reason.split(':')[0]})`);
     else {
       mover.altitude = last.z - fell;
+      state.stalled[mover.id] = { fallen: fell };
       e.conditions.push('stalled');
       e.text += ` It stalls and drops ${fell} ${unitLength} to ${mover.altitude} ${unitLength} up; next turn it must succeed on a DC 20 Reflex save or fall 300 ${unitLength} more (${stallRule.display}; the GM rolls the save).`;
     }
@@ -423,6 +427,52 @@ function teleportAction(state: PlayState, index: number, action: Extract<PlayAct
   const e = entry(state, index, action, c.id, `${c.name} teleports from ${sq(from)} to ${sq(action.to)}, a square it can see; no attacks of opportunity.`);
   e.rules.push(rule);
   e.squares = [from, { x: action.to.x, y: action.to.y }];
+  return e;
+}
+
+/**
+ * d20-phb-30.txt › Minimum Forward Speed: "If the fall doesn't bring the creature to the ground, it must
+ * spend its next turn recovering from the stall. It must succeed on a DC 20 Reflex save to recover.
+ * Otherwise it falls another 300 feet." Landing deals falling damage for the whole height fallen.
+ */
+function stallSave(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'stall-save' }>, random: RandomSource): LogEntry {
+  const c = creatureOf(state, action.creature);
+  const stalled = state.stalled[c.id];
+  if (!stalled) throw new PlayRefused(`${c.name} has not stalled.`);
+  requireTurn(state, c);
+  if (state.turn.moved || state.turn.moveActions > 0) throw new PlayRefused(`${c.name} must spend its whole turn recovering from the stall.`);
+  const rule = citeOf(state.board.ruleset, 'Minimum Forward Speed');
+  const e = entry(state, index, action, c.id, '');
+  e.rules.push(rule);
+  let success = action.success;
+  if (success === undefined) {
+    const modifier = Math.floor(action.modifier ?? 0);
+    const face = 1 + Math.floor(random() * 20);
+    success = face + modifier >= 20;
+    e.dice.push({ what: `${c.name}'s Reflex save (DC 20)`, dice: `1d20${modifier ? (modifier > 0 ? `+${modifier}` : `${modifier}`) : ''}`, rolls: [face], total: face + modifier });
+  }
+  // The recovery takes the turn.
+  state.turn.fullRound = true;
+  state.turn.moved = true;
+  state.turn.moveActions = TURN_ECONOMY[state.board.ruleset].moveActions;
+  if (success) {
+    delete state.stalled[c.id];
+    e.text = `${c.name} recovers from the stall ${c.altitude} ${RULESETS[state.board.ruleset].lengthUnit} up (DC 20 Reflex save${e.dice.length ? `: rolled ${e.dice[0]!.total}` : ''}; ${rule.display}).`;
+    e.conditions.push('recovered');
+    return e;
+  }
+  const fell = Math.min(300, c.altitude);
+  stalled.fallen += fell;
+  const unit = RULESETS[state.board.ruleset].lengthUnit;
+  e.text = `${c.name} fails the DC 20 Reflex save${e.dice.length ? ` (rolled ${e.dice[0]!.total})` : ''} and falls ${fell} ${unit} more (${rule.display}).`;
+  if (fell < c.altitude) {
+    c.altitude -= fell;
+    e.text += ` It is ${c.altitude} ${unit} up, still stalled.`;
+    e.conditions.push('stalled');
+    return e;
+  }
+  delete state.stalled[c.id];
+  resolveFall(state, e, c, stalled.fallen, { x: c.x, y: c.y }, random, 'hits the ground after its stall');
   return e;
 }
 
@@ -560,6 +610,9 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
     }
     case 'forced':
       e = forcedAction(state, index, action, random);
+      break;
+    case 'stall-save':
+      e = stallSave(state, index, action, random);
       break;
     case 'teleport':
       e = teleportAction(state, index, action);

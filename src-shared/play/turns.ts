@@ -176,8 +176,9 @@ export function turnOptions(state: PlayState): TurnOption[] {
   if (!creature) return [];
   const economy = TURN_ECONOMY[ruleset];
   const out: TurnOption[] = [];
+  const stalled = state.stalled[creature.id] ? `${creature.name} is stalled: it spends its turn on a DC 20 Reflex save (d20-phb-30.txt › Minimum Forward Speed).` : null;
   for (const [action, rule] of Object.entries(economy.actions) as [TurnAction, TurnActionRule][]) {
-    const why = turnRefusal(ruleset, state.turn, creature, action);
+    const why = stalled ?? turnRefusal(ruleset, state.turn, creature, action);
     out.push({ action, label: rule.label, allowed: why === null, why: why ?? '', rule: rule.rule });
   }
   out.push({ action: 'charge', label: 'Charge', allowed: false, why: economy.noCharge, rule: null });

@@ -365,6 +365,39 @@ creatures:
     expect(e.dice[0]!.rolls).toHaveLength(1);
     expect(state.health.W!.damage).toBe(e.dice[0]!.total);
   });
+  it('a stall high up leaves the flyer in the air; its next turn is a DC 20 Reflex save, and a failure lands it', () => {
+    const high = parseScenario(`ruleset: d20-30
+map:
+  . . . . . .
+  . W . . . .
+  . . . . . .
+creatures:
+  W: name=Wyvern size=large side=enemy speed=20 fly=60 maneuver=poor alt=200
+  F: name=Fighter size=medium side=party speed=30 at=5,2
+`);
+    const stalled = play(high, newSession(4), { kind: 'initiative', scores: { W: 20, F: 1 } }, { kind: 'move', creature: 'W', action: 'move', mode: 'fly', path: [{ x: 2, y: 1, z: 200 }] });
+    expect(stalled.state.board.creatures.find((c) => c.id === 'W')!.altitude).toBe(50);
+    expect(stalled.state.stalled).toEqual({ W: { fallen: 150 } });
+    expect(stalled.state.entries.at(-1)!.conditions).toEqual(['stalled']);
+    // Not before its next turn, and not after moving.
+    const early = perform(high, stalled.session, { kind: 'stall-save', creature: 'W', success: false }, stalled.state);
+    expect(early.ok).toBe(false);
+    const failed = play(high, stalled.session, { kind: 'next-turn' }, { kind: 'next-turn' }, { kind: 'stall-save', creature: 'W', success: false });
+    const e = failed.state.entries.at(-1)!;
+    expect(e.text).toMatch(/fails the DC 20 Reflex save and falls 50 ft more/);
+    expect(e.text).toContain('falls 200 ft');
+    // The whole 200 ft fallen: 20d6 (d20-phb-30.txt, the d20 rule).
+    expect(e.dice[0]!.rolls).toHaveLength(20);
+    expect(failed.state.stalled).toEqual({});
+    expect(failed.state.board.creatures.find((c) => c.id === 'W')!.altitude).toBe(0);
+    // A rolled save: the die is in the entry, and the outcome follows it.
+    const rolled = play(high, stalled.session, { kind: 'next-turn' }, { kind: 'next-turn' }, { kind: 'stall-save', creature: 'W', modifier: 19 });
+    const r = rolled.state.entries.at(-1)!;
+    expect(r.dice[0]!.total).toBe(r.dice[0]!.rolls[0]! + 19);
+    expect(rolled.state.stalled).toEqual({});
+    expect(r.text).toContain('recovers from the stall 50 ft up');
+  });
+
   it('a flight that keeps its forward speed stays in the air', () => {
     // Poor maneuverability: at least half its 60 ft fly speed forward (d20-phb-30.txt › Maneuverability).
     const path = [2, 3, 4, 5, 6, 7].map((x) => ({ x, y: 1, z: 10 }));
