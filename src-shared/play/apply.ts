@@ -3,7 +3,9 @@ import { DiceError, formatDice, parseDice, roll, seededRandom, type DiceExpressi
 import { rollDamage, type DiceTerm } from '../rules/engine/damage';
 import type { FallAnswer, SurfaceName } from '../rules/engine/falling';
 import { footprintSide } from '../rules/engine/sizes';
-import { MoveRefused, type MoveAction, type MoveRequest, type PathAnswer } from '../rules/engine/types';
+import { MoveRefused, type MoveAction, type MoveRequest, type PathAnswer, type Provocation } from '../rules/engine/types';
+import { hostile } from '../rules/engine/relations';
+import { cubeThreatened } from '../rules/lines';
 import { fallDamage } from '../rules/falls';
 import { forcedMovement, type ForcedAnswer, type ForcedKind, type ForcedStop } from '../rules/forced';
 import { teleport, type TeleportAnswer } from '../rules/startroid/teleport';
@@ -277,20 +279,58 @@ function checkMoveAction(state: PlayState, index: number, action: Extract<PlayAc
   const unit = answer.unit;
   e.text = `${mover.name} ${MOVE_VERBS[action.action]} from ${sq(from)} to ${sq(last)}${action.path.length > 1 ? ` via ${action.path.slice(0, -1).map(sq).join(' ')}` : ''}: ${answer.total} ${unit}, ${rule.label}; ${state.turn.spent} ${unit} this turn.`;
   if (e.dice.length) e.text += ` Run score: ${e.dice[0]!.dice} rolled ${e.dice[0]!.total}.`;
-  // Attacks of opportunity: listed for the GM to resolve, with the enemy named.
-  if (answer.provokes.length) {
-    const provokeRule = citeOf(ruleset, PLAY_RULES[ruleset].provoke);
-    e.rules.push(provokeRule);
-    for (const [k, p] of answer.provokes.entries()) {
-      const id = `${index}:${k}`;
-      state.pending.push({ id, attacker: p.by, attackerName: nameOf(state, p.by), target: mover.id, targetName: mover.name, at: { x: p.x, y: p.y }, status: 'open', rule: provokeRule });
-      e.pending.push(id);
-    }
-    e.text += ` Provokes ${answer.provokes.length === 1 ? 'an attack of opportunity' : 'attacks of opportunity'} from ${answer.provokes.map((p) => `${nameOf(state, p.by)} at ${p.x},${p.y}`).join(', ')} (${provokeRule.display}): the GM resolves ${answer.provokes.length === 1 ? 'it' : 'them'}.`;
-  }
+  listProvocations(state, e, index, mover, answer.provokes);
   if (fall) resolveFall(state, e, mover, fall.height, last, random, `walks off the ledge at ${sq(last)}`);
   e.round = state.round;
   return e;
+}
+
+/** Attacks of opportunity: listed for the GM to resolve, with the enemy named. */
+function listProvocations(state: PlayState, e: LogEntry, index: number, mover: Creature, provokes: readonly Provocation[]): void {
+  if (!provokes.length) return;
+  const ruleset = state.board.ruleset;
+  const provokeRule = citeOf(ruleset, PLAY_RULES[ruleset].provoke);
+  e.rules.push(provokeRule);
+  for (const [k, p] of provokes.entries()) {
+    const id = `${index}:${k}`;
+    state.pending.push({ id, attacker: p.by, attackerName: nameOf(state, p.by), target: mover.id, targetName: mover.name, at: { x: p.x, y: p.y }, status: 'open', rule: provokeRule });
+    e.pending.push(id);
+  }
+  e.text += ` Provokes ${provokes.length === 1 ? 'an attack of opportunity' : 'attacks of opportunity'} from ${provokes.map((p) => `${nameOf(state, p.by)} at ${p.x},${p.y}`).join(', ')} (${provokeRule.display}): the GM resolves ${provokes.length === 1 ? 'it' : 'them'}.`;
+}
+
+/**
+ * The attacks of opportunity a flight provokes, counted as the engine counts a walk's (leaving a cube an
+ * enemy's reach covers, through height; once per enemy for a single-action move where the text says
+ * so; a withdraw's first cube safe). The flight answer has none of its own.
+ */
+function flightProvocations(board: Encounter, mover: Creature, request: MoveRequest, cubes: { x: number; y: number; z: number }[]): Provocation[] {
+  const rules = RULESET_IMPLEMENTATIONS[board.ruleset];
+  const plan = rules.plan({ encounter: board, creature: mover, request: { ...request, mode: 'fly' } });
+  if (plan.provokes === 'none' || plan.provokes === 'entering-enemy') return [];
+  const square = RULESETS[board.ruleset].squareSize;
+  const side = footprintSide(rules.sizes[mover.size] ?? { space: square, reach: 0 }, square);
+  const enemies = board.creatures
+    .filter((c) => c.id !== mover.id && hostile(mover, c))
+    .map((c) => ({ c, range: rules.threatRange(c, board) }))
+    .filter((x): x is { c: Creature; range: number } => x.range !== null);
+  const out: Provocation[] = [];
+  const seen = new Set<string>();
+  for (let i = 1; i < cubes.length; i++) {
+    if (i === 1 && plan.startSafe) continue;
+    const from = cubes[i - 1]!;
+    const level = Math.round(from.z / square);
+    for (const { c, range } of enemies) {
+      if (plan.provokes === 'once-per-enemy' && seen.has(c.id)) continue;
+      let threatened = false;
+      for (let y = from.y; y < from.y + side && !threatened; y++) for (let x = from.x; x < from.x + side && !threatened; x++) threatened = cubeThreatened(board, c, range, x, y, level, side);
+      if (threatened) {
+        out.push({ by: c.id, x: from.x, y: from.y });
+        seen.add(c.id);
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -318,6 +358,7 @@ function flightMove(state: PlayState, e: LogEntry, mover: Creature, action: Extr
     throw new PlayRefused(`${mover.name} cannot fly that way: ${answer.reason}${at ? ` (at ${sq(at)}, ${at.z} ${unitLength} up)` : ''}.`, at);
   }
   const from = { x: mover.x, y: mover.y, z: mover.altitude };
+  const provoked = flightProvocations(state.board, mover, request, [from, ...path]);
   const last = path[path.length - 1]!;
   mover.x = last.x;
   mover.y = last.y;
@@ -331,6 +372,7 @@ function flightMove(state: PlayState, e: LogEntry, mover: Creature, action: Extr
   e.squares = [from, ...path];
   const unit = RULESETS[ruleset].speedUnit;
   e.text = `${mover.name} flies from ${sq(from)} (${from.z} ${unitLength} up) to ${sq(last)} (${last.z} ${unitLength} up): ${answer.total} ${unit}, ${rule.label}; ${state.turn.spent} ${unit} this turn.`;
+  listProvocations(state, e, e.index, mover, provoked);
   if (stalls) {
     const stallRule = citeOf(ruleset, 'Minimum Forward Speed');
     e.rules.push(stallRule);

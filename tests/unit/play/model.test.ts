@@ -398,6 +398,27 @@ creatures:
     expect(r.text).toContain('recovers from the stall 50 ft up');
   });
 
+  it('a flight past an enemy provokes as a walk would while its reach covers the cube, and not high above it', () => {
+    const LOW = parseScenario(`ruleset: d20-35
+map:
+  F . . . . .
+  . . E . . .
+  . . . . . .
+creatures:
+  F: name=Falcon size=medium side=party speed=30 fly=60 maneuver=good alt=5
+  E: name=Ettin size=medium side=enemy speed=30
+`);
+    const at = (z: number) => [1, 2, 3, 4].map((x) => ({ x, y: 0, z }));
+    const low = play(LOW, newSession(1), { kind: 'initiative', scores: { F: 20, E: 1 } }, { kind: 'move', creature: 'F', action: 'move', mode: 'fly', path: at(5) }).state;
+    const walk = checkPath({ ...LOW, creatures: LOW.creatures.map((c) => ({ ...c, altitude: 0 })) }, 'F', at(0).map(({ x, y }) => ({ x, y })), { action: 'move' });
+    expect(low.pending.map((p) => [p.attacker, p.at.x, p.at.y])).toEqual(walk.provokes.map((p) => [p.by, p.x, p.y]));
+    expect(low.pending.length).toBeGreaterThan(0);
+    expect(low.entries.at(-1)!.text).toContain('Ettin');
+    const HIGH = { ...LOW, creatures: LOW.creatures.map((c) => (c.id === 'F' ? { ...c, altitude: 20 } : c)) };
+    const high = play(HIGH, newSession(1), { kind: 'initiative', scores: { F: 20, E: 1 } }, { kind: 'move', creature: 'F', action: 'move', mode: 'fly', path: at(20) }).state;
+    expect(high.pending).toEqual([]);
+  });
+
   it('a flight that keeps its forward speed stays in the air', () => {
     // Poor maneuverability: at least half its 60 ft fly speed forward (d20-phb-30.txt › Maneuverability).
     const path = [2, 3, 4, 5, 6, 7].map((x) => ({ x, y: 1, z: 10 }));
