@@ -9,3 +9,4 @@ export { initialState, applyAction, actionRandom, initiativeDice } from './apply
 export { newSession, replay, stateAt, perform, undo, redo, canUndo, canRedo, goTo, reset, savedSession, withSession, moveRequest, previewMove, type MovePreview } from './session';
 export { exportLog, type LogFormat } from './export';
 export { FORCED_RULES } from './apply';
+export { reachByDistance, damageBars } from './charts';
