@@ -88,6 +88,7 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
       mode: z.enum(MOVEMENT_MODES).optional(),
       score: z.number().min(0).max(1000).optional(),
       dice: z.string().max(32).optional(),
+      phasing: z.boolean().optional().describe('Startroid phasing.'),
     })
     .strict(),
   z.object({ kind: z.literal('stand-up'), creature: Id }).strict(),

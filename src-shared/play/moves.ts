@@ -4,9 +4,9 @@ import { DiceError, formatDice, parseDice, roll, type DiceExpression, type Rando
 import type { FlightPathAnswer } from '../rules/engine/flight';
 import { hostile } from '../rules/engine/relations';
 import { footprintSide } from '../rules/engine/sizes';
-import { MoveRefused, type MoveAction, type MoveRequest, type PathAnswer, type Provocation } from '../rules/engine/types';
+import { MoveRefused, type MoveAction, type MoveRequest, type PathAnswer, type Provocation, type Reach } from '../rules/engine/types';
 import { cubeThreatened } from '../rules/lines';
-import { checkFlightPath, checkPath } from '../rules/movement';
+import { checkFlightPath, checkPath, reachableSquares } from '../rules/movement';
 import { RULESET_IMPLEMENTATIONS } from '../rules/registry';
 import { citeOf, PLAY_RULES } from './cite';
 import { ledgeOnPath, resolveFall } from './falls';
@@ -61,6 +61,7 @@ export function moveAction(state: PlayState, index: number, action: Extract<Play
     e.dice.push({ what: 'run score', dice: formatDice(dice), rolls: faces, total });
   }
   if (action.mode === 'fly') return flightMove(state, e, mover, action, request, random);
+  if (action.phasing) return phasingMove(state, e, mover, action, request, random);
   const fall = ledgeOnPath(state.board, mover, action.path, request);
   if (fall && fall.index < action.path.length - 1) {
     throw new PlayRefused(`the move ends at ${sq(action.path[fall.index]!)}: stepping off the ledge there, ${mover.name} falls ${fall.height} ${RULESETS[ruleset].lengthUnit}`, action.path[fall.index + 1]!);
@@ -197,6 +198,60 @@ function flightMove(state: PlayState, e: LogEntry, mover: Creature, action: Extr
       e.text += ` It stalls and drops ${fell} ${unitLength} to ${mover.altitude} ${unitLength} up; next turn it must succeed on a DC 20 Reflex save or fall 300 ${unitLength} more (${stallRule.display}; the GM rolls the save).`;
     }
   }
+  e.round = state.round;
+  return e;
+}
+
+/**
+ * startroid.txt › Phasing: "you ignore terrain, and you can move through obstacles and other creatures,
+ * but you must end your movement in an unoccupied space" — one square of movement per step, the end
+ * checked by the engine's phasing reach. Entering a non-helpless enemy's space still provokes
+ * (› Moving through occupied squares).
+ */
+function phasingMove(state: PlayState, e: LogEntry, mover: Creature, action: Extract<PlayAction, { kind: 'move' }>, request: MoveRequest, random: RandomSource): LogEntry {
+  const board = state.board;
+  if (board.ruleset !== 'startroid') throw new PlayRefused(`Phasing is a Startroid rule (startroid.txt › Phasing); ${RULESETS[board.ruleset].name} has none.`);
+  let reach: Reach;
+  try {
+    reach = reachableSquares(board, mover.id, { ...request, phasing: true });
+  } catch (err) {
+    if (err instanceof MoveRefused) throw new PlayRefused(err.message);
+    throw err;
+  }
+  const rules = RULESET_IMPLEMENTATIONS[board.ruleset];
+  const square = RULESETS[board.ruleset].squareSize;
+  const side = footprintSide(rules.sizes[mover.size] ?? { space: square, reach: 0 }, square);
+  let x = mover.x;
+  let y = mover.y;
+  const provokes: Provocation[] = [];
+  for (const [i, p] of action.path.entries()) {
+    if (Math.max(Math.abs(p.x - x), Math.abs(p.y - y)) !== 1) throw new PlayRefused(`${mover.name} cannot take that path: ${sq(p)} is not next to ${x},${y}.`, p);
+    if (p.x < 0 || p.y < 0 || p.x + side > board.map.width || p.y + side > board.map.height) throw new PlayRefused(`${mover.name} would leave the map at ${sq(p)}.`, p);
+    if (i + 1 > reach.budget) throw new PlayRefused(`${mover.name} cannot take that path: it costs ${i + 1} squares by ${sq(p)}, more than the ${reach.budget} squares this move allows.`, p);
+    for (const o of board.creatures) {
+      if (o.id === mover.id || o.helpless || !hostile(mover, o)) continue;
+      const os = footprintSide(rules.sizes[o.size] ?? { space: square, reach: 0 }, square);
+      const inside = (ax: number, ay: number) => o.x < ax + side && ax < o.x + os && o.y < ay + side && ay < o.y + os;
+      if (inside(p.x, p.y) && !inside(x, y)) provokes.push({ by: o.id, x: p.x, y: p.y });
+    }
+    x = p.x;
+    y = p.y;
+  }
+  const end = reach.squares.find((s) => s.x === x && s.y === y);
+  if (!end || !end.end) throw new PlayRefused(`${mover.name} must end its phasing in an unoccupied space it could stand in, and ${x},${y} is not (startroid.txt › Phasing).`, { x, y });
+  const fall = ledgeOnPath(board, mover, action.path, request);
+  if (fall && fall.index < action.path.length - 1) throw new PlayRefused(`the move ends at ${sq(action.path[fall.index]!)}: stepping off the ledge there, ${mover.name} falls ${fall.height} ${RULESETS[board.ruleset].lengthUnit}`, action.path[fall.index + 1]!);
+  const from = { x: mover.x, y: mover.y };
+  mover.x = x;
+  mover.y = y;
+  state.turn.spent += action.path.length;
+  spendTurn(board.ruleset, state.turn, action.action);
+  const rule = TURN_ECONOMY[board.ruleset].actions[action.action]!;
+  e.rules.push(rule.rule, citeOf(board.ruleset, 'Phasing'));
+  e.squares = [from, ...action.path];
+  e.text = `${mover.name} phases from ${sq(from)} to ${x},${y}${action.path.length > 1 ? ` via ${action.path.slice(0, -1).map(sq).join(' ')}` : ''}, through terrain and creatures: ${action.path.length} squares, ${rule.label}; ${state.turn.spent} squares this turn.`;
+  listProvocations(state, e, e.index, mover, provokes);
+  if (fall) resolveFall(state, e, mover, fall.height, { x, y }, random, `phases off the ledge at ${x},${y}`);
   e.round = state.round;
   return e;
 }

@@ -37,7 +37,17 @@ export type PlayAction =
   /** The GM's order (breaking ties or delaying): every creature in the initiative, first to last. */
   | { kind: 'order'; order: string[] }
   /** A move along a drawn path: the creature's top-left squares after the start, one step each. */
-  | { kind: 'move'; creature: string; action: MoveAction; path: Square[]; mode?: MovementMode; score?: number; dice?: string }
+  | {
+      kind: 'move';
+      creature: string;
+      action: MoveAction;
+      path: Square[];
+      mode?: MovementMode;
+      score?: number;
+      dice?: string;
+      /** startroid.txt › Phasing: through terrain, obstacles and creatures, ending in an unoccupied space. */
+      phasing?: boolean;
+    }
   | { kind: 'stand-up'; creature: string }
   | { kind: 'next-turn' }
   /** The GM resolves a pending attack of opportunity (no combat maths: hit or miss, damage if any). */
