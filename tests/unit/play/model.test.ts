@@ -9,6 +9,7 @@ import {
   redo,
   replay,
   stateAt,
+  timeline,
   turnOptions,
   undo,
   type PlayAction,
@@ -269,11 +270,19 @@ describe('play: undo, redo and replay', () => {
     expect(D20.creatures.find((c) => c.id === 'A')).toMatchObject({ x: 1, y: 1 });
   });
 
+  it('the timeline holds every moment, each equal to a replay to that point', () => {
+    const { session } = play(D20, newSession(11), ...script);
+    const moments = timeline(D20, session);
+    expect(moments).toHaveLength(script.length + 1);
+    for (let k = 0; k <= script.length; k++) expect(moments[k]).toEqual(replay(D20, session, k));
+  });
+
   it('an action in a saved log that no longer applies is reported, not thrown', () => {
     const broken: PlaySession = { seed: 1, cursor: 2, log: [initiative, { kind: 'move', creature: 'A', action: 'move', path: [{ x: 9, y: 9 }] }] };
     const state = replay(D20, broken);
     expect(state.entries).toHaveLength(2);
     expect(state.entries[1]!.refused).toBeTruthy();
+    expect(timeline(D20, broken)[2]).toEqual(state);
     expect(at(state, 'A')).toEqual({ x: 1, y: 1 });
   });
 });
