@@ -128,6 +128,11 @@ export function turnRefusal(ruleset: RulesetId, turn: TurnState, creature: Creat
   if (turn.fullRound) return `${creature.name} has already used the whole turn's movement.`;
   if (economy.stepAlone && turn.stepped) return `${creature.name} took a 5-foot step: no other movement this round (${rule.rule.ref.split(' › ')[0]} › ${economy.actions.step!.rule.heading}).`;
   if (action === 'crawl' && !creature.prone) return `Only a prone creature crawls (${rule.rule.ref}).`;
+  // epic-path.txt › Crawling: "While Prone, you can crawl 5 feet as a move action" — a prone creature
+  // crawls or stands up (› Part of a Move Action) before it walks.
+  if (ruleset === 'epic-path' && creature.prone && action !== 'crawl' && action !== 'stand-up') {
+    return `${creature.name} is prone: it crawls 5 feet or stands up first (epic-path.txt › Crawling).`;
+  }
   if (action === 'stand-up' && !creature.prone) return `${creature.name} is not prone.`;
   switch (rule.cost) {
     case 'step':

@@ -316,6 +316,13 @@ elevation:
     const options = Object.fromEntries(turnOptions(state).map((o) => [o.action, o]));
     expect(options['stand-up']!.allowed).toBe(false);
     expect(options['stand-up']!.why).toMatch(/no move action left/);
+    // Prone, it crawls or stands up before it walks (epic-path.txt › Crawling).
+    const later = play(EPIC, session, { kind: 'next-turn' }, { kind: 'next-turn' });
+    const walkProne = perform(EPIC, later.session, { kind: 'move', creature: 'A', action: 'move', path: [{ x: 3, y: 1 }] }, later.state);
+    expect(walkProne.ok).toBe(false);
+    if (!walkProne.ok) expect(walkProne.reason).toBe('Kara is prone: it crawls 5 feet or stands up first (epic-path.txt › Crawling).');
+    const crawl = play(EPIC, later.session, { kind: 'move', creature: 'A', action: 'crawl', path: [{ x: 3, y: 1 }] }).state;
+    expect(crawl.board.creatures.find((c) => c.id === 'A')).toMatchObject({ x: 3, y: 1, prone: true });
     const next = play(EPIC, session, { kind: 'next-turn' }, { kind: 'next-turn' }, { kind: 'stand-up', creature: 'A' });
     expect(next.state.board.creatures.find((c) => c.id === 'A')!.prone).toBe(false);
     // epic-path.txt › 5-Foot Step: standing up is movement, so no 5-foot step after it.
