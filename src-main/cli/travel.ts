@@ -54,7 +54,7 @@ export function travelCommand(get: (key: string) => string | undefined, json: bo
   if (json) return JSON.stringify(a) + '\n';
   const lines = [`${a.milesPerHour} miles an hour, ${a.milesPerDay} miles in ${a.hoursPerDay} hours (terrain x${a.terrainMultiplier}).`];
   if (a.time) lines.push(`${req.distance} miles: ${a.time.days} day(s) and ${a.time.hours} hour(s) (${a.time.totalHours} hours of travel).`);
-  for (const c of a.checks) lines.push(`  hour ${c.hour}: ${c.check}; ${c.damage} ${c.kind} damage`);
+  for (const c of a.checks) lines.push(`  hour ${c.hour}: ${c.check} ${c.damage} ${c.kind} damage`);
   if (a.fatigued) lines.push(a.fatigued);
   for (const n of a.notes) lines.push(n);
   lines.push(`Rules: ${a.rules.join('; ')}`);

@@ -163,7 +163,7 @@ export function overlandTravel(req: TravelRequest): TravelAnswer {
     // mount's damage is lethal.
     let dmg = 1;
     for (let h = 2; h <= hours; h++) {
-      checks.push({ hour: h, check: 'none: hustling past the first hour', dc: null, damage: String(dmg), kind: isMount ? 'lethal' : 'nonlethal' });
+      checks.push({ hour: h, check: 'no check: hustling past the first hour deals', dc: null, damage: String(dmg), kind: isMount ? 'lethal' : 'nonlethal' });
       dmg *= 2;
     }
     if (hours > 1) fatigued = `Any damage from hustling makes the ${isMount ? 'mount' : 'character'} fatigued (-2 Strength and Dexterity, no running or charging) (${SECTION} › Hustle).`;
@@ -175,8 +175,8 @@ export function overlandTravel(req: TravelRequest): TravelAnswer {
       const dc = 10 + 2 * (h - dayHours - 1);
       checks.push(
         isMount
-          ? { hour: h, check: 'the mount’s Constitution check fails automatically', dc, damage: '1d6', kind: 'lethal' }
-          : { hour: h, check: `Constitution check DC ${dc}`, dc, damage: '1d6 on a failure', kind: 'nonlethal' },
+          ? { hour: h, check: `the mount's Constitution check (DC ${dc}) fails automatically:`, dc, damage: '1d6', kind: 'lethal' }
+          : { hour: h, check: `Constitution check DC ${dc}, on a failure`, dc, damage: '1d6', kind: 'nonlethal' },
       );
     }
     fatigued = `Any damage from a forced march makes the ${isMount ? 'mount' : 'character'} fatigued (${SECTION} › Forced March).`;
