@@ -4,11 +4,14 @@ import type { Editor } from '../state/editor';
 import { squareAt } from '../state/view';
 import { createCreaturesLayer } from './layers/creatures';
 import { createEdgesLayer } from './layers/edges';
+import { createElevationLayer } from './layers/elevation';
 import { createGridLayer } from './layers/grid';
 import { createLedgesLayer } from './layers/ledges';
 import { renderMapImage } from './layers/map-image';
 import { createOverlayLayer } from './layers/overlay';
+import { createSquareMarksLayer } from './layers/square-marks';
 import { createTerrainLayer } from './layers/terrain';
+import { createWaterLayer } from './layers/water';
 import { createToolbox, type PointerInput, type Tool } from './tools';
 
 /**
@@ -44,6 +47,9 @@ export function MapCanvas(props: { editor: Editor }) {
     const target = (): Tool => (panOverride ? toolbox.get('pan') : toolbox.active());
 
     const terrain = createTerrainLayer(editor);
+    const marks = createSquareMarksLayer(editor);
+    const elevation = createElevationLayer(editor);
+    const water = createWaterLayer(editor);
     const edges = createEdgesLayer(editor);
     const ledges = createLedgesLayer(editor);
     const creatures = createCreaturesLayer(editor);
@@ -56,7 +62,7 @@ export function MapCanvas(props: { editor: Editor }) {
       layer.getNativeCanvasElement().dataset['layer'] = name;
       return layer;
     };
-    konvaLayer('scene', terrain.node, edges.node, ledges.node);
+    konvaLayer('scene', terrain.node, marks.node, elevation.node, water.node, edges.node, ledges.node);
     konvaLayer('creatures', creatures.node);
     konvaLayer('grid', grid.node);
     konvaLayer('overlay', overlay.node);
@@ -173,7 +179,7 @@ export function MapCanvas(props: { editor: Editor }) {
 
     editor.setMapImageSource(() => {
       const d = editor.doc();
-      return d ? renderMapImage(d, terrain.canvas, [edges, ledges]) : '';
+      return d ? renderMapImage(d, terrain.canvas, [marks, elevation, water, edges, ledges]) : '';
     });
 
     onCleanup(() => {
