@@ -42,9 +42,14 @@ export function createStrokeTool(editor: Editor, id: string, erase: boolean): To
       reset();
       if (cmd) editor.execute(cmd);
     },
-    onKeyDown({ key }) {
+    onKeyDown({ key, ctrl, alt }) {
       if (key === 'Escape' && machine.state() === 'painting') {
         reset();
+        return true;
+      }
+      // [ and ] shrink and grow the brush, as in most paint programs.
+      if ((key === '[' || key === ']') && !ctrl && !alt) {
+        editor.setBrushSize(editor.brushSize() + (key === ']' ? 1 : -1));
         return true;
       }
       return false;
