@@ -1,5 +1,6 @@
 import Konva from 'konva';
-import { createEffect, onCleanup, onMount } from 'solid-js';
+import { createEffect, createSignal, onCleanup, onMount } from 'solid-js';
+import { Minimap } from '../components/Minimap';
 import type { Editor } from '../state/editor';
 import { squareAt } from '../state/view';
 import { createCreaturesLayer } from './layers/creatures';
@@ -24,6 +25,7 @@ import { createToolbox, type PointerInput, type Tool } from './tools';
 export function MapCanvas(props: { editor: Editor }) {
   const editor = props.editor;
   let container!: HTMLDivElement;
+  const [terrainImage, setTerrainImage] = createSignal<HTMLCanvasElement | null>(null);
 
   onMount(() => {
     const stage = new Konva.Stage({ container, width: container.clientWidth || 800, height: container.clientHeight || 600 });
@@ -47,6 +49,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const target = (): Tool => (panOverride ? toolbox.get('pan') : toolbox.active());
 
     const terrain = createTerrainLayer(editor);
+    setTerrainImage(terrain.canvas);
     const marks = createSquareMarksLayer(editor);
     const elevation = createElevationLayer(editor);
     const water = createWaterLayer(editor);
@@ -194,7 +197,12 @@ export function MapCanvas(props: { editor: Editor }) {
     });
   });
 
-  return <div ref={container} class="map-canvas" tabIndex={0} data-testid="map-canvas" aria-label="Battle map" />;
+  return (
+    <>
+      <div ref={container} class="map-canvas" tabIndex={0} data-testid="map-canvas" aria-label="Battle map" />
+      <Minimap editor={editor} terrain={terrainImage} />
+    </>
+  );
 }
 
 function isTyping(e: KeyboardEvent): boolean {
