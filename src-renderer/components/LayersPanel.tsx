@@ -20,6 +20,7 @@ export function LayersPanel(props: { editor: Editor }) {
                   <td>
                     <button
                       type="button"
+                      class="show"
                       aria-pressed={shown()}
                       title={`${shown() ? 'Hide' : 'Show'} ${g.label.toLowerCase()} (${g.holds})`}
                       data-testid={`layer-show-${g.id}`}

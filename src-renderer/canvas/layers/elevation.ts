@@ -42,7 +42,8 @@ export function createElevationLayer(editor: Editor) {
             const n = Math.abs(level(h) - level(e[(y + 1) * W + x]!));
             if (n) push(n, x, y + 1, x + 1, y + 1);
           }
-          if (h !== 0) out.labels.push({ x: x + 0.5, y: y + 0.22, text: String(+h.toFixed(1)) });
+          // In the top-left corner: ledge labels sit on the edges' middles, creatures in the centre.
+          if (h !== 0) out.labels.push({ x: x + 0.07, y: y + 0.2, text: String(+h.toFixed(1)) });
         }
       }
       return out;
@@ -58,7 +59,7 @@ export function createElevationLayer(editor: Editor) {
       draw(ctx, labels, view) {
         const s = squarePixels(view);
         ctx.setAttr('font', `600 ${Math.round(Math.min(14, s * 0.2))}px system-ui, sans-serif`);
-        ctx.setAttr('textAlign', 'center');
+        ctx.setAttr('textAlign', 'left');
         ctx.setAttr('textBaseline', 'middle');
         ctx.setAttr('fillStyle', '#3b2a12');
         for (const l of labels) ctx.fillText(l.text, view.panX + l.x * s, view.panY + l.y * s);
