@@ -94,7 +94,7 @@ describe('Rectangle, line and fill', () => {
     editor.setBrush('blocked');
     t.pointerDown({ x: 5, y: 4 }).expectToBeIn('rectangle.dragging').pointerMove({ x: 3, y: 2 });
     expect(t.toolbox.active().preview()).toMatchObject({ kind: 'squares' });
-    expect((t.toolbox.active().preview() as { squares: unknown[] }).squares).toHaveLength(9);
+    expect((t.toolbox.active().preview() as unknown as { squares: unknown[] }).squares).toHaveLength(9);
     expect(at(editor, 'terrain', 4, 3)).toBe(Terrain.normal);
     t.pointerUp().expectToBeIn('rectangle.idle');
     for (let y = 2; y <= 4; y++) for (let x = 3; x <= 5; x++) expect(at(editor, 'terrain', x, y)).toBe(Terrain.blocked);
