@@ -1,6 +1,6 @@
 import { createEffect, For, Show } from 'solid-js';
-import { Edge, RULESETS } from '../../src-shared/model';
-import { EDGE_STYLE } from '../canvas/palette';
+import { Edge, RULESETS, Terrain } from '../../src-shared/model';
+import { EDGE_STYLE, terrainCss } from '../canvas/palette';
 import { squareLayer, squareLayersFor, unitWord } from '../canvas/tools/square-layers';
 import type { Editor } from '../state/editor';
 import { HEIGHT_MODES, MAX_BRUSH_SIZE, type HeightMode } from '../state/tool';
@@ -164,7 +164,11 @@ export function ToolOptions(props: { editor: Editor }) {
                     data-testid={`edge-${id}`}
                     onClick={() => editor.setEdgeKind(id)}
                   >
-                    <span class="legend-line" style={{ 'border-top': `${Math.min(6, EDGE_STYLE[Edge[id]]!.width)}px ${EDGE_STYLE[Edge[id]]!.dash ? 'dashed' : 'solid'} ${EDGE_STYLE[Edge[id]]!.color}` }} />
+                    {/* The edge as the map draws it, on a patch of normal ground. */}
+                    <svg class="legend-line" width="26" height="16" aria-hidden="true">
+                      <rect width="26" height="16" fill={terrainCss(Terrain.normal)} rx="2" />
+                      <line x1="3" y1="8" x2="23" y2="8" stroke={EDGE_STYLE[Edge[id]]!.color} stroke-width={Math.min(6, EDGE_STYLE[Edge[id]]!.width)} stroke-dasharray={(EDGE_STYLE[Edge[id]]!.dash ?? []).join(' ')} />
+                    </svg>
                     {label}
                   </button>
                 </li>

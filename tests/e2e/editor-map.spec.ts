@@ -174,3 +174,31 @@ test('layers: hide and lock; resize the map with an anchor and undo it; the mini
   await screenshot(app, 'editor-layers.png');
   expect(app.problems).toEqual([]);
 });
+
+test("the legend speaks the ruleset's words: 6d6 movement resistance, walls on a d20 sample", async ({ app }) => {
+  const { page } = app;
+  await page.getByTestId('samples').locator('button', { hasText: 'Getaway from the Dead Pony Tavern' }).click();
+  await expect(page.getByTestId('prop-ruleset')).toHaveText('6d6 RPG');
+  await page.keyboard.press('b');
+  await page.getByTestId('layer-picker').selectOption('resistance');
+  await expect(page.getByTestId('legend')).toContainText('Movement resistance 7');
+  await page.getByTestId('value-resistance-3').click();
+  // A painted square inspects in words.
+  await page.keyboard.press('v');
+  const q = await centre(page, 1, 4);
+  await page.mouse.click(q.x, q.y);
+  await expect(page.getByTestId('square-movement-resistance')).toHaveText('Movement resistance 3');
+  await page.keyboard.press('b');
+  await screenshot(app, 'editor-legend.png');
+
+  // Another ruleset has no movement resistance: the picker falls back to terrain.
+  await page.getByTestId('menu-file').click();
+  await page.locator('.menu-item', { hasText: 'Goblin ambush at the ford' }).click();
+  await expect(page.getByTestId('prop-ruleset')).toHaveText('d20 SRD 3.5');
+  await expect(page.getByTestId('layer-picker')).toHaveValue('terrain');
+  await expect(page.getByTestId('layer-picker').locator('option')).toHaveText(['Terrain', 'Elevation', 'Water depth', 'Surface']);
+  await page.keyboard.press('w');
+  await expect(page.getByTestId('edge-options')).toContainText('Door (closed)');
+  await screenshot(app, 'editor-walls.png');
+  expect(app.problems).toEqual([]);
+});
