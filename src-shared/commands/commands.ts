@@ -39,6 +39,15 @@ export interface Applied {
 
 export class CommandError extends Error {}
 
+/** Layers in the players' words, for "Undo paint water depth". */
+const LAYER_WORDS: Partial<Record<string, string>> = {
+  waterDepth: 'water depth',
+  resistance: 'movement resistance',
+  blockade: 'blockades',
+  edgeEast: 'edges',
+  edgeSouth: 'edges',
+};
+
 /** A short phrase for menus ("Undo paint terrain"). */
 export function describeCommand(cmd: Command): string {
   switch (cmd.type) {
@@ -49,7 +58,7 @@ export function describeCommand(cmd: Command): string {
     case 'setSettings':
       return 'change settings';
     case 'setSquares':
-      return `paint ${cmd.layer === 'edgeEast' || cmd.layer === 'edgeSouth' ? 'edges' : cmd.layer}`;
+      return `paint ${LAYER_WORDS[cmd.layer] ?? cmd.layer}`;
     case 'addCreature':
       return `add ${cmd.creature.name}`;
     case 'removeCreature':
