@@ -123,6 +123,7 @@ export function MapCanvas(props: { editor: Editor }) {
         if (h) editor.setHover(null);
       } else if (!h || h.x !== q.x || h.y !== q.y) editor.setHover(q);
       if (down) target().onPointerMove(i);
+      else if (e.target === container || container.contains(e.target as Node)) target().onHover?.(i);
     };
     const onUp = (e: MouseEvent) => {
       if (!down) return;
@@ -156,7 +157,10 @@ export function MapCanvas(props: { editor: Editor }) {
       panOverride = false;
       toolbox.active().onCancel();
     };
-    const onLeave = () => editor.setHover(null);
+    const onLeave = () => {
+      editor.setHover(null);
+      if (!down) target().onHover?.(null);
+    };
     const onWheel = (e: WheelEvent) => {
       if (!editor.doc()) return;
       e.preventDefault();

@@ -305,3 +305,17 @@ describe('brush keys', () => {
     expect(editor.brushSize()).toBe(2);
   });
 });
+
+describe('edge hover', () => {
+  it('shows the edge a click would hit, and nothing once the pointer leaves', async () => {
+    const { editor, t } = await setUp();
+    editor.setTool('edges');
+    t.hover({ x: 3.1, y: 2.5 });
+    expect(t.toolbox.active().preview()).toMatchObject({ kind: 'edges', segments: [[3, 2, 3, 3]] });
+    t.hover({ x: 5.5, y: 3.9 });
+    expect(t.toolbox.active().preview()).toMatchObject({ kind: 'edges', segments: [[5, 4, 6, 4]] });
+    t.hover(null);
+    expect(t.toolbox.active().preview()).toBeNull();
+    expect(editor.canUndo()).toBe(false);
+  });
+});

@@ -52,6 +52,11 @@ export function createToolDriver(editor: Editor, toolbox: Toolbox = createToolbo
       toolbox.active().onPointerMove(input(square, mods));
       return driver;
     },
+    /** The pointer over the map with no button down (null: it left). */
+    hover(square: Square | null, mods?: Modifiers) {
+      toolbox.active().onHover?.(square ? input(square, mods) : null);
+      return driver;
+    },
     pointerUp(square: Square = last, mods?: Modifiers) {
       toolbox.active().onPointerUp(input(square, mods));
       return driver;

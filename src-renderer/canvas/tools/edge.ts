@@ -40,6 +40,8 @@ export function createEdgeTool(editor: Editor): Tool {
   let start: { x: number; y: number } | null = null;
   let erase = false;
   const [run, setRun] = createSignal<EdgeRef[]>([]);
+  // The edge a click would hit, shown while the pointer moves with no button down.
+  const [hovered, setHovered] = createSignal<EdgeRef | null>(null);
   const reset = () => {
     start = null;
     setRun([]);
@@ -52,12 +54,21 @@ export function createEdgeTool(editor: Editor): Tool {
     cursor: () => 'crosshair',
     preview(): ToolPreview | null {
       const r = run();
-      if (!r.length) return null;
+      const h = hovered();
+      if (!r.length) return h ? { kind: 'edges', segments: [edgeSegment(h)], color: 'rgba(255, 176, 0, 0.9)' } : null;
       const v = value();
       return { kind: 'edges', segments: r.map(edgeSegment), color: v === Edge.none ? 'rgba(255, 255, 255, 0.85)' : EDGE_STYLE[v]!.color };
     },
+    onHover(input) {
+      const d = editor.doc();
+      const near = d && input ? nearestEdge(d.map, mapPoint(editor.view(), input.point)) : null;
+      const h = hovered();
+      const e = near?.edge ?? null;
+      if (!e || !h || e.layer !== h.layer || e.x !== h.x || e.y !== h.y) setHovered(e);
+    },
     onPointerDown({ point, button, shift }) {
       const d = editor.doc();
+      setHovered(null);
       if (button !== 0 || !d) return;
       if (editor.isLocked('edges')) {
         editor.notify('info', 'Edges are locked: unlock them in the Layers panel to draw walls and doors.');
@@ -105,6 +116,9 @@ export function createEdgeTool(editor: Editor): Tool {
       }
       return false;
     },
-    onCancel: reset,
+    onCancel() {
+      reset();
+      setHovered(null);
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { createSignal } from 'solid-js';
 import type { Editor, Square } from '../../state/editor';
-import { brushSquares, mayPaint, paintCommand, previewColor, unique } from './square-paint';
+import { brushSquares, mayPaint, paintCommand, previewColor } from './square-paint';
 import { createMachine, sameSquare, squaresBetween, type Tool } from './tool';
 
 type State = 'idle' | 'painting';
@@ -13,28 +13,45 @@ type State = 'idle' | 'painting';
  */
 export function createStrokeTool(editor: Editor, id: string, erase: boolean): Tool {
   const machine = createMachine<State>(id, 'idle');
-  // The squares the brush centre passed over; the covered squares are derived with the size.
-  const [path, setPath] = createSignal<Square[]>([]);
-  const covered = () => unique(path().flatMap((q) => brushSquares(q, editor.brushSize())));
+  // The squares the stroke covers so far, grown as the brush moves (a long stroke with a big brush
+  // would cost too much to recompute on every move), and the last square of the brush's centre.
+  const [covered, setCovered] = createSignal<Square[]>([]);
+  let seen = new Set<string>();
+  let last: Square | null = null;
+  const cover = (centres: Square[]) => {
+    const added: Square[] = [];
+    for (const c of centres) {
+      for (const q of brushSquares(c, editor.brushSize())) {
+        const k = `${q.x},${q.y}`;
+        if (!seen.has(k)) {
+          seen.add(k);
+          added.push(q);
+        }
+      }
+    }
+    if (added.length) setCovered((list) => list.concat(added));
+  };
   const reset = () => {
-    setPath([]);
+    setCovered([]);
+    seen = new Set();
+    last = null;
     machine.to('idle');
   };
   return {
     id,
     state: machine.name,
     cursor: () => 'crosshair',
-    preview: () => (path().length ? { kind: 'squares', squares: covered(), color: previewColor(editor, erase) } : null),
+    preview: () => (covered().length ? { kind: 'squares', squares: covered(), color: previewColor(editor, erase) } : null),
     onPointerDown({ square, button }) {
       if (button !== 0 || !mayPaint(editor)) return;
-      setPath([square]);
       machine.to('painting');
+      last = square;
+      cover([square]);
     },
     onPointerMove({ square }) {
-      if (machine.state() !== 'painting') return;
-      const p = path();
-      const last = p[p.length - 1]!;
-      if (!sameSquare(last, square)) setPath([...p, ...squaresBetween(last, square)]);
+      if (machine.state() !== 'painting' || !last || sameSquare(last, square)) return;
+      cover(squaresBetween(last, square));
+      last = square;
     },
     onPointerUp() {
       if (machine.state() !== 'painting') return;

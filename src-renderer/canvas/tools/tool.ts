@@ -49,6 +49,8 @@ export interface Tool {
   onPointerDown(input: PointerInput): void;
   onPointerMove(input: PointerInput): void;
   onPointerUp(input: PointerInput): void;
+  /** Optional: the pointer moving with no button down (null: it left the map), e.g. to show the edge a click would hit. */
+  onHover?(input: PointerInput | null): void;
   /** A key pressed while the map has the keyboard; true when the tool used it. */
   onKeyDown(input: KeyInput): boolean;
   /** Abandons whatever is in progress without editing the document (Escape, tool switch, blur). */
