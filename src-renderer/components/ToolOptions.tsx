@@ -122,7 +122,12 @@ export function ToolOptions(props: { editor: Editor }) {
                       onClick={() => editor.setLayerValue(layer().id, o.value)}
                     >
                       <span class="legend-swatch" classList={{ none: o.color === 'transparent' }} style={{ background: o.color }} />
-                      {o.label}
+                      <span>
+                        {o.label}
+                        <Show when={o.note}>
+                          <span class="legend-note"> — {o.note}</span>
+                        </Show>
+                      </span>
                     </button>
                   </li>
                 )}

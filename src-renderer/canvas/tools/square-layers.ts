@@ -1,5 +1,7 @@
 import type { Command } from '../../../src-shared/commands';
 import { Blockade, RULESETS, Surface, SURFACE_NAMES, Terrain, TERRAIN_LABELS, TERRAIN_NAMES, type Encounter, type RulesetId } from '../../../src-shared/model';
+import { Going } from '../../../src-shared/rules/engine/ruleset';
+import { RULESET_IMPLEMENTATIONS } from '../../../src-shared/rules/registry';
 import { terrainCss } from '../palette';
 
 /**
@@ -13,6 +15,26 @@ export interface LayerOption {
   label: string;
   /** Its colour on the map and in the legend. */
   color: string;
+  /** What it means to a walker in this ruleset ("difficult terrain", "movement resistance 2"). */
+  note?: string;
+}
+
+const GOING_WORDS: Record<number, string> = {
+  [Going.clear]: 'clear going',
+  [Going.difficult]: 'difficult terrain',
+  [Going.impeded]: 'impeded: a full-round action a square',
+  [Going.blocked]: 'blocks movement',
+};
+
+/**
+ * What a terrain kind means to a walker, from the ruleset's own engine: its going, and for 6d6 the
+ * movement resistance (6d6.txt › Movement Resistance per 5' square).
+ */
+export function terrainMeaning(ruleset: RulesetId, kind: number): string {
+  const rules = RULESET_IMPLEMENTATIONS[ruleset];
+  const going = rules.going(kind as (typeof Terrain)[keyof typeof Terrain], 'walk', false, 0);
+  if (going === Going.blocked || ruleset !== '6d6') return GOING_WORDS[going] ?? '';
+  return `movement resistance ${rules.resistance(kind as (typeof Terrain)[keyof typeof Terrain], 0, 'walk')}`;
 }
 
 export interface SquareLayer {
@@ -63,7 +85,7 @@ export const SQUARE_LAYERS: readonly SquareLayer[] = [
     available: everywhere,
     values: {
       kind: 'choice',
-      options: () => TERRAIN_NAMES.map((name) => ({ value: Terrain[name], label: TERRAIN_LABELS[name], color: terrainCss(Terrain[name]) })),
+      options: (r) => TERRAIN_NAMES.map((name) => ({ value: Terrain[name], label: TERRAIN_LABELS[name], color: terrainCss(Terrain[name]), note: terrainMeaning(r, Terrain[name]) })),
     },
     erased: Terrain.normal,
   },
