@@ -65,11 +65,11 @@ export function MapResize(props: { editor: Editor }) {
         <div class="field-row">
           <label class="field">
             <span>Width (squares)</span>
-            <input type="number" min="1" max={MAX_MAP_SIDE} value={width()} data-testid="resize-width" onInput={(e) => setWidth(Number(e.currentTarget.value))} />
+            <input type="number" min="1" max={MAX_MAP_SIDE} value={width()} data-testid="resize-width" title={`New width in squares (1-${MAX_MAP_SIDE})`} onInput={(e) => setWidth(Number(e.currentTarget.value))} />
           </label>
           <label class="field">
             <span>Height (squares)</span>
-            <input type="number" min="1" max={MAX_MAP_SIDE} value={height()} data-testid="resize-height" onInput={(e) => setHeight(Number(e.currentTarget.value))} />
+            <input type="number" min="1" max={MAX_MAP_SIDE} value={height()} data-testid="resize-height" title={`New height in squares (1-${MAX_MAP_SIDE})`} onInput={(e) => setHeight(Number(e.currentTarget.value))} />
           </label>
         </div>
         <span class="muted small">Anchor: the part of the map that stays</span>
@@ -95,10 +95,10 @@ export function MapResize(props: { editor: Editor }) {
           </For>
         </div>
         <div class="dialog-actions">
-          <button type="button" onClick={() => setOpen(false)}>
+          <button type="button" title="Keep the map as it is" onClick={() => setOpen(false)}>
             Cancel
           </button>
-          <button type="button" class="primary" data-testid="resize-apply" onClick={apply}>
+          <button type="button" class="primary" data-testid="resize-apply" title="Crop or extend the map (one undo step)" onClick={apply}>
             Resize
           </button>
         </div>

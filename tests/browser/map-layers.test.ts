@@ -74,9 +74,13 @@ describe('square marks layer', () => {
 });
 
 describe('water layer', () => {
-  it('draws the shore where water meets dry ground', async () => {
+  it('draws the shore where water meets dry ground, and a terrain stroke does not touch it', async () => {
     const { editor, water } = await withLayers('d20-35', 8, 8);
-    editor.execute({ type: 'setSquares', layer: 'terrain', indices: [squareIndex(editor.doc()!.map, 3, 3)], values: [6] });
+    editor.execute({ type: 'setSquares', layer: 'waterDepth', indices: [squareIndex(editor.doc()!.map, 3, 3)], values: [5] });
+    expect(water.cache.lastInvalidated).toEqual([0]);
+    water.cache.lastInvalidated = [];
+    editor.execute({ type: 'setSquares', layer: 'terrain', indices: [squareIndex(editor.doc()!.map, 5, 5)], values: [1] });
+    expect(water.cache.lastInvalidated).toEqual([]);
     const canvas = draw(water, editor.doc(), 1);
     expect(alphaAt(canvas, 3 * 32, 3 * 32 + 16)).toBeGreaterThan(0);
     expect(alphaAt(canvas, 6 * 32, 6 * 32 + 16)).toBe(0);

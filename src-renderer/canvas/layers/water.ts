@@ -1,4 +1,3 @@
-import { Terrain } from '../../../src-shared/model';
 import type { Editor } from '../../state/editor';
 import { squarePixels } from '../../state/view';
 import { createSegmentLayer, type SegmentChunk } from './segment-layer';
@@ -7,28 +6,30 @@ import { createSegmentLayer, type SegmentChunk } from './segment-layer';
 const LABEL_PIXELS = 36;
 
 /**
- * Water: the shore drawn as a line where water meets dry ground, and, zoomed in, each water
- * square's depth written in it (the colour's darkness in the terrain image already says deeper).
+ * Water depth: the edge of the painted water drawn as a line where it meets dry ground, and, zoomed
+ * in, each square's depth written in it (the colour's darkness in the terrain image already says
+ * deeper).
  */
 export function createWaterLayer(editor: Editor) {
   return createSegmentLayer({
     editor,
-    arrays: (d) => [d.map.terrain, d.map.waterDepth],
+    // Only the depths: a terrain stroke then costs this layer nothing (no diff of the terrain array).
+    arrays: (d) => [d.map.waterDepth],
     spreadBack: true,
     visible: () => editor.layers().water,
     build(d, x0, y0, x1, y1) {
       const W = d.map.width;
       const H = d.map.height;
-      const t = d.map.terrain;
+      const depth = d.map.waterDepth;
       const out: SegmentChunk = { groups: new Map(), labels: [] };
       const shore: number[] = [];
-      const wet = (i: number) => t[i] === Terrain.water;
+      const wet = (i: number) => depth[i]! > 0;
       for (let y = y0; y < y1; y++) {
         for (let x = x0; x < x1; x++) {
           const i = y * W + x;
           if (x + 1 < W && wet(i) !== wet(i + 1)) shore.push(x + 1, y, x + 1, y + 1);
           if (y + 1 < H && wet(i) !== wet(i + W)) shore.push(x, y + 1, x + 1, y + 1);
-          if (wet(i) && d.map.waterDepth[i]) out.labels.push({ x: x + 0.5, y: y + 0.78, text: `≈${+d.map.waterDepth[i]!.toFixed(1)}` });
+          if (wet(i)) out.labels.push({ x: x + 0.5, y: y + 0.78, text: `≈${+depth[i]!.toFixed(1)}` });
         }
       }
       if (shore.length) out.groups.set(0, shore);
