@@ -65,7 +65,8 @@ export function MapCanvas(props: { editor: Editor }) {
       layer.getNativeCanvasElement().dataset['layer'] = name;
       return layer;
     };
-    konvaLayer('scene', terrain.node, marks.node, elevation.node, water.node, edges.node, ledges.node);
+    // Walls and doors over ledges, so a door in a cliff's edge still reads as a door.
+    konvaLayer('scene', terrain.node, marks.node, elevation.node, water.node, ledges.node, edges.node);
     konvaLayer('creatures', creatures.node);
     konvaLayer('grid', grid.node);
     konvaLayer('overlay', overlay.node);
@@ -186,7 +187,7 @@ export function MapCanvas(props: { editor: Editor }) {
 
     editor.setMapImageSource(() => {
       const d = editor.doc();
-      return d ? renderMapImage(d, terrain.canvas, [marks, elevation, water, edges, ledges]) : '';
+      return d ? renderMapImage(d, terrain.canvas, [marks, elevation, water, ledges, edges]) : '';
     });
 
     onCleanup(() => {

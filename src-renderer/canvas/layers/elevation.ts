@@ -58,7 +58,13 @@ export function createElevationLayer(editor: Editor) {
       minPixels: HEIGHT_LABEL_PIXELS,
       draw(ctx, labels, view) {
         const s = squarePixels(view);
-        ctx.setAttr('font', `600 ${Math.round(Math.min(14, s * 0.2))}px system-ui, sans-serif`);
+        const size = Math.round(Math.min(14, s * 0.2));
+        // On a pale tag, so the height reads on dark ground (blocked squares) as on light.
+        ctx.beginPath();
+        for (const l of labels) ctx.rect(view.panX + l.x * s - 2, view.panY + l.y * s - size * 0.62, l.text.length * size * 0.62 + 4, size * 1.24);
+        ctx.setAttr('fillStyle', 'rgba(255, 248, 228, 0.82)');
+        ctx.fill();
+        ctx.setAttr('font', `600 ${size}px system-ui, sans-serif`);
         ctx.setAttr('textAlign', 'left');
         ctx.setAttr('textBaseline', 'middle');
         ctx.setAttr('fillStyle', '#3b2a12');
