@@ -136,6 +136,20 @@ describe('Rectangle, line and fill', () => {
   });
 });
 
+describe('Fill on the largest map', () => {
+  it('fills all 2048 × 2048 squares as one step, and undo empties it again', async () => {
+    const { editor, t } = await setUp('d20-35', 2048, 2048);
+    editor.setTool('fill');
+    editor.setBrush('difficult');
+    t.click({ x: 1000, y: 1000 });
+    const terrain = editor.doc()!.map.terrain;
+    expect(terrain.every((v) => v === Terrain.difficult)).toBe(true);
+    editor.undo();
+    expect(editor.doc()!.map.terrain.every((v) => v === Terrain.normal)).toBe(true);
+    expect(editor.canUndo()).toBe(false);
+  });
+});
+
 describe('Eraser and eyedropper', () => {
   it('the eraser clears the chosen layer only', async () => {
     const { editor, t } = await setUp();

@@ -1,5 +1,5 @@
 import type { Editor } from '../../state/editor';
-import { floodSquares, mayPaint, paintCommand } from './square-paint';
+import { floodIndices, mayPaint, paintIndicesCommand } from './square-paint';
 import { createMachine, sameSquare, type Tool } from './tool';
 import type { Square } from '../../state/editor';
 
@@ -34,7 +34,7 @@ export function createFillTool(editor: Editor): Tool {
       const from = start;
       reset();
       if (!d || !from || !sameSquare(from, square)) return;
-      const cmd = paintCommand(editor, floodSquares(d, editor.squareLayer(), from));
+      const cmd = paintIndicesCommand(editor, floodIndices(d, editor.squareLayer(), from));
       if (cmd) editor.execute(cmd);
     },
     onKeyDown({ key }) {

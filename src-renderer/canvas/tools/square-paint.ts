@@ -31,31 +31,28 @@ export function lineSquares(a: Square, b: Square, size: number): Square[] {
   return size <= 1 ? centre : unique(centre.flatMap((q) => brushSquares(q, size)));
 }
 
-/** The squares joined to `start` (sharing a side) that hold the same value on this layer. */
-export function floodSquares(d: Encounter, layerId: string, start: Square): Square[] {
+/**
+ * The squares (as map indices) joined to `start` by their sides that hold the same value on this
+ * layer: a flood fill. Indices, not square objects, so filling a 2048² map stays a typed-array walk.
+ */
+export function floodIndices(d: Encounter, layerId: string, start: Square): number[] {
   const a = layerArray(d, layerId);
   const { width: W, height: H } = d.map;
   if (!a || !isOnMap(d.map, start.x, start.y)) return [];
-  const target = a[squareIndex(d.map, start.x, start.y)];
+  const first = squareIndex(d.map, start.x, start.y);
+  const target = a[first];
   const seen = new Uint8Array(W * H);
-  const stack = [squareIndex(d.map, start.x, start.y)];
-  seen[stack[0]!] = 1;
-  const out: Square[] = [];
+  const stack = [first];
+  seen[first] = 1;
+  const out: number[] = [];
   while (stack.length) {
     const i = stack.pop()!;
+    out.push(i);
     const x = i % W;
-    const y = (i - x) / W;
-    out.push({ x, y });
-    const visit = (j: number) => {
-      if (!seen[j] && a[j] === target) {
-        seen[j] = 1;
-        stack.push(j);
-      }
-    };
-    if (x > 0) visit(i - 1);
-    if (x + 1 < W) visit(i + 1);
-    if (y > 0) visit(i - W);
-    if (y + 1 < H) visit(i + W);
+    if (x > 0 && !seen[i - 1] && a[i - 1] === target) (seen[i - 1] = 1), stack.push(i - 1);
+    if (x + 1 < W && !seen[i + 1] && a[i + 1] === target) (seen[i + 1] = 1), stack.push(i + 1);
+    if (i >= W && !seen[i - W] && a[i - W] === target) (seen[i - W] = 1), stack.push(i - W);
+    if (i + W < W * H && !seen[i + W] && a[i + W] === target) (seen[i + W] = 1), stack.push(i + W);
   }
   return out;
 }
@@ -105,19 +102,27 @@ function heightValue(editor: Editor, d: Encounter, layer: SquareLayer, a: ArrayL
 export function paintCommand(editor: Editor, squares: readonly Square[], erase = false): Command | null {
   const d = editor.doc();
   if (!d) return null;
+  const indices: number[] = [];
+  for (const q of squares) if (isOnMap(d.map, q.x, q.y)) indices.push(squareIndex(d.map, q.x, q.y));
+  return paintIndicesCommand(editor, indices, erase);
+}
+
+/** `paintCommand` for squares given as map indices (a flood fill's). */
+export function paintIndicesCommand(editor: Editor, squares: Iterable<number>, erase = false): Command | null {
+  const d = editor.doc();
+  if (!d) return null;
   const layer = squareLayer(editor.squareLayer());
   const a = layerArray(d, layer.id);
   if (!a || !layer.available(d.ruleset)) return null;
   const value = erase ? layer.erased : editor.layerValue(layer.id);
+  const byHeight = !erase && layer.values.kind === 'length';
   const indices: number[] = [];
   const values: number[] = [];
-  const seen = new Set<number>();
-  for (const q of squares) {
-    if (!isOnMap(d.map, q.x, q.y)) continue;
-    const i = squareIndex(d.map, q.x, q.y);
-    if (seen.has(i)) continue;
-    seen.add(i);
-    const next = !erase && layer.values.kind === 'length' ? heightValue(editor, d, layer, a, i, value) : value;
+  const seen = new Uint8Array(a.length);
+  for (const i of squares) {
+    if (seen[i]) continue;
+    seen[i] = 1;
+    const next = byHeight ? heightValue(editor, d, layer, a, i, value) : value;
     // Float32 layers store a rounded value: compare as stored, or a no-op would look like a change.
     if (Math.fround(next) === Math.fround(a[i]!)) continue;
     indices.push(i);
