@@ -1,15 +1,19 @@
 import Konva from 'konva';
-import { createEffect, onCleanup, onMount } from 'solid-js';
+import { createEffect, createSignal, onCleanup, onMount } from 'solid-js';
+import { Minimap } from '../components/Minimap';
 import type { Editor } from '../state/editor';
 import { squareAt } from '../state/view';
 import { createCreaturesLayer } from './layers/creatures';
 import { createEdgesLayer } from './layers/edges';
+import { createElevationLayer } from './layers/elevation';
 import { createGridLayer } from './layers/grid';
 import { createLedgesLayer } from './layers/ledges';
 import { renderMapImage } from './layers/map-image';
 import { createOverlayLayer } from './layers/overlay';
+import { createSquareMarksLayer } from './layers/square-marks';
 import { createTerrainLayer } from './layers/terrain';
 import { attachBackground } from './background-image';
+import { createWaterLayer } from './layers/water';
 import { createToolbox, type PointerInput, type Tool } from './tools';
 
 /**
@@ -22,6 +26,7 @@ import { createToolbox, type PointerInput, type Tool } from './tools';
 export function MapCanvas(props: { editor: Editor }) {
   const editor = props.editor;
   let container!: HTMLDivElement;
+  const [terrainImage, setTerrainImage] = createSignal<HTMLCanvasElement | null>(null);
 
   onMount(() => {
     const stage = new Konva.Stage({ container, width: container.clientWidth || 800, height: container.clientHeight || 600 });
@@ -45,6 +50,10 @@ export function MapCanvas(props: { editor: Editor }) {
     const target = (): Tool => (panOverride ? toolbox.get('pan') : toolbox.active());
 
     const terrain = createTerrainLayer(editor);
+    setTerrainImage(terrain.canvas);
+    const marks = createSquareMarksLayer(editor);
+    const elevation = createElevationLayer(editor);
+    const water = createWaterLayer(editor);
     const edges = createEdgesLayer(editor);
     const ledges = createLedgesLayer(editor);
     const creatures = createCreaturesLayer(editor);
@@ -61,7 +70,8 @@ export function MapCanvas(props: { editor: Editor }) {
     const backgroundLayer = new Konva.Layer({ listening: false });
     stage.add(backgroundLayer);
     backgroundLayer.getNativeCanvasElement().dataset['layer'] = 'background';
-    konvaLayer('scene', terrain.node, edges.node, ledges.node);
+    // Walls and doors over ledges, so a door in a cliff's edge still reads as a door.
+    konvaLayer('scene', terrain.node, marks.node, elevation.node, water.node, ledges.node, edges.node);
     attachBackground(editor, backgroundLayer, terrain.node);
     konvaLayer('creatures', creatures.node);
     konvaLayer('grid', grid.node);
@@ -120,6 +130,7 @@ export function MapCanvas(props: { editor: Editor }) {
         if (h) editor.setHover(null);
       } else if (!h || h.x !== q.x || h.y !== q.y) editor.setHover(q);
       if (down) target().onPointerMove(i);
+      else if (e.target === container || container.contains(e.target as Node)) target().onHover?.(i);
     };
     const onUp = (e: MouseEvent) => {
       if (!down) return;
@@ -153,7 +164,10 @@ export function MapCanvas(props: { editor: Editor }) {
       panOverride = false;
       toolbox.active().onCancel();
     };
-    const onLeave = () => editor.setHover(null);
+    const onLeave = () => {
+      editor.setHover(null);
+      if (!down) target().onHover?.(null);
+    };
     const onWheel = (e: WheelEvent) => {
       if (!editor.doc()) return;
       e.preventDefault();
@@ -179,7 +193,7 @@ export function MapCanvas(props: { editor: Editor }) {
 
     editor.setMapImageSource(() => {
       const d = editor.doc();
-      return d ? renderMapImage(d, terrain.canvas, [edges, ledges]) : '';
+      return d ? renderMapImage(d, terrain.canvas, [marks, elevation, water, ledges, edges]) : '';
     });
 
     onCleanup(() => {
@@ -194,7 +208,12 @@ export function MapCanvas(props: { editor: Editor }) {
     });
   });
 
-  return <div ref={container} class="map-canvas" tabIndex={0} data-testid="map-canvas" aria-label="Battle map" />;
+  return (
+    <>
+      <div ref={container} class="map-canvas" tabIndex={0} data-testid="map-canvas" aria-label="Battle map" />
+      <Minimap editor={editor} terrain={terrainImage} />
+    </>
+  );
 }
 
 function isTyping(e: KeyboardEvent): boolean {

@@ -9,6 +9,8 @@ const GESTURES: [string, string][] = [
   ['Mouse wheel', 'Zoom around the cursor'],
   ['Space + drag, middle drag', 'Pan the map'],
   ['Arrow keys (Shift: faster)', 'Pan the map'],
+  ['[ / ]', 'Smaller / larger brush (Brush, Eraser)'],
+  ['Shift + drag or click', 'Erase edges (Walls and doors tool)'],
   ['Esc', 'Close a menu or dialog'],
 ];
 

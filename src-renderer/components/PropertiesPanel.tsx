@@ -2,7 +2,11 @@ import { createMemo, For, Show } from 'solid-js';
 import { EDGE_NAMES, RULESETS, TERRAIN_LABELS, TERRAIN_NAMES, squareIndex, type EdgeName } from '../../src-shared/model';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import type { Editor } from '../state/editor';
+import { describeValue, squareLayersFor, unitWord } from '../canvas/tools/square-layers';
 import { CreaturePanel } from './CreaturePanel';
+import { LayersPanel } from './LayersPanel';
+import { MapResize } from './MapResize';
+import { ToolOptions } from './ToolOptions';
 
 const EDGE_LABELS: Record<EdgeName, string> = { none: 'none', wall: 'wall', low: 'low obstacle', doorClosed: 'closed door', doorOpen: 'open door' };
 
@@ -16,7 +20,7 @@ export function PropertiesPanel(props: { editor: Editor }) {
     const q = editor.inspectedSquare();
     if (!d || !q) return null;
     const i = squareIndex(d.map, q.x, q.y);
-    const unit = RULESETS[d.ruleset].lengthUnit;
+    const unit = unitWord(d.ruleset);
     const occupants = d.creatures.filter((c) => {
       const side = footprintOf(d.ruleset, c.size).side;
       return q.x >= c.x && q.x < c.x + side && q.y >= c.y && q.y < c.y + side;
@@ -30,12 +34,17 @@ export function PropertiesPanel(props: { editor: Editor }) {
       east: EDGE_LABELS[EDGE_NAMES[d.map.edgeEast[i]!]!],
       south: EDGE_LABELS[EDGE_NAMES[d.map.edgeSouth[i]!]!],
       occupants: occupants.map((c) => `${c.name} (${c.size}, ${c.side})`),
+      // Every other painted layer this ruleset uses (surface, resistance, blockade…), by the layer table.
+      more: squareLayersFor(d)
+        .filter((l) => !['terrain', 'elevation', 'waterDepth'].includes(l.id))
+        .map((l) => ({ label: l.label, value: describeValue(l, d.ruleset, (d.map as unknown as Record<string, ArrayLike<number>>)[l.id]![i]!) })),
     };
   });
 
   return (
     <aside class="properties" aria-label="Properties" data-testid="properties">
       <Show when={doc()} fallback={<p class="muted">No encounter open.</p>}>
+        <ToolOptions editor={editor} />
         <section>
           <h2>Encounter</h2>
           <label class="field">
@@ -66,7 +75,9 @@ export function PropertiesPanel(props: { editor: Editor }) {
             <dt>Creatures</dt>
             <dd>{doc()!.creatures.length}</dd>
           </dl>
+          <MapResize editor={editor} />
         </section>
+        <LayersPanel editor={editor} />
         <CreaturePanel editor={editor} />
         <section>
           <h2>Square</h2>
@@ -85,6 +96,14 @@ export function PropertiesPanel(props: { editor: Editor }) {
                   <dt>Water</dt>
                   <dd>{q().water}</dd>
                 </Show>
+                <For each={q().more}>
+                  {(m) => (
+                    <>
+                      <dt>{m.label}</dt>
+                      <dd data-testid={`square-${m.label.toLowerCase().replace(/ /g, '-')}`}>{m.value}</dd>
+                    </>
+                  )}
+                </For>
                 <dt>East edge</dt>
                 <dd>{q().east}</dd>
                 <dt>South edge</dt>

@@ -3,6 +3,7 @@ import { Terrain, TERRAIN_LABELS, TERRAIN_NAMES } from '../../src-shared/model';
 import { terrainCss } from '../canvas/palette';
 import { TOOLS } from '../canvas/tools';
 import type { Editor } from '../state/editor';
+import { SQUARE_TOOL_IDS } from './ToolOptions';
 
 export function ToolPalette(props: { editor: Editor }) {
   const editor = props.editor;
@@ -26,7 +27,7 @@ export function ToolPalette(props: { editor: Editor }) {
           )}
         </For>
       </div>
-      <Show when={editor.tool() === 'terrain'}>
+      <Show when={SQUARE_TOOL_IDS.has(editor.tool()) && editor.tool() !== 'eraser' && editor.squareLayer() === 'terrain'}>
         <div class="brushes" role="radiogroup" aria-label="Terrain brush">
           <For each={TERRAIN_NAMES}>
             {(name) => (

@@ -30,3 +30,38 @@ export const CreatureIcon = () => (
     <path d="M12 9v6M9 12h6" />
   </Icon>
 );
+export const RectangleIcon = () => (
+  <Icon>
+    <rect x="4" y="5" width="16" height="14" rx="1" />
+    <path d="M4 12h16M12 5v14" stroke-opacity="0.4" />
+  </Icon>
+);
+export const LineIcon = () => (
+  <Icon>
+    <path d="M4 20L20 4" />
+    <circle cx="4" cy="20" r="1.5" />
+    <circle cx="20" cy="4" r="1.5" />
+  </Icon>
+);
+export const FillIcon = () => (
+  <Icon>
+    <path d="M5 11l7-7 7 7-7 7z" />
+    <path d="M19 14c0 0 2 2.5 2 4a2 2 0 01-4 0c0-1.5 2-4 2-4z" />
+  </Icon>
+);
+export const EraserIcon = () => (
+  <Icon>
+    <path d="M15 4l5 5-10 10H5l-2-2z" />
+    <path d="M9 10l5 5M10 19h10" />
+  </Icon>
+);
+export const EyedropperIcon = () => (
+  <Icon>
+    <path d="M17 3l4 4-3 3-4-4zM14 6l-9 9v4h4l9-9" />
+  </Icon>
+);
+export const WallIcon = () => (
+  <Icon>
+    <path d="M3 5h18v14H3zM3 12h18M9 5v7M15 12v7" />
+  </Icon>
+);

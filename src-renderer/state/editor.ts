@@ -3,6 +3,7 @@ import type { PlatformBridge } from '../../src-shared/ipc';
 import { createChrome } from './chrome';
 import { createCreatureEdits } from './creature-edits';
 import { createDocument } from './document';
+import { createLayerLocks } from './layers';
 import { createMovement } from './movement';
 import { createSelection } from './selection';
 import { createToolState } from './tool';
@@ -20,6 +21,7 @@ export type { LayerVisibility } from './view-state';
  *  - view-state.ts   zoom, pan, viewport, hover, grid and layer toggles (arithmetic in view.ts)
  *  - selection.ts    the selected creatures (a set) and the inspected square
  *  - tool.ts         the active tool and each tool's options
+ *  - layers.ts       which layers are locked (a locked layer refuses edits)
  *  - movement.ts     the reach and hover path of the selected creature
  *  - creature-edits.ts  creature look-ups and edits as commands
  * Components receive the composed object so they stay simple; each concern lives in its module.
@@ -39,10 +41,13 @@ export function createEditor(platform: PlatformBridge) {
   });
   mapSize = () => document.doc()?.map ?? null;
   const tools = createToolState();
+  // Every edit goes through the layer locks (layers.ts): a locked layer refuses it with a notice.
+  const locks = createLayerLocks(chrome.notify);
+  const execute = locks.guardEdits(document.execute);
   const movement = createMovement(document.doc, selection.selectedCreature, view.hover);
-  const creatures = createCreatureEdits(document.doc, document.execute, selection.setSelectedCreature);
+  const creatures = createCreatureEdits(document.doc, execute, selection.setSelectedCreature);
 
-  return { platform, ...chrome, ...document, ...view, ...selection, ...tools, ...movement, ...creatures };
+  return { platform, ...chrome, ...document, execute, ...view, ...selection, ...tools, ...locks, ...movement, ...creatures };
 }
 
 export type Editor = ReturnType<typeof createEditor>;

@@ -1,5 +1,5 @@
 import { createSignal } from 'solid-js';
-import type { TerrainName } from '../../src-shared/model';
+import { Terrain, TERRAIN_NAMES, type EdgeName, type TerrainKind, type TerrainName } from '../../src-shared/model';
 
 /**
  * Which tool is active and each tool's options. The tools themselves (their state machines) live
@@ -7,11 +7,59 @@ import type { TerrainName } from '../../src-shared/model';
  */
 export type ToolId = string;
 
+/** How a square tool changes a height (elevation, water depth): to the value, by it, or evened out. */
+export type HeightMode = 'set' | 'raise' | 'lower' | 'smooth';
+export const HEIGHT_MODES: readonly HeightMode[] = ['set', 'raise', 'lower', 'smooth'];
+
+/** The largest square brush, in squares on a side. */
+export const MAX_BRUSH_SIZE = 9;
+
 export function createToolState() {
-  const [tool, setTool] = createSignal<ToolId>('select');
+  const [tool, setToolRaw] = createSignal<ToolId>('select');
+  // The tool before the current one: the eyedropper hands back to it.
+  const [previousTool, setPreviousTool] = createSignal<ToolId>('select');
+  function setTool(id: ToolId): void {
+    if (id === tool()) return;
+    setPreviousTool(tool());
+    setToolRaw(id);
+  }
   // Paint terrain: the kind of ground the brush lays.
   const [brush, setBrush] = createSignal<TerrainName>('difficult');
-  return { tool, setTool, brush, setBrush };
+  // The square tools (brush, rectangle, line, fill, eraser, eyedropper) paint this map layer
+  // (`canvas/tools/square-layers.ts`) with this value; terrain's value is `brush`.
+  const [squareLayer, setSquareLayer] = createSignal<string>('terrain');
+  const [values, setValues] = createSignal<Readonly<Record<string, number>>>({ elevation: 5, waterDepth: 5, resistance: 2, blockade: 1, surface: 1 });
+  const [heightMode, setHeightMode] = createSignal<HeightMode>('set');
+  const [brushSize, setBrushSizeRaw] = createSignal(1);
+  // The edge tool: what a drag along a grid line puts there.
+  const [edgeKind, setEdgeKind] = createSignal<Exclude<EdgeName, 'none'>>('wall');
+
+  const layerValue = (layer: string): number => (layer === 'terrain' ? Terrain[brush()] : values()[layer] ?? 0);
+  function setLayerValue(layer: string, value: number): void {
+    if (layer === 'terrain') {
+      const name = TERRAIN_NAMES[value as TerrainKind];
+      if (name) setBrush(name);
+    } else setValues((v) => ({ ...v, [layer]: value }));
+  }
+  const setBrushSize = (n: number) => setBrushSizeRaw(Math.min(MAX_BRUSH_SIZE, Math.max(1, Math.round(n) || 1)));
+
+  return {
+    tool,
+    setTool,
+    previousTool,
+    brush,
+    setBrush,
+    squareLayer,
+    setSquareLayer,
+    layerValue,
+    setLayerValue,
+    heightMode,
+    setHeightMode,
+    brushSize,
+    setBrushSize,
+    edgeKind,
+    setEdgeKind,
+  };
 }
 
 export type ToolState = ReturnType<typeof createToolState>;

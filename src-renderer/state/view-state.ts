@@ -8,8 +8,15 @@ import { fitView, panBy, zoomAt, ZOOM_STEP, type Size, type View } from './view'
  */
 export interface LayerVisibility {
   terrain: boolean;
+  /** Contour lines, heights and ledges (the shading is part of the terrain image). */
+  elevation: boolean;
+  /** Water depths. */
+  water: boolean;
+  /** Edges: walls, low obstacles, doors. */
   walls: boolean;
   creatures: boolean;
+  /** The selected creature's reach and path. */
+  overlays: boolean;
 }
 
 export function createViewState(mapSize: () => { width: number; height: number } | null) {
@@ -17,7 +24,7 @@ export function createViewState(mapSize: () => { width: number; height: number }
   const [viewport, setViewport] = createSignal<Size>({ width: 800, height: 600 });
   const [hover, setHover] = createSignal<Square | null>(null);
   const [showGrid, setShowGrid] = createSignal(true);
-  const [layers, setLayers] = createSignal<LayerVisibility>({ terrain: true, walls: true, creatures: true });
+  const [layers, setLayers] = createSignal<LayerVisibility>({ terrain: true, elevation: true, water: true, walls: true, creatures: true, overlays: true });
   // Until the canvas has measured itself, a fit would use a made-up size and be thrown away.
   let measured = false;
   let fitPending = false;

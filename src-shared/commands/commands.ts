@@ -1,11 +1,14 @@
 import {
   BYTE_LAYERS,
   LAYER_NAMES,
+  MAX_MAP_SIDE,
+  type BattleMap,
   type Creature,
   type Encounter,
   type LayerName,
   type RulesetSettings,
 } from '../model';
+import { footprintOf } from '../rules/sizes';
 
 /**
  * Every edit to an encounter is one of these plain, serialisable objects, so undo, redo, autosave
@@ -20,6 +23,12 @@ export type Command =
   | { type: 'addCreature'; creature: Creature; at?: number }
   | { type: 'removeCreature'; id: string }
   | { type: 'updateCreature'; id: string; changes: Partial<Omit<Creature, 'id'>> }
+  /**
+   * Crops or extends the map: the new map is `width` × `height` and the square that was at (x, y)
+   * is now at (x + dx, y + dy). Creatures move with their squares; one whose space falls off the
+   * map is removed. The inverse keeps whatever was cropped, so undo puts it all back.
+   */
+  | { type: 'resizeMap'; width: number; height: number; dx: number; dy: number }
   | { type: 'batch'; label: string; commands: Command[] };
 
 export interface Applied {
@@ -29,6 +38,15 @@ export interface Applied {
 }
 
 export class CommandError extends Error {}
+
+/** Layers in the players' words, for "Undo paint water depth". */
+const LAYER_WORDS: Partial<Record<string, string>> = {
+  waterDepth: 'water depth',
+  resistance: 'movement resistance',
+  blockade: 'blockades',
+  edgeEast: 'edges',
+  edgeSouth: 'edges',
+};
 
 /** A short phrase for menus ("Undo paint terrain"). */
 export function describeCommand(cmd: Command): string {
@@ -40,13 +58,15 @@ export function describeCommand(cmd: Command): string {
     case 'setSettings':
       return 'change settings';
     case 'setSquares':
-      return `paint ${cmd.layer === 'edgeEast' || cmd.layer === 'edgeSouth' ? 'edges' : cmd.layer}`;
+      return `paint ${LAYER_WORDS[cmd.layer] ?? cmd.layer}`;
     case 'addCreature':
       return `add ${cmd.creature.name}`;
     case 'removeCreature':
       return 'remove creature';
     case 'updateCreature':
       return 'edit creature';
+    case 'resizeMap':
+      return 'resize map';
     case 'batch':
       return cmd.label;
   }
@@ -114,6 +134,8 @@ export function applyCommand(doc: Encounter, cmd: Command): Applied {
       creatures[at] = { ...before, ...cmd.changes };
       return { doc: { ...doc, creatures }, inverse: { type: 'updateCreature', id: cmd.id, changes: undo } };
     }
+    case 'resizeMap':
+      return resizeMap(doc, cmd);
     case 'batch': {
       let current = doc;
       const inverses: Command[] = [];
@@ -125,4 +147,52 @@ export function applyCommand(doc: Encounter, cmd: Command): Applied {
       return { doc: current, inverse: { type: 'batch', label: cmd.label, commands: inverses.reverse() } };
     }
   }
+}
+
+/** The map's per-square arrays, including optional layers a newer model may add. */
+function layerArrays(map: BattleMap): [string, Uint8Array | Float32Array][] {
+  return Object.entries(map).filter((e): e is [string, Uint8Array | Float32Array] => ArrayBuffer.isView(e[1]));
+}
+
+function resizeMap(doc: Encounter, cmd: Extract<Command, { type: 'resizeMap' }>): Applied {
+  const { width: W, height: H, dx, dy } = cmd;
+  if (![W, H, dx, dy].every(Number.isInteger) || W < 1 || H < 1 || W > MAX_MAP_SIDE || H > MAX_MAP_SIDE) {
+    throw new CommandError(`A map is 1 to ${MAX_MAP_SIDE} whole squares on a side (asked for ${W} × ${H}).`);
+  }
+  const old = doc.map;
+  const map = { ...old, width: W, height: H } as BattleMap;
+  const restore: Command[] = [];
+  for (const [name, before] of layerArrays(old)) {
+    const after = new (before.constructor as Uint8ArrayConstructor | Float32ArrayConstructor)(W * H);
+    const cropped: number[] = [];
+    const values: number[] = [];
+    for (let y = 0; y < old.height; y++) {
+      for (let x = 0; x < old.width; x++) {
+        const i = y * old.width + x;
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx >= 0 && ny >= 0 && nx < W && ny < H) after[ny * W + nx] = before[i]!;
+        else if (before[i] !== 0) {
+          cropped.push(i);
+          values.push(before[i]!);
+        }
+      }
+    }
+    (map as unknown as Record<string, Uint8Array | Float32Array>)[name] = after;
+    if (cropped.length && (LAYER_NAMES as readonly string[]).includes(name)) restore.push({ type: 'setSquares', layer: name as LayerName, indices: cropped, values });
+  }
+  const creatures: Creature[] = [];
+  const dropped: Command[] = [];
+  doc.creatures.forEach((c, at) => {
+    const side = Math.max(1, footprintOf(doc.ruleset, c.size).side);
+    const x = c.x + dx;
+    const y = c.y + dy;
+    if (x >= 0 && y >= 0 && x + side <= W && y + side <= H) creatures.push({ ...c, x, y });
+    else dropped.push({ type: 'addCreature', creature: c, at });
+  });
+  const back: Command = { type: 'resizeMap', width: old.width, height: old.height, dx: -dx, dy: -dy };
+  return {
+    doc: { ...doc, map, creatures },
+    inverse: dropped.length || restore.length ? { type: 'batch', label: 'resize map', commands: [back, ...dropped, ...restore] } : back,
+  };
 }

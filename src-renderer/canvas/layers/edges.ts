@@ -34,10 +34,12 @@ export function createEdgesLayer(editor: Editor) {
     },
     style(ctx, kind, s) {
       const style = EDGE_STYLE[kind]!;
-      const scale = Math.min(1, s / 32);
-      ctx.setLineDash(style.dash ?? []);
+      const scale = Math.min(1.4, s / 32);
+      // Zoomed out a wall stays at least 2 px, so it still reads as a wall and not a grid line.
+      const least = kind === Edge.wall || kind === Edge.doorClosed ? 2 : 1.25;
+      ctx.setLineDash((style.dash ?? []).map((v) => Math.max(1, v * Math.min(1.4, Math.max(0.5, s / 32)))));
       ctx.setAttr('strokeStyle', style.color);
-      ctx.setAttr('lineWidth', Math.max(1, style.width * scale));
+      ctx.setAttr('lineWidth', Math.max(least, style.width * scale));
       ctx.setAttr('lineCap', kind === Edge.wall ? 'round' : 'butt');
     },
   });

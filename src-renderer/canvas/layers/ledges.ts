@@ -17,7 +17,7 @@ export function createLedgesLayer(editor: Editor) {
     editor,
     arrays: (d) => [d.map.elevation],
     spreadBack: true,
-    visible: () => editor.layers().walls,
+    visible: () => editor.layers().elevation,
     build(d, x0, y0, x1, y1) {
       const square = RULESETS[d.ruleset].squareSize;
       const W = d.map.width;

@@ -24,9 +24,13 @@ export function createOverlayLayer(editor: Editor, activeTool: () => Tool) {
       const s = squarePixels(v);
       const preview = activeTool().preview();
       if (preview?.kind === 'squares') drawSquaresPreview(ctx, preview, v);
-      drawReach(ctx, editor.reachOnMap(), v, viewport);
-      const p = editor.hoverPath();
-      if (p) drawPath(ctx, p, editor, v);
+      // The Layers panel's "Overlays" hides the reach and path, never a tool's preview.
+      if (editor.layers().overlays) {
+        drawReach(ctx, editor.reachOnMap(), v, viewport);
+        const p = editor.hoverPath();
+        if (p) drawPath(ctx, p, editor, v);
+      }
+      if (preview?.kind === 'edges') drawEdgesPreview(ctx, preview, v);
       if (preview?.kind === 'footprint') {
         ctx.beginPath();
         ctx.rect(v.panX + preview.x * s, v.panY + preview.y * s, preview.side * s, preview.side * s);
@@ -56,6 +60,7 @@ export function createOverlayLayer(editor: Editor, activeTool: () => Tool) {
     editor.viewport();
     editor.reachOnMap();
     editor.hoverPath();
+    editor.layers();
     activeTool().preview();
     node.getLayer()?.batchDraw();
   });
@@ -70,6 +75,23 @@ function drawSquaresPreview(ctx: DrawContext, preview: Extract<ToolPreview, { ki
   ctx.setAttr('fillStyle', preview.color);
   ctx.fill();
   ctx.setAttr('globalAlpha', 1);
+}
+
+/** Edges about to be drawn: a thick line with a light halo so it shows on any ground. */
+function drawEdgesPreview(ctx: DrawContext, preview: Extract<ToolPreview, { kind: 'edges' }>, v: View): void {
+  const s = squarePixels(v);
+  for (const [color, width] of [['rgba(255, 255, 255, 0.9)', Math.max(6, s * 0.22)], [preview.color, Math.max(3, s * 0.12)]] as const) {
+    ctx.beginPath();
+    for (const [x0, y0, x1, y1] of preview.segments) {
+      ctx.moveTo(v.panX + x0 * s, v.panY + y0 * s);
+      ctx.lineTo(v.panX + x1 * s, v.panY + y1 * s);
+    }
+    ctx.setAttr('strokeStyle', color);
+    ctx.setAttr('lineWidth', width);
+    ctx.setAttr('lineCap', 'round');
+    ctx.stroke();
+  }
+  ctx.setAttr('lineCap', 'butt');
 }
 
 /** Reachable squares: green where the move may end, amber where it may only pass; costs when legible. */

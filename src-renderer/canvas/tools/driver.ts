@@ -19,13 +19,18 @@ export interface Modifiers {
  */
 export function createToolDriver(editor: Editor, toolbox: Toolbox = createToolbox(editor)) {
   let last: Square = { x: 0, y: 0 };
-  /** The input for the centre of a square in the current view. */
-  const input = (square: Square, mods: Modifiers = {}): PointerInput => {
+  /**
+   * The input for the centre of a square in the current view; a fractional position (in squares)
+   * is that exact point, e.g. `{ x: 3, y: 1.5 }` is on the grid line x = 3 (for the edge tool).
+   */
+  const input = (at: Square, mods: Modifiers = {}): PointerInput => {
     const v = editor.view();
     const s = squarePixels(v);
+    const exact = !Number.isInteger(at.x) || !Number.isInteger(at.y);
+    const square = { x: Math.floor(at.x), y: Math.floor(at.y) };
     return {
       square,
-      point: { x: v.panX + (square.x + 0.5) * s, y: v.panY + (square.y + 0.5) * s },
+      point: exact ? { x: v.panX + at.x * s, y: v.panY + at.y * s } : { x: v.panX + (square.x + 0.5) * s, y: v.panY + (square.y + 0.5) * s },
       button: mods.button ?? 0,
       shift: !!mods.shift,
       alt: !!mods.alt,
@@ -43,8 +48,13 @@ export function createToolDriver(editor: Editor, toolbox: Toolbox = createToolbo
     },
     pointerMove(square: Square, mods?: Modifiers) {
       last = square;
-      editor.setHover(square);
+      editor.setHover({ x: Math.floor(square.x), y: Math.floor(square.y) });
       toolbox.active().onPointerMove(input(square, mods));
+      return driver;
+    },
+    /** The pointer over the map with no button down (null: it left). */
+    hover(square: Square | null, mods?: Modifiers) {
+      toolbox.active().onHover?.(square ? input(square, mods) : null);
       return driver;
     },
     pointerUp(square: Square = last, mods?: Modifiers) {

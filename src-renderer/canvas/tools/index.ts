@@ -1,9 +1,15 @@
-import { BrushIcon, CreatureIcon, PanIcon, SelectIcon } from '../../components/icons';
+import { BrushIcon, CreatureIcon, EraserIcon, EyedropperIcon, FillIcon, LineIcon, PanIcon, RectangleIcon, SelectIcon, WallIcon } from '../../components/icons';
 import type { Editor } from '../../state/editor';
-import { createPaintTerrainTool } from './paint-terrain';
+import { createEdgeTool } from './edge';
+import { createEyedropperTool } from './eyedropper';
 import { createPanTool } from './pan';
 import { createPlaceCreatureTool } from './place-creature';
 import { createSelectTool } from './select';
+import { createBrushTool } from './square-brush';
+import { createEraserTool } from './square-eraser';
+import { createFillTool } from './square-fill';
+import { createLineTool } from './square-line';
+import { createRectangleTool } from './square-rectangle';
 import type { Tool, ToolDefinition } from './tool';
 
 export type { KeyInput, PointerInput, Tool, ToolDefinition, ToolPreview } from './tool';
@@ -15,7 +21,13 @@ export type { KeyInput, PointerInput, Tool, ToolDefinition, ToolPreview } from '
 export const TOOLS: readonly ToolDefinition[] = [
   { id: 'select', label: 'Select', key: 'V', tooltip: 'Click a creature or square to select it; drag a creature to move it.', icon: SelectIcon, create: createSelectTool },
   { id: 'pan', label: 'Pan', key: 'H', tooltip: 'Drag to move the map (also Space + drag or a middle-button drag).', icon: PanIcon, create: createPanTool },
-  { id: 'terrain', label: 'Paint terrain', key: 'B', tooltip: 'Drag to paint the chosen terrain; one stroke is one undo step.', icon: BrushIcon, create: createPaintTerrainTool },
+  { id: 'terrain', label: 'Brush', key: 'B', tooltip: 'Drag to paint the chosen layer (terrain, elevation, water…) with a square brush of 1-9 squares; one stroke is one undo step.', icon: BrushIcon, create: createBrushTool },
+  { id: 'rectangle', label: 'Rectangle', key: 'R', tooltip: 'Drag from corner to corner to paint a filled rectangle on the chosen layer.', icon: RectangleIcon, create: createRectangleTool },
+  { id: 'line', label: 'Line', key: 'L', tooltip: 'Drag from end to end to paint a straight line on the chosen layer, as thick as the brush.', icon: LineIcon, create: createLineTool },
+  { id: 'fill', label: 'Fill', key: 'G', tooltip: 'Click to fill the area of joined squares that hold the same value on the chosen layer.', icon: FillIcon, create: createFillTool },
+  { id: 'eraser', label: 'Eraser', key: 'E', tooltip: 'Drag to clear the chosen layer: normal ground, height 0, dry, no surface, resistance or blockade.', icon: EraserIcon, create: createEraserTool },
+  { id: 'eyedropper', label: 'Eyedropper', key: 'I', tooltip: "Click a square to take its value on the chosen layer as the one to paint.", icon: EyedropperIcon, create: createEyedropperTool },
+  { id: 'edges', label: 'Walls and doors', key: 'W', tooltip: 'Drag along a grid line to draw walls, low obstacles or doors; a click toggles one edge; Shift erases. In Select, a click on a door opens or closes it.', icon: WallIcon, create: createEdgeTool },
   { id: 'creature', label: 'Place a creature', key: 'C', tooltip: 'Click a square to add a creature there.', icon: CreatureIcon, create: createPlaceCreatureTool },
 ];
 

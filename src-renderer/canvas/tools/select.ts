@@ -1,6 +1,7 @@
 import { createSignal } from 'solid-js';
 import { footprintOf } from '../../../src-shared/rules/sizes';
 import type { Editor, Square } from '../../state/editor';
+import { toggleDoorAt } from './doors';
 import { createMachine, sameSquare, type Tool, type ToolPreview } from './tool';
 
 type State = 'idle' | 'pointing' | 'dragging';
@@ -36,9 +37,11 @@ export function createSelectTool(editor: Editor): Tool {
       const c = d.creatures.find((k) => k.id === held!.id);
       return c ? { kind: 'footprint', x: q.x, y: q.y, side: footprintOf(d.ruleset, c.size).side } : null;
     },
-    onPointerDown({ square, button }) {
+    onPointerDown({ square, button, point }) {
       const d = editor.doc();
       if (!d || button !== 0) return;
+      // A click on a door opens or closes it (doors.ts).
+      if (toggleDoorAt(editor, point)) return;
       const onMap = square.x >= 0 && square.y >= 0 && square.x < d.map.width && square.y < d.map.height;
       editor.setInspectedSquare(onMap ? square : null);
       const id = onMap ? editor.creatureAt(square) : null;

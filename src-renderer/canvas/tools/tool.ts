@@ -34,7 +34,9 @@ export type ToolPreview =
   /** Squares about to be painted, in the colour they will get. */
   | { kind: 'squares'; squares: readonly Square[]; color: string }
   /** Where a creature being dragged would land: its whole space. */
-  | { kind: 'footprint'; x: number; y: number; side: number };
+  | { kind: 'footprint'; x: number; y: number; side: number }
+  /** Square edges about to be drawn (or erased): segments [x0, y0, x1, y1] in squares. */
+  | { kind: 'edges'; segments: readonly (readonly [number, number, number, number])[]; color: string };
 
 export interface Tool {
   readonly id: string;
@@ -47,6 +49,8 @@ export interface Tool {
   onPointerDown(input: PointerInput): void;
   onPointerMove(input: PointerInput): void;
   onPointerUp(input: PointerInput): void;
+  /** Optional: the pointer moving with no button down (null: it left the map), e.g. to show the edge a click would hit. */
+  onHover?(input: PointerInput | null): void;
   /** A key pressed while the map has the keyboard; true when the tool used it. */
   onKeyDown(input: KeyInput): boolean;
   /** Abandons whatever is in progress without editing the document (Escape, tool switch, blur). */

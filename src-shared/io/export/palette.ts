@@ -17,8 +17,9 @@ export const TERRAIN_RGB: Record<TerrainKind, [number, number, number]> = {
 export const EDGE_STYLE: Record<number, { color: string; width: number; dash?: number[] }> = {
   [Edge.wall]: { color: '#1c1f26', width: 5 },
   [Edge.low]: { color: '#6b4f2a', width: 3, dash: [6, 4] },
-  [Edge.doorClosed]: { color: '#8a5a2b', width: 6 },
-  [Edge.doorOpen]: { color: '#c9a26b', width: 3, dash: [2, 3] },
+  // Doors in wood brown: closed a solid bar, open a dashed one, both as thick as a wall or nearly.
+  [Edge.doorClosed]: { color: '#8a4b12', width: 6 },
+  [Edge.doorOpen]: { color: '#a0601f', width: 4, dash: [5, 4] },
 };
 
 export const SIDE_COLORS: Record<Side, string> = { party: '#2f7de1', enemy: '#d23c3c', neutral: '#8b8f98' };

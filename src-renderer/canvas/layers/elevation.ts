@@ -1,0 +1,75 @@
+import { RULESETS } from '../../../src-shared/model';
+import type { Editor } from '../../state/editor';
+import { squarePixels } from '../../state/view';
+import { createSegmentLayer, type SegmentChunk } from './segment-layer';
+
+/** Heights are written in their squares from this many pixels per square. */
+const HEIGHT_LABEL_PIXELS = 44;
+
+/**
+ * Elevation as contour lines: a line between two squares wherever a whole square's height (5 ft;
+ * 1.5 m in Startroid) lies between their heights, thicker for bigger steps, and, zoomed in, each
+ * raised or sunken square's height written in it. The shading (lighter is higher) is in the
+ * terrain image; ledges (drops of a square or more) are drawn over these by `ledges.ts`.
+ */
+export function createElevationLayer(editor: Editor) {
+  return createSegmentLayer({
+    editor,
+    arrays: (d) => [d.map.elevation],
+    spreadBack: true,
+    visible: () => editor.layers().elevation,
+    build(d, x0, y0, x1, y1) {
+      const step = RULESETS[d.ruleset].squareSize;
+      const W = d.map.width;
+      const H = d.map.height;
+      const e = d.map.elevation;
+      const out: SegmentChunk = { groups: new Map(), labels: [] };
+      const push = (levels: number, ...seg: number[]) => {
+        const g = Math.min(3, levels);
+        let list = out.groups.get(g);
+        if (!list) out.groups.set(g, (list = []));
+        list.push(...seg);
+      };
+      const level = (h: number) => Math.floor(h / step + 1e-6);
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          const h = e[y * W + x]!;
+          if (x + 1 < W) {
+            const n = Math.abs(level(h) - level(e[y * W + x + 1]!));
+            if (n) push(n, x + 1, y, x + 1, y + 1);
+          }
+          if (y + 1 < H) {
+            const n = Math.abs(level(h) - level(e[(y + 1) * W + x]!));
+            if (n) push(n, x, y + 1, x + 1, y + 1);
+          }
+          // In the top-left corner: ledge labels sit on the edges' middles, creatures in the centre.
+          if (h !== 0) out.labels.push({ x: x + 0.07, y: y + 0.2, text: String(+h.toFixed(1)) });
+        }
+      }
+      return out;
+    },
+    style(ctx, levels, s) {
+      ctx.setLineDash([]);
+      ctx.setAttr('strokeStyle', 'rgba(74, 52, 24, 0.75)');
+      ctx.setAttr('lineWidth', Math.max(1, Math.min(4, s * 0.03)) * (0.6 + 0.4 * levels));
+      ctx.setAttr('lineCap', 'butt');
+    },
+    labels: {
+      minPixels: HEIGHT_LABEL_PIXELS,
+      draw(ctx, labels, view) {
+        const s = squarePixels(view);
+        const size = Math.round(Math.min(14, s * 0.2));
+        // On a pale tag, so the height reads on dark ground (blocked squares) as on light.
+        ctx.beginPath();
+        for (const l of labels) ctx.rect(view.panX + l.x * s - 2, view.panY + l.y * s - size * 0.62, l.text.length * size * 0.62 + 4, size * 1.24);
+        ctx.setAttr('fillStyle', 'rgba(255, 248, 228, 0.82)');
+        ctx.fill();
+        ctx.setAttr('font', `600 ${size}px system-ui, sans-serif`);
+        ctx.setAttr('textAlign', 'left');
+        ctx.setAttr('textBaseline', 'middle');
+        ctx.setAttr('fillStyle', '#3b2a12');
+        for (const l of labels) ctx.fillText(l.text, view.panX + l.x * s, view.panY + l.y * s);
+      },
+    },
+  });
+}
