@@ -48,7 +48,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     typeName: 'Foundry VTT scene',
     options: { pixelsPerSquare: true, grid: true, creatures: false },
     defaultPixelsPerSquare: 100,
-    leavesOut: 'As for v13, without difficult-terrain Regions (v12 refuses a scene that has them).',
+    leavesOut: 'As for v13, without difficult-terrain Regions (v12 refuses a scene that has them); creatures sharing a square are half a square wide, the smallest token v12 takes.',
   },
   uvtt: {
     label: 'Universal VTT (.dd2vtt)',
@@ -56,7 +56,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     typeName: 'Universal VTT map',
     options: { pixelsPerSquare: true, grid: true, creatures: false },
     defaultPixelsPerSquare: 70,
-    leavesOut: 'Universal VTT has no field for creatures, elevation or terrain costs: only walls, doors and the picture travel. Low obstacles (which do not block sight) are left out.',
+    leavesOut: 'Universal VTT has no field for creatures, elevation or terrain costs: only walls, doors and the picture travel. Open doors go out closed (an open portal is a window there); low obstacles go out as windows, which stop movement but not sight.',
   },
   tiled: {
     label: 'Tiled map (.tmj)',
