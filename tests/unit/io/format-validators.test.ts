@@ -17,7 +17,8 @@ import type { Encounter } from '../../../src-shared/model';
  * - Universal VTT as Dungeondraft writes it and moo-man/FVTT-DD-Import reads it (ddimport.js:
  *   `resolution.map_origin`, `line_of_sight`, `portals[].bounds`/`position`, `lights` all read
  *   unconditionally);
- * - Tiled's JSON map format (doc "JSON Map Format", 1.10).
+ * - Tiled's JSON map format (doc "JSON Map Format", 1.10: `version` a string since 1.6, objects'
+ *   `type` again since 1.10) and the keys pythonarcade/pytiled_parser reads without a default.
  */
 const root = path.resolve(__dirname, '../../..');
 const sampleDir = path.join(root, 'resources/encounters');
@@ -138,6 +139,8 @@ const tiled = z.object({
       z.object({
         ...layerBase,
         type: z.literal('objectgroup'),
+        // pytiled_parser (parsers/json/layer.py) reads draworder without a default
+        draworder: z.enum(['topdown', 'index']),
         objects: z.array(
           z.object({
             id: int.positive(),
