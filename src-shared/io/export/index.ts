@@ -40,7 +40,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     typeName: 'Foundry VTT scene',
     options: { pixelsPerSquare: true, grid: true, creatures: false },
     defaultPixelsPerSquare: 100,
-    leavesOut: 'The map image is written beside the JSON: upload it to Foundry and fix the background path if you put it elsewhere. Tokens have no actors. Hazards, water depth and falls are kept only under flags.',
+    leavesOut: 'The map image is written beside the JSON as <name>-map.png: upload it to Foundry and fix the background path if you put it elsewhere. Tokens have no actors. Hazards, water depth and falls are kept only under flags.',
   },
   'foundry-v12': {
     label: 'Foundry VTT scene (v12)',
@@ -108,7 +108,8 @@ export function exportEncounter(encounter: Encounter, format: ExportFormat, base
   switch (format) {
     case 'foundry':
     case 'foundry-v12': {
-      const image = `${baseName}.png`;
+      // Not `<base>.png`: that is the PNG export's name, and one export would overwrite the other.
+      const image = `${baseName}-map.png`;
       const scene = foundryScene(encounter, { v12: format === 'foundry-v12', imagePath: image });
       const png = mapPng(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false, creatures: false });
       return [
