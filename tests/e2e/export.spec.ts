@@ -102,7 +102,7 @@ async function exportAsPng(app: AppDriver): Promise<string[]> {
     await d.saveAs(path.join(app.dir, d.suggestedFilename()));
     return [d.suggestedFilename()];
   }
-  // Not ga.png: the Foundry export already wrote its background image under that name.
+  // A name of its own, apart from the Foundry export's files.
   await app.save(trigger, 'ga-picture.png');
   return ['ga-picture.png'];
 }

@@ -27,8 +27,8 @@ describe('encounter info, export, import', () => {
 
   it('export --to each format writes the main file and its companions', () => {
     const expected: Record<string, string[]> = {
-      foundry: ['gate-foundry.json', 'gate-foundry.png'],
-      'foundry-v12': ['gate-foundry-v12.json', 'gate-foundry-v12.png'],
+      foundry: ['gate-foundry.json', 'gate-foundry-map.png'],
+      'foundry-v12': ['gate-foundry-v12.json', 'gate-foundry-v12-map.png'],
       uvtt: ['gate-uvtt.dd2vtt'],
       tiled: ['gate-tiled.tmj', 'gate-tiled-tiles.png'],
       png: ['gate-png.png'],
@@ -39,7 +39,7 @@ describe('encounter info, export, import', () => {
       for (const n of names) expect(existsSync(path.join(dir, n)), n).toBe(true);
     }
     const scene = JSON.parse(readFileSync(path.join(dir, 'gate-foundry.json'), 'utf8'));
-    expect(scene.background.src).toBe('gate-foundry.png');
+    expect(scene.background.src).toBe('gate-foundry-map.png');
     expect(scene.tokens).toHaveLength(3);
     expect(JSON.parse(readFileSync(path.join(dir, 'gate-foundry-v12.json'), 'utf8')).regions).toEqual([]);
     const png = decode(readFileSync(path.join(dir, 'gate-png.png')));

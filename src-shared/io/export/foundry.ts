@@ -16,8 +16,15 @@ import { mapSegments, placements, unitsOf, type Segment } from './geometry';
  *   (-1 hostile, 0 neutral, 1 friendly);
  * - Regions with a `modifyMovementCost` behaviour exist from v13; v12 rejects the whole scene when
  *   one is present;
- * - no `_id`s: Foundry makes its own on import; fields left at Foundry's defaults are not written
- *   (`initial` is a schema of required numbers there, so a `null` would be refused).
+ * - every wall, token, Region and behaviour has its own `_id` of 16 letters and digits (the form
+ *   Foundry's `isValidId` accepts), as in Foundry's own "Export Data": "Import Data" builds the scene
+ *   with strict validation and commits it as one replacing update (ClientDocumentMixin#importFromJSON),
+ *   and embedded documents are kept in collections keyed by `_id`, so none may lack one;
+ * - token `width`/`height` are any positive number in v13, but v12's schema has `step: 0.5` and
+ *   rounds 1/3 or 1/4 up to 0.5 (common/documents/token.mjs, NumberField#_cleanType), so the v12
+ *   option writes 0.5 for creatures sharing a square and keeps each inside its square;
+ * - fields left at Foundry's defaults are not written (`initial` is a schema of required numbers
+ *   there, so a `null` would be refused).
  */
 export const FOUNDRY_GRID_SIZE = 100;
 export const FLAG_SCOPE = 'encounter-builder';
@@ -35,12 +42,22 @@ export interface FoundryOptions {
   imagePath: string;
 }
 
-function wallOf(seg: Segment, S: number): Record<string, unknown> {
+/**
+ * A document id Foundry accepts (16 letters and digits), unique within its collection: a fixed
+ * prefix naming the collection, then the index in base 36. Deterministic, so an export is repeatable.
+ */
+export function foundryId(collection: 'wall' | 'token' | 'region' | 'behavior', index: number): string {
+  const prefix = { wall: 'ebwall', token: 'ebtokn', region: 'ebregn', behavior: 'ebbhvr' }[collection];
+  return prefix + index.toString(36).padStart(16 - prefix.length, '0');
+}
+
+function wallOf(seg: Segment, S: number, index: number): Record<string, unknown> {
   const c = [seg.x0 * S, seg.y0 * S, seg.x1 * S, seg.y1 * S];
   // A low obstacle stops movement but not sight, light or sound (d20-srd-35.txt › Obstacles: "hampers movement").
   const senses = seg.kind === 'low' ? WALL_SENSE.none : WALL_SENSE.normal;
   const door = seg.kind === 'door-closed' || seg.kind === 'door-open' ? WALL_DOOR.door : WALL_DOOR.none;
   return {
+    _id: foundryId('wall', index),
     c,
     move: WALL_MOVE.normal,
     sight: senses,
@@ -105,47 +122,56 @@ export function foundryScene(encounter: Encounter, options: FoundryOptions): Rec
   const S = FOUNDRY_GRID_SIZE;
   const map = encounter.map;
   const { squareSize, unit } = unitsOf(encounter);
-  const walls = mapSegments(map, { outline: true }).map((seg) => wallOf(seg, S));
-  const tokens = placements(encounter).map((p) => ({
-    name: p.creature.name,
-    displayName: 30, // CONST.TOKEN_DISPLAY_MODES.HOVER
-    actorId: null,
-    actorLink: false,
-    texture: { src: 'icons/svg/mystery-man.svg' },
-    width: p.size,
-    height: p.size,
-    x: Math.round(p.x * S),
-    y: Math.round(p.y * S),
-    elevation: p.elevation,
-    rotation: 0,
-    alpha: 1,
-    hidden: false,
-    locked: false,
-    disposition: DISPOSITION[p.creature.side],
-    flags: {
-      [FLAG_SCOPE]: {
-        id: p.creature.id,
-        size: p.creature.size,
-        side: p.creature.side,
-        altitude: p.creature.altitude,
-        prone: p.creature.prone,
-        helpless: p.creature.helpless,
+  const walls = mapSegments(map, { outline: true }).map((seg, i) => wallOf(seg, S, i));
+  const tokens = placements(encounter).map((p, i) => {
+    // v12 takes token sizes in steps of 0.5 only: a creature sharing a square is half a square there,
+    // kept inside its own square.
+    const side = options.v12 && p.size < 1 ? 0.5 : p.size;
+    const within = (at: number, square: number) => (options.v12 && p.size < 1 ? Math.min(at, square + 1 - side) : at);
+    return {
+      _id: foundryId('token', i),
+      name: p.creature.name,
+      displayName: 30, // CONST.TOKEN_DISPLAY_MODES.HOVER
+      actorId: null,
+      actorLink: false,
+      texture: { src: 'icons/svg/mystery-man.svg' },
+      width: side,
+      height: side,
+      x: Math.round(within(p.x, p.creature.x) * S),
+      y: Math.round(within(p.y, p.creature.y) * S),
+      elevation: p.elevation,
+      rotation: 0,
+      alpha: 1,
+      hidden: false,
+      locked: false,
+      disposition: DISPOSITION[p.creature.side],
+      flags: {
+        [FLAG_SCOPE]: {
+          id: p.creature.id,
+          size: p.creature.size,
+          side: p.creature.side,
+          altitude: p.creature.altitude,
+          prone: p.creature.prone,
+          helpless: p.creature.helpless,
+        },
       },
-    },
-  }));
+    };
+  });
   const regions = options.v12
     ? []
-    : REGION_TERRAIN.flatMap((t) => {
+    : REGION_TERRAIN.flatMap((t, i) => {
         const rects = terrainRectangles(encounter, t.kind);
         if (rects.length === 0) return [];
         return [
           {
+            _id: foundryId('region', i),
             name: t.name,
             color: t.color,
             shapes: rects.map((r) => ({ type: 'rectangle', x: r.x * S, y: r.y * S, width: r.w * S, height: r.h * S, rotation: 0, hole: false })),
             elevation: { bottom: null, top: null },
             behaviors: [
               {
+                _id: foundryId('behavior', 0),
                 name: t.name,
                 type: 'modifyMovementCost',
                 // Walking only: each Foundry movement action without a field of its own (set by the

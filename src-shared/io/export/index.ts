@@ -40,7 +40,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     typeName: 'Foundry VTT scene',
     options: { pixelsPerSquare: true, grid: true, creatures: false },
     defaultPixelsPerSquare: 100,
-    leavesOut: 'The map image is written beside the JSON: upload it to Foundry and fix the background path if you put it elsewhere. Tokens have no actors. Hazards, water depth and falls are kept only under flags.',
+    leavesOut: 'The map image is written beside the JSON as <name>-map.png: upload it to Foundry and fix the background path if you put it elsewhere. Tokens have no actors. Hazards, water depth and falls are kept only under flags.',
   },
   'foundry-v12': {
     label: 'Foundry VTT scene (v12)',
@@ -48,7 +48,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     typeName: 'Foundry VTT scene',
     options: { pixelsPerSquare: true, grid: true, creatures: false },
     defaultPixelsPerSquare: 100,
-    leavesOut: 'As for v13, without difficult-terrain Regions (v12 refuses a scene that has them).',
+    leavesOut: 'As for v13, without difficult-terrain Regions (v12 refuses a scene that has them); creatures sharing a square are half a square wide, the smallest token v12 takes.',
   },
   uvtt: {
     label: 'Universal VTT (.dd2vtt)',
@@ -56,7 +56,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     typeName: 'Universal VTT map',
     options: { pixelsPerSquare: true, grid: true, creatures: false },
     defaultPixelsPerSquare: 70,
-    leavesOut: 'Universal VTT has no field for creatures, elevation or terrain costs: only walls, doors and the picture travel. Low obstacles (which do not block sight) are left out.',
+    leavesOut: 'Universal VTT has no field for creatures, elevation or terrain costs: only walls, doors and the picture travel. Open doors go out closed (an open portal is a window there); low obstacles go out as windows, which stop movement but not sight.',
   },
   tiled: {
     label: 'Tiled map (.tmj)',
@@ -108,7 +108,8 @@ export function exportEncounter(encounter: Encounter, format: ExportFormat, base
   switch (format) {
     case 'foundry':
     case 'foundry-v12': {
-      const image = `${baseName}.png`;
+      // Not `<base>.png`: that is the PNG export's name, and one export would overwrite the other.
+      const image = `${baseName}-map.png`;
       const scene = foundryScene(encounter, { v12: format === 'foundry-v12', imagePath: image });
       const png = mapPng(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false, creatures: false });
       return [

@@ -10,9 +10,14 @@ import { mapPng } from './raster';
  *   exactly map_size × pixels_per_grid pixels;
  * - `line_of_sight`: polylines in grid units on grid intersections (our walls and the outline of
  *   squares that stop sight; low obstacles do not stop sight, so they are not there);
+ * - a low obstacle is a portal with `closed: false`: Dungeondraft writes its portals that do not
+ *   block light (windows) that way, and the importers make of them a wall that stops movement but
+ *   not sight (moo-man/FVTT-DD-Import ddimport.js GetDoors: `door: closed ? 1 : 0`, sense none);
+ *   the import reads them back as low obstacles, so a round trip keeps them;
  * - `objects_line_of_sight: []` and `lights: []` are always present (importers crash without them);
  * - `portals` for doors: position (centre), bounds (two points), rotation in radians,
- *   `closed: true` (with `closed: false` the importers make a window, not a door), `freestanding: false`.
+ *   `closed: true` for open and closed doors alike (with `closed: false` the importers make a
+ *   window, not a door), `freestanding: false`.
  * Creatures, elevation and terrain costs have no field in the format.
  */
 export const UVTT_FORMAT = 0.3;
@@ -34,12 +39,13 @@ export function uvttMap(encounter: Encounter, options: UvttOptions): Record<stri
   const portals: Record<string, unknown>[] = [];
   for (const s of segments) {
     if (s.kind === 'wall') line_of_sight.push([{ x: s.x0, y: s.y0 }, { x: s.x1, y: s.y1 }]);
-    else if (s.kind === 'door-closed' || s.kind === 'door-open') {
+    else {
+      // Doors (open or closed) are doors; a low obstacle is a window, see through but not passable.
       portals.push({
         position: { x: (s.x0 + s.x1) / 2, y: (s.y0 + s.y1) / 2 },
         bounds: [{ x: s.x0, y: s.y0 }, { x: s.x1, y: s.y1 }],
         rotation: s.y0 === s.y1 ? 0 : Math.PI / 2,
-        closed: true,
+        closed: s.kind !== 'low',
         freestanding: false,
       });
     }

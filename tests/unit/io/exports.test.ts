@@ -68,7 +68,10 @@ describe('Foundry VTT scene export', () => {
     expect(scene.tokens[0]).toMatchObject(want.tokens[0]);
     expect(scene.regions).toMatchObject(want.regions);
     expect(scene.background.src).toBe('small.png');
-    expect(JSON.stringify(scene)).not.toContain('"_id"');
+    // Every embedded document has its own valid id (Foundry's isValidId: 16 letters or digits).
+    const ids = [...scene.walls, ...scene.tokens, ...scene.regions].map((d: { _id: string }) => d._id);
+    expect(ids.every((id) => /^[a-zA-Z0-9]{16}$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('the v12 option leaves out Regions and nothing else', () => {
@@ -143,8 +146,13 @@ describe('Universal VTT export', () => {
       const counts = countEdges(e);
       const total = got.line_of_sight.reduce((s: number, l: { x: number; y: number }[]) => s + length([l[0]!.x, l[0]!.y, l[1]!.x, l[1]!.y]), 0);
       expect(total).toBe(counts.wall + counts.outline);
-      expect(got.portals).toHaveLength(counts.door);
-      for (const p of got.portals) expect(p).toMatchObject({ closed: true, freestanding: false });
+      // Doors are closed portals; low obstacles are windows (closed: false), one per merged run.
+      const doors = got.portals.filter((p: { closed: boolean }) => p.closed);
+      expect(doors).toHaveLength(counts.door);
+      for (const p of got.portals) expect(p).toMatchObject({ freestanding: false });
+      const windows = got.portals.filter((p: { closed: boolean }) => !p.closed);
+      const windowLength = windows.reduce((s: number, p: { bounds: { x: number; y: number }[] }) => s + length([p.bounds[0]!.x, p.bounds[0]!.y, p.bounds[1]!.x, p.bounds[1]!.y]), 0);
+      expect(windowLength).toBe(counts.low);
       const png = decode(decodeBase64(got.image)!);
       expect([png.width, png.height]).toEqual([e.map.width * 20, e.map.height * 20]);
     });
@@ -243,8 +251,10 @@ describe('exportEncounter', () => {
       const files = exportEncounter(small, format, 'fixture');
       expect(files[0]!.name.startsWith('fixture.')).toBe(true);
       if (format.startsWith('foundry')) {
-        expect(files.map((f) => f.name)).toEqual(['fixture.json', 'fixture.png']);
-        expect(JSON.parse(decodeUtf8(files[0]!.bytes)).background.src).toBe('fixture.png');
+        // Not fixture.png: that is the PNG export's own name, and one would overwrite the other.
+        expect(files.map((f) => f.name)).toEqual(['fixture.json', 'fixture-map.png']);
+        expect(JSON.parse(decodeUtf8(files[0]!.bytes)).background.src).toBe('fixture-map.png');
+        expect(files.some((f) => exportEncounter(small, 'png', 'fixture')[0]!.name === f.name)).toBe(false);
       }
       if (format === 'tiled') expect(JSON.parse(decodeUtf8(files[0]!.bytes)).tilesets[0].image).toBe(files[1]!.name);
     }

@@ -35,12 +35,12 @@ describe('the encounter:export channel', () => {
       ok: true,
       value: [
         { id: path.join(dir, 'my-scene.json'), name: 'my-scene.json' },
-        { id: path.join(dir, 'my-scene.png'), name: 'my-scene.png' },
+        { id: path.join(dir, 'my-scene-map.png'), name: 'my-scene-map.png' },
       ],
     });
     expect(asked[0]).toMatchObject({ defaultName: 'Gate north.json', filters: [{ extensions: ['json'] }] });
     const scene = JSON.parse(readFileSync(path.join(dir, 'my-scene.json'), 'utf8'));
-    expect(scene.background.src).toBe('my-scene.png');
+    expect(scene.background.src).toBe('my-scene-map.png');
     expect(scene.walls.filter((w: { door: number }) => w.door === 1)).toHaveLength(1);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
