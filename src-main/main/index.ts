@@ -1,7 +1,8 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHandlers, type Dialogs } from '../services/handlers';
+import { LibraryService } from '../services/library';
 import { RecentFiles } from '../services/recent';
 import { hardenContents, hardenSession, isTrustedSender, mainWindowOptions } from './security';
 
@@ -41,6 +42,11 @@ function registerHandlers(): void {
     dialogs,
     recent: new RecentFiles(path.join(app.getPath('userData'), 'recent.json')),
     launchFiles: () => launchFiles.splice(0),
+    library: new LibraryService({
+      storePath: path.join(app.getPath('userData'), 'libraries.json'),
+      workerScript: path.join(here, 'library-worker.js'),
+      trash: { trashItem: (file) => shell.trashItem(file) },
+    }),
   });
   for (const [channel, handle] of Object.entries(handlers)) {
     ipcMain.handle(channel, async (event, ...args: unknown[]) => {

@@ -1,6 +1,8 @@
 import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter } from '../../src-shared/io';
-import type { ExportRequest, FileRef, FolderRef, LibraryEntry, OpenedFile, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
-import { BrowserStore, type StoredLibraryFile } from './browser-store';
+import type { ExportRequest, FileRef, FolderRef, OpenedFile, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
+import { createBrowserLibrary, importLibraryFiles } from '../library/browser-library';
+import { libraryDb } from '../library/db';
+import type { BrowserStore } from './browser-store';
 
 function newId(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -62,7 +64,7 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
  * The bridge for the browser edition: files come from the file picker and leave as downloads,
  * and IndexedDB remembers what was opened so the recent list and libraries work offline.
  */
-export function createBrowserBridge(store = new BrowserStore()): PlatformBridge {
+export function createBrowserBridge(store: BrowserStore = libraryDb()): PlatformBridge {
   async function remember(id: string, name: string, text: string): Promise<FileRef> {
     await store.files.put({ id, name, text, lastUsed: Date.now() });
     return { id, name };
@@ -106,35 +108,11 @@ export function createBrowserBridge(store = new BrowserStore()): PlatformBridge 
       const files = await pickFiles({ directory: true });
       if (!files.length) return null;
       const folderName = (files[0]!.webkitRelativePath.split('/')[0] || 'Library').trim();
-      const library = { id: newId(), name: folderName, added: Date.now() };
-      const entries: StoredLibraryFile[] = [];
-      for (const f of files) {
-        if (!f.name.toLowerCase().endsWith(`.${ENCOUNTER_FILE_EXTENSION}`)) continue;
-        entries.push({ id: newId(), library: library.id, name: f.webkitRelativePath || f.name, text: await readText(f), modified: f.lastModified });
-      }
-      await store.transaction('rw', store.libraries, store.libraryFiles, async () => {
-        await store.libraries.put(library);
-        await store.libraryFiles.bulkPut(entries);
-      });
-      return { id: library.id, name: library.name };
+      return importLibraryFiles(store, folderName, files);
     },
 
-    async listLibrary(folder: FolderRef): Promise<LibraryEntry[]> {
-      const files = await store.libraryFiles.where('library').equals(folder.id).sortBy('name');
-      return files.map((f) => {
-        const parsed = parseEncounter(f.text);
-        return {
-          file: { id: f.id, name: f.name },
-          title: parsed.ok ? parsed.encounter.name : null,
-          ruleset: parsed.ok ? parsed.encounter.ruleset : null,
-          width: parsed.ok ? parsed.encounter.map.width : null,
-          height: parsed.ok ? parsed.encounter.map.height : null,
-          modified: f.modified,
-          bytes: f.text.length,
-          problem: parsed.ok ? null : parsed.error,
-        };
-      });
-    },
+    // The libraries live in IndexedDB alone (src-renderer/library/browser-library.ts).
+    ...createBrowserLibrary(store),
 
     async exportFile(request: ExportRequest): Promise<FileRef | null> {
       const name = `${safeFileName(request.suggestedName, 'export')}.${request.extensions[0]}`;

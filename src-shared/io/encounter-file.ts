@@ -55,6 +55,7 @@ export function encounterToFile(encounter: Encounter): EncounterFileV1 {
   };
   if (Object.keys(encounter.settings).length > 0) file.settings = { ...encounter.settings };
   if (encounter.notes) file.notes = encounter.notes;
+  if (encounter.tags?.length) file.tags = [...encounter.tags];
   return file;
 }
 
@@ -139,6 +140,7 @@ export function encounterFromFile(data: unknown): ParseResult {
       creatures: file.creatures.map((c) => ({ ...c, speed: { ...c.speed } })),
       settings: { ...(file.settings ?? {}) },
       notes: file.notes ?? '',
+      ...(file.tags?.length ? { tags: [...file.tags] } : {}),
     },
   };
 }

@@ -92,6 +92,11 @@ export const EncounterFileSchema = z
     creatures: z.array(CreatureSchema).max(20000),
     settings: SettingsSchema.optional(),
     notes: z.string().max(100000).optional(),
+    tags: z
+      .array(z.string().min(1).max(40))
+      .max(50)
+      .optional()
+      .describe('Labels for finding the encounter in a library ("forest", "boss"); absent means none.'),
   })
   .strict()
   .describe('An Encounter Builder encounter: a battle map, its creatures and the ruleset that moves them.');

@@ -30,6 +30,8 @@ export interface Encounter {
   creatures: Creature[];
   settings: RulesetSettings;
   notes: string;
+  /** Library labels ("forest", "boss"); absent or empty means none. */
+  tags?: string[];
 }
 
 export interface NewEncounterOptions {

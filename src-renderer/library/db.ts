@@ -1,0 +1,152 @@
+import Dexie, { type Table, type Transaction } from 'dexie';
+import type { FolderRef, LibraryEntry } from '../../src-shared/ipc';
+
+/** A file the browser edition opened or saved (its recent list, with the text, since a page cannot reopen a file). */
+export interface StoredFile {
+  id: string;
+  name: string;
+  text: string;
+  lastUsed: number;
+}
+/** A library: a folder on the desktop, an imported set of files in the browser. */
+export interface StoredLibrary {
+  id: string;
+  name: string;
+  added: number;
+}
+/** The browser edition's library files themselves (the desktop keeps them on disk). */
+export interface StoredLibraryFile {
+  id: string;
+  library: string;
+  /** The path inside the library ("caves/crypt.encounter"). */
+  name: string;
+  text: string;
+  modified: number;
+  /** Since version 2. */
+  bytes: number;
+}
+/** The library browser's cache of the index: one row per file, keyed by the file's id. */
+export interface CachedEntry extends LibraryEntry {
+  id: string;
+}
+/** Unsaved work, written a few seconds after each change (since version 3). */
+export interface RecoveryRecord {
+  id: string;
+  name: string;
+  /** The file it was opened from, if any. */
+  file: { id: string; name: string } | null;
+  text: string;
+  saved: number;
+}
+
+interface Migration {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void>;
+  /** What the step changes, for whoever adds the next. */
+  why: string;
+}
+
+/**
+ * The schema history, replayed in order. Never edit a step that has shipped: add the next one.
+ * `tests/browser/library-db.test.ts` upgrades a database from every earlier version and checks
+ * its data survives.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    why: 'The browser edition: files it opened (recent list) and imported libraries.',
+    stores: { files: '&id, lastUsed', libraries: '&id, name', libraryFiles: '&id, library, name' },
+  },
+  {
+    version: 2,
+    why: 'The library browser: the cached index of every library (both editions); library files know their size.',
+    stores: { entries: '&id, library, ruleset, modified, *tags' },
+    async upgrade(tx) {
+      await tx
+        .table('libraryFiles')
+        .toCollection()
+        .modify((f: Partial<StoredLibraryFile>) => {
+          f.bytes ??= new TextEncoder().encode(f.text ?? '').length;
+          f.modified ??= 0;
+        });
+    },
+  },
+  {
+    version: 3,
+    why: 'Autosave: the open document’s unsaved work, for recovery after a crash.',
+    stores: { recovery: '&id, saved' },
+  },
+];
+
+export const DB_NAME = 'encounter-builder';
+
+export class LibraryDb extends Dexie {
+  files!: Table<StoredFile, string>;
+  libraries!: Table<StoredLibrary, string>;
+  libraryFiles!: Table<StoredLibraryFile, string>;
+  entries!: Table<CachedEntry, string>;
+  recovery!: Table<RecoveryRecord, string>;
+
+  /** `upTo` opens the schema as an older version had it (for the migration test). */
+  constructor(name = DB_NAME, upTo = MIGRATIONS.length) {
+    super(name);
+    for (const m of MIGRATIONS.slice(0, upTo)) {
+      const v = this.version(m.version).stores(m.stores);
+      if (m.upgrade) v.upgrade(m.upgrade);
+    }
+  }
+}
+
+let shared: LibraryDb | null = null;
+/** The page's one database connection. */
+export function libraryDb(): LibraryDb {
+  shared ??= new LibraryDb();
+  return shared;
+}
+
+export function toCached(e: LibraryEntry): CachedEntry {
+  return { ...e, id: e.file.id };
+}
+
+/** The cache as the library browser shows it, for libraries still listed. */
+export async function cachedEntries(db: LibraryDb, libraries: readonly FolderRef[]): Promise<CachedEntry[]> {
+  const ids = libraries.map((l) => l.id);
+  if (!ids.length) return [];
+  return db.entries.where('library').anyOf(ids).toArray();
+}
+
+export interface ScanOutcome {
+  entries: LibraryEntry[];
+  present: string[];
+  cancelled: boolean;
+}
+
+/**
+ * Brings the cache in line with a scan: changed and new entries are written, entries of files no
+ * longer on disk dropped (unless the scan was cancelled, when what is there is kept).
+ */
+export async function reconcile(db: LibraryDb, library: string, scan: ScanOutcome): Promise<{ added: number; removed: number }> {
+  let removed = 0;
+  await db.transaction('rw', db.entries, async () => {
+    if (!scan.cancelled) {
+      const present = new Set(scan.present);
+      const stale = (await db.entries.where('library').equals(library).primaryKeys()).filter((id) => !present.has(id));
+      removed = stale.length;
+      await db.entries.bulkDelete(stale);
+    }
+    await db.entries.bulkPut(scan.entries.map(toCached));
+  });
+  return { added: scan.entries.length, removed };
+}
+
+/** What the cache knows of a library's files, so a scan reads only what changed. */
+export async function knownFiles(db: LibraryDb, library: string): Promise<{ id: string; modified: number; bytes: number }[]> {
+  const rows = await db.entries.where('library').equals(library).toArray();
+  return rows.map((r) => ({ id: r.id, modified: r.modified, bytes: r.bytes }));
+}
+
+/** Forgets the cached index of a library, so the next scan reads every file again. */
+export async function clearLibraryCache(db: LibraryDb, library: string): Promise<void> {
+  await db.entries.where('library').equals(library).delete();
+}

@@ -1,0 +1,126 @@
+import { encode } from 'fast-png';
+import { Terrain, type BattleMap, type Creature, type TerrainKind } from '../model';
+
+/**
+ * Library thumbnails: the terrain with its height shading and the creatures as dots in their
+ * side's colour, rasterised without a canvas so the main process's worker and the browser make
+ * the same picture.
+ */
+
+/** The map's terrain colours (the editor's palette, `src-renderer/canvas/palette.ts`). */
+export const THUMBNAIL_TERRAIN_RGB: Record<TerrainKind, readonly [number, number, number]> = {
+  [Terrain.normal]: [222, 214, 192],
+  [Terrain.difficult]: [184, 156, 98],
+  [Terrain.impeded]: [128, 104, 58],
+  [Terrain.blocked]: [56, 60, 70],
+  [Terrain.obstacle]: [112, 118, 130],
+  [Terrain.hazardous]: [200, 72, 48],
+  [Terrain.water]: [64, 132, 200],
+};
+const SIDE_RGB: Record<Creature['side'], readonly [number, number, number]> = {
+  party: [47, 125, 225],
+  enemy: [210, 60, 60],
+  neutral: [139, 143, 152],
+};
+
+/** The longest side of a thumbnail in pixels. */
+export const THUMBNAIL_MAX = 128;
+
+export interface Raster {
+  width: number;
+  height: number;
+  /** RGBA, row by row. */
+  data: Uint8Array;
+}
+
+/** Pixel size: whole pixels per square for small maps, nearest-square sampling for large ones. */
+export function thumbnailSize(width: number, height: number, max = THUMBNAIL_MAX): { width: number; height: number } {
+  const scale = max / Math.max(width, height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+export function rasteriseThumbnail(map: BattleMap, creatures: readonly Creature[], max = THUMBNAIL_MAX): Raster {
+  const { width, height } = thumbnailSize(map.width, map.height, max);
+  const data = new Uint8Array(width * height * 4);
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const e of map.elevation) {
+    if (e < lo) lo = e;
+    if (e > hi) hi = e;
+  }
+  const span = hi - lo;
+  // Higher ground lighter, deeper water darker: the same shading as the map view.
+  const colour = new Uint8Array(map.width * map.height * 3);
+  for (let i = 0; i < map.terrain.length; i++) {
+    const kind = map.terrain[i] as TerrainKind;
+    const [r, g, b] = THUMBNAIL_TERRAIN_RGB[kind] ?? THUMBNAIL_TERRAIN_RGB[Terrain.normal];
+    let k = 1;
+    if (span > 0) k += ((map.elevation[i]! - lo) / span - 0.5) * 0.35;
+    if (kind === Terrain.water) k *= Math.max(0.45, 1 - map.waterDepth[i]! / 60);
+    colour[i * 3] = Math.min(255, r * k);
+    colour[i * 3 + 1] = Math.min(255, g * k);
+    colour[i * 3 + 2] = Math.min(255, b * k);
+  }
+  const sx = map.width / width;
+  const sy = map.height / height;
+  for (let y = 0; y < height; y++) {
+    const my = Math.min(map.height - 1, Math.floor((y + 0.5) * sy));
+    for (let x = 0; x < width; x++) {
+      const mx = Math.min(map.width - 1, Math.floor((x + 0.5) * sx));
+      const s = (my * map.width + mx) * 3;
+      const o = (y * width + x) * 4;
+      data[o] = colour[s]!;
+      data[o + 1] = colour[s + 1]!;
+      data[o + 2] = colour[s + 2]!;
+      data[o + 3] = 255;
+    }
+  }
+  // Creatures: a dot at least 2 pixels wide, so a goblin on a 500-square map still shows.
+  const dot = Math.max(2, Math.round(1 / Math.max(sx, sy)));
+  for (const c of creatures) {
+    const cx = Math.floor((c.x + 0.5) / sx);
+    const cy = Math.floor((c.y + 0.5) / sy);
+    const [r, g, b] = SIDE_RGB[c.side] ?? SIDE_RGB.neutral;
+    for (let y = cy - (dot >> 1); y < cy - (dot >> 1) + dot; y++) {
+      for (let x = cx - (dot >> 1); x < cx - (dot >> 1) + dot; x++) {
+        if (x < 0 || y < 0 || x >= width || y >= height) continue;
+        const o = (y * width + x) * 4;
+        data[o] = r;
+        data[o + 1] = g;
+        data[o + 2] = b;
+      }
+    }
+  }
+  return { width, height, data };
+}
+
+export function thumbnailPng(map: BattleMap, creatures: readonly Creature[], max = THUMBNAIL_MAX): Uint8Array {
+  const raster = rasteriseThumbnail(map, creatures, max);
+  return encode({ width: raster.width, height: raster.height, data: raster.data, channels: 4, depth: 8 });
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Base64 without `Buffer` or `btoa`, which this layer does not have. */
+export function toBase64(bytes: Uint8Array): string {
+  let out = '';
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out += B64[n >> 18]! + B64[(n >> 12) & 63]! + B64[(n >> 6) & 63]! + B64[n & 63]!;
+  }
+  const rest = bytes.length - i;
+  if (rest === 1) {
+    const n = bytes[i]! << 16;
+    out += B64[n >> 18]! + B64[(n >> 12) & 63]! + '==';
+  } else if (rest === 2) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8);
+    out += B64[n >> 18]! + B64[(n >> 12) & 63]! + B64[(n >> 6) & 63]! + '=';
+  }
+  return out;
+}
+
+/** The thumbnail as a `data:` URL, which the page's CSP allows for images. */
+export function thumbnailDataUrl(map: BattleMap, creatures: readonly Creature[], max = THUMBNAIL_MAX): string {
+  return `data:image/png;base64,${toBase64(thumbnailPng(map, creatures, max))}`;
+}
