@@ -197,7 +197,9 @@ export async function importLibraryFiles(db: LibraryDb, libraryName: string, fil
 export async function exportLibraryZip(db: LibraryDb, folder: FolderRef): Promise<Uint8Array> {
   const files = await db.libraryFiles.where('library').equals(folder.id).toArray();
   const tree: Zippable = {};
-  for (const f of files) tree[f.name] = [strToU8(f.text), { mtime: new Date(f.modified || Date.now()) }];
+  // Zip dates start in 1980.
+  const earliest = Date.UTC(1980, 0, 2);
+  for (const f of files) tree[f.name] = [strToU8(f.text), { mtime: new Date(Math.max(earliest, f.modified || Date.now())) }];
   return zipSync(tree, { level: 6 });
 }
 
