@@ -8,6 +8,8 @@ import { PropertiesPanel } from './components/PropertiesPanel';
 import { StatusBar } from './components/StatusBar';
 import { ToolPalette } from './components/ToolPalette';
 import { Welcome } from './components/Welcome';
+import { libraryFor } from './library';
+import { LibraryPanel } from './library/LibraryPanel';
 import { actionForKey, TOOL_KEYS } from './state/actions';
 import type { Editor } from './state/editor';
 
@@ -27,7 +29,7 @@ export function App(props: { editor: Editor }) {
   const editor = props.editor;
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (editor.dialog() || editor.confirmState()) return;
+    if (editor.dialog() || editor.confirmState() || libraryFor(editor).isOpen()) return;
     const action = actionForKey(e);
     if (action) {
       // Text fields keep their own undo and clipboard keys.
@@ -89,6 +91,10 @@ export function App(props: { editor: Editor }) {
       </Show>
       <Show when={editor.dialog() === 'about'}>
         <AboutDialog editor={editor} />
+      </Show>
+      {/* library hook: the library browser, over the editor */}
+      <Show when={libraryFor(editor).isOpen()}>
+        <LibraryPanel library={libraryFor(editor)} />
       </Show>
       <Show when={editor.confirmState()}>
         <ConfirmDialog editor={editor} />

@@ -2,7 +2,7 @@ import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter, serializeEncounter } from '../../src-shared/io';
 import type { FileRef, FolderRef, KnownLibraryFile, LibraryEntry, LibraryEvent, LibraryEventBatch, LibraryScanResult, PlatformBridge } from '../../src-shared/ipc';
 import { brokenFields, indexEncounterText, normaliseTags } from '../../src-shared/library';
-import type { LibraryDb, StoredLibraryFile } from './db';
+import { clearLibraryCache, deleteEntries, type LibraryDb, type StoredLibraryFile } from './db';
 
 type LibraryMethods = Pick<
   PlatformBridge,
@@ -115,10 +115,10 @@ export function createBrowserLibrary(db: LibraryDb): LibraryMethods {
       return all.map((l) => ({ id: l.id, name: l.name }));
     },
     async removeLibrary(folder) {
-      await db.transaction('rw', db.libraries, db.libraryFiles, db.entries, async () => {
+      await db.transaction('rw', [db.libraries, db.libraryFiles, db.entries, db.thumbs], async () => {
         await db.libraries.delete(folder.id);
         await db.libraryFiles.where('library').equals(folder.id).delete();
-        await db.entries.where('library').equals(folder.id).delete();
+        await clearLibraryCache(db, folder.id);
       });
     },
     async listLibrary(folder) {
@@ -166,9 +166,9 @@ export function createBrowserLibrary(db: LibraryDb): LibraryMethods {
       return put({ ...f, text, bytes: byteLength(text), modified: Date.now() });
     },
     async trashLibraryFile(ref) {
-      await db.transaction('rw', db.libraryFiles, db.entries, async () => {
+      await db.transaction('rw', db.libraryFiles, db.entries, db.thumbs, async () => {
         await db.libraryFiles.delete(ref.id);
-        await db.entries.delete(ref.id);
+        await deleteEntries(db, [ref.id]);
       });
     },
   };

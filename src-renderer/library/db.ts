@@ -25,9 +25,18 @@ export interface StoredLibraryFile {
   /** Since version 2. */
   bytes: number;
 }
-/** The library browser's cache of the index: one row per file, keyed by the file's id. */
+/**
+ * The library browser's cache of the index: one row per file, keyed by the file's id. The
+ * thumbnail lives in its own table (`thumbs`) and is read only for the cards on screen, so opening
+ * the browser on thousands of entries reads little.
+ */
 export interface CachedEntry extends LibraryEntry {
   id: string;
+}
+export interface CachedThumb {
+  id: string;
+  /** A PNG `data:` URL. */
+  url: string;
 }
 /** Unsaved work, written a few seconds after each change (since version 3). */
 export interface RecoveryRecord {
@@ -61,7 +70,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
     why: 'The library browser: the cached index of every library (both editions); library files know their size.',
-    stores: { entries: '&id, library, ruleset, modified, *tags' },
+    stores: { entries: '&id, library, ruleset, modified, *tags', thumbs: '&id' },
     async upgrade(tx) {
       await tx
         .table('libraryFiles')
@@ -86,6 +95,7 @@ export class LibraryDb extends Dexie {
   libraries!: Table<StoredLibrary, string>;
   libraryFiles!: Table<StoredLibraryFile, string>;
   entries!: Table<CachedEntry, string>;
+  thumbs!: Table<CachedThumb, string>;
   recovery!: Table<RecoveryRecord, string>;
 
   /** `upTo` opens the schema as an older version had it (for the migration test). */
@@ -106,7 +116,23 @@ export function libraryDb(): LibraryDb {
 }
 
 export function toCached(e: LibraryEntry): CachedEntry {
-  return { ...e, id: e.file.id };
+  return { ...e, id: e.file.id, thumbnail: null };
+}
+
+/** Writes entries to the cache, each thumbnail to its own table. */
+export async function putEntries(db: LibraryDb, entries: readonly LibraryEntry[]): Promise<void> {
+  await db.transaction('rw', db.entries, db.thumbs, async () => {
+    await db.entries.bulkPut(entries.map(toCached));
+    await db.thumbs.bulkPut(entries.filter((e) => e.thumbnail).map((e) => ({ id: e.file.id, url: e.thumbnail! })));
+    await db.thumbs.bulkDelete(entries.filter((e) => !e.thumbnail).map((e) => e.file.id));
+  });
+}
+
+export async function deleteEntries(db: LibraryDb, ids: readonly string[]): Promise<void> {
+  await db.transaction('rw', db.entries, db.thumbs, async () => {
+    await db.entries.bulkDelete([...ids]);
+    await db.thumbs.bulkDelete([...ids]);
+  });
 }
 
 /** The cache as the library browser shows it, for libraries still listed. */
@@ -128,14 +154,14 @@ export interface ScanOutcome {
  */
 export async function reconcile(db: LibraryDb, library: string, scan: ScanOutcome): Promise<{ added: number; removed: number }> {
   let removed = 0;
-  await db.transaction('rw', db.entries, async () => {
+  await db.transaction('rw', db.entries, db.thumbs, async () => {
     if (!scan.cancelled) {
       const present = new Set(scan.present);
       const stale = (await db.entries.where('library').equals(library).primaryKeys()).filter((id) => !present.has(id));
       removed = stale.length;
-      await db.entries.bulkDelete(stale);
+      await deleteEntries(db, stale);
     }
-    await db.entries.bulkPut(scan.entries.map(toCached));
+    await putEntries(db, scan.entries);
   });
   return { added: scan.entries.length, removed };
 }
@@ -148,5 +174,6 @@ export async function knownFiles(db: LibraryDb, library: string): Promise<{ id: 
 
 /** Forgets the cached index of a library, so the next scan reads every file again. */
 export async function clearLibraryCache(db: LibraryDb, library: string): Promise<void> {
-  await db.entries.where('library').equals(library).delete();
+  const ids = await db.entries.where('library').equals(library).primaryKeys();
+  await deleteEntries(db, ids);
 }

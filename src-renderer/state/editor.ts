@@ -469,6 +469,8 @@ export function createEditor(platform: PlatformBridge) {
     confirmState,
     answerConfirm,
     mayDiscard,
+    // library hook: the library browser asks its questions in the same confirm dialog
+    confirmInPage: confirm,
   };
 }
 

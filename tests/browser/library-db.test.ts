@@ -89,6 +89,15 @@ describe('library cache', () => {
     expect((await db.entries.get('c'))?.title).toBe('C');
   });
 
+  it('keeps thumbnails apart from the entries and drops them with their entry', async () => {
+    const db = open(dbName());
+    await reconcile(db, 'L', { entries: [{ ...entry('a', 'L', 'A'), thumbnail: 'data:image/png;base64,AAAA' }], present: ['a'], cancelled: false });
+    expect((await db.entries.get('a'))!.thumbnail).toBeNull();
+    expect((await db.thumbs.get('a'))!.url).toBe('data:image/png;base64,AAAA');
+    await reconcile(db, 'L', { entries: [], present: [], cancelled: false });
+    expect(await db.thumbs.count()).toBe(0);
+  });
+
   it('finds entries by tag through the multi-entry index', async () => {
     const db = open(dbName());
     await db.entries.bulkPut([{ ...entry('a', 'L', 'A'), id: 'a', tags: ['forest', 'boss'] }, { ...entry('b', 'L', 'B'), id: 'b', tags: ['cave'] }]);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHandlers, type Dialogs } from '../../src-main/services/handlers';
+import { LibraryService } from '../../src-main/services/library';
 import { RecentFiles } from '../../src-main/services/recent';
 import { bridgeFromInvoke, CHANNELS, type Channel } from '../../src-shared/ipc';
 
@@ -41,6 +42,8 @@ export interface AppDriver {
   save(trigger: () => Promise<unknown>, fileName: string): Promise<string>;
   /** Runs `trigger` and answers the open dialog with `filePath`. */
   open(trigger: () => Promise<unknown>, filePath: string): Promise<void>;
+  /** Runs `trigger` and answers the folder dialog with `folder` (the browser edition uploads its files). */
+  chooseFolder(trigger: () => Promise<unknown>, folder: string): Promise<void>;
   /** Console errors and uncaught exceptions seen so far (CSP violations land here too). */
   problems: string[];
 }
@@ -84,6 +87,10 @@ export const test = base.extend<{ app: AppDriver }>({
           const [chooser] = await Promise.all([page.waitForEvent('filechooser'), trigger()]);
           await chooser.setFiles(filePath);
         },
+        async chooseFolder(trigger, folder) {
+          const [chooser] = await Promise.all([page.waitForEvent('filechooser'), trigger()]);
+          await chooser.setFiles(folder);
+        },
       });
       await context.close();
     } else if (edition === 'desktop-bridge') {
@@ -94,7 +101,13 @@ export const test = base.extend<{ app: AppDriver }>({
         saveFile: async () => answers.save.shift() ?? null,
         openFolder: async () => answers.folder.shift() ?? null,
       };
-      const handlers = createHandlers({ dialogs, recent: new RecentFiles(path.join(dir, 'userData', 'recent.json')) });
+      // The library's reader thread as the app runs it, from the build the e2e run starts with.
+      const library = new LibraryService({
+        storePath: path.join(dir, 'userData', 'libraries.json'),
+        workerScript: path.join(ROOT, 'out/main/library-worker.js'),
+        trash: { trashItem: async (file) => rmSync(file) },
+      });
+      const handlers = createHandlers({ dialogs, recent: new RecentFiles(path.join(dir, 'userData', 'recent.json')), library });
       const context = await browser.newContext();
       const page = await context.newPage();
       const problems = watchProblems(page);
@@ -123,8 +136,13 @@ export const test = base.extend<{ app: AppDriver }>({
           answers.open.push(filePath);
           await trigger();
         },
+        async chooseFolder(trigger, folder) {
+          answers.folder.push(folder);
+          await trigger();
+        },
       });
       await context.close();
+      await library.close();
     } else {
       const binary = electronBinary();
       test.skip(!binary, 'No Electron binary on this machine (its download host is unreachable); the same specs run here where one exists.');
@@ -153,6 +171,12 @@ export const test = base.extend<{ app: AppDriver }>({
           await app.evaluate(({ dialog }, file) => {
             dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [file] })) as typeof dialog.showOpenDialog;
           }, filePath);
+          await trigger();
+        },
+        async chooseFolder(trigger, folder) {
+          await app.evaluate(({ dialog }, chosen) => {
+            dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [chosen] })) as typeof dialog.showOpenDialog;
+          }, folder);
           await trigger();
         },
       });
