@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHandlers, type Dialogs } from '../services/handlers';
 import { LibraryService } from '../services/library';
+import { RecoveryStore } from '../services/recovery';
 import { RecentFiles } from '../services/recent';
 import { hardenContents, hardenSession, isTrustedSender, mainWindowOptions } from './security';
 
@@ -31,11 +32,26 @@ const dialogs: Dialogs = {
 };
 
 // A double-clicked encounter file arrives in argv (Windows, Linux) or as 'open-file' (macOS).
-const launchFiles = process.argv.slice(1).filter((a) => /\.encounter$/i.test(a)).map((a) => path.resolve(a));
+const encounterArgs = (argv: string[], cwd = process.cwd()) => argv.slice(1).filter((a) => /\.encounter$/i.test(a)).map((a) => path.resolve(cwd, a));
+const launchFiles = encounterArgs(process.argv);
 app.on('open-file', (event, file) => {
   event.preventDefault();
   launchFiles.push(file);
+  focusMainWindow();
 });
+// One app: a file double-clicked while it runs goes to the open window (which asks for launch files
+// when it gets the focus) instead of starting a second copy.
+if (!app.requestSingleInstanceLock()) app.quit();
+app.on('second-instance', (_event, argv, cwd) => {
+  launchFiles.push(...encounterArgs(argv, cwd));
+  focusMainWindow();
+});
+function focusMainWindow(): void {
+  const win = BrowserWindow.getAllWindows()[0];
+  if (!win) return;
+  if (win.isMinimized()) win.restore();
+  win.focus();
+}
 
 function registerHandlers(): void {
   const handlers = createHandlers({
@@ -47,6 +63,7 @@ function registerHandlers(): void {
       workerScript: path.join(here, 'library-worker.js'),
       trash: { trashItem: (file) => shell.trashItem(file) },
     }),
+    recovery: new RecoveryStore(path.join(app.getPath('userData'), 'recovery', 'unsaved.json')),
   });
   for (const [channel, handle] of Object.entries(handlers)) {
     ipcMain.handle(channel, async (event, ...args: unknown[]) => {

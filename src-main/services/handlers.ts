@@ -14,10 +14,12 @@ import {
   type LibraryEventBatch,
   type LibraryScanResult,
   type OpenedFile,
+  type RecoveryData,
   type SaveRequest,
 } from '../../src-shared/ipc';
 import { FileProblem, readTextFile, writeFileAtomic } from './files';
 import type { LibraryService } from './library';
+import type { RecoveryStore } from './recovery';
 import type { RecentFiles } from './recent';
 
 export interface FileFilter {
@@ -39,6 +41,8 @@ export interface HandlerDeps {
   launchFiles?: () => string[];
   /** The libraries (scanning in reader threads, watching, trash). */
   library?: LibraryService;
+  /** Autosave's store in the app's data folder. */
+  recovery?: RecoveryStore;
 }
 
 const ENCOUNTER_FILTERS: FileFilter[] = [
@@ -63,6 +67,10 @@ const ExportArg = z
 
 const KnownArg = z.object({ id: z.string().min(1).max(4096), modified: z.number().finite(), bytes: z.number().finite().min(0) }).strict();
 
+const RecoveryArg = z
+  .object({ name: z.string().max(200), text: z.string().max(MAX_FILE_BYTES), saved: z.number().finite(), fileName: z.string().max(1024).nullable() })
+  .strict();
+
 const ARGS: Record<BridgeMethod, z.ZodType<unknown[]>> = {
   openEncounter: z.tuple([]),
   readEncounter: z.tuple([FileRefArg]),
@@ -81,6 +89,9 @@ const ARGS: Record<BridgeMethod, z.ZodType<unknown[]>> = {
   duplicateLibraryFile: z.tuple([FileRefArg]),
   tagLibraryFile: z.tuple([FileRefArg, z.array(z.string().max(40)).max(50)]),
   trashLibraryFile: z.tuple([FileRefArg]),
+  writeRecovery: z.tuple([RecoveryArg]),
+  readRecovery: z.tuple([]),
+  clearRecovery: z.tuple([]),
 };
 
 export type Handler = (args: unknown) => Promise<IpcResult<unknown>>;
@@ -218,6 +229,18 @@ export function createHandlers(deps: HandlerDeps): Record<Channel, Handler> {
 
     async trashLibraryFile(file: FileRef): Promise<void> {
       await library().trash(file.id);
+    },
+
+    async writeRecovery(data: RecoveryData): Promise<void> {
+      await deps.recovery?.write(data);
+    },
+
+    async readRecovery(): Promise<RecoveryData | null> {
+      return (await deps.recovery?.read()) ?? null;
+    },
+
+    async clearRecovery(): Promise<void> {
+      await deps.recovery?.clear();
     },
 
     async exportFile(request: ExportRequest): Promise<FileRef | null> {

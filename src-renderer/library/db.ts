@@ -7,6 +7,8 @@ export interface StoredFile {
   name: string;
   text: string;
   lastUsed: number;
+  /** The File System Access handle Save As picked (not indexed; absent for downloads). */
+  handle?: unknown;
 }
 /** A library: a folder on the desktop, an imported set of files in the browser. */
 export interface StoredLibrary {

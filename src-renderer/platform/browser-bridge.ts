@@ -3,6 +3,7 @@ import type { ExportRequest, FileRef, FolderRef, OpenedFile, PlatformBridge, Sav
 import { createBrowserLibrary, importLibraryFiles } from '../library/browser-library';
 import { libraryDb } from '../library/db';
 import type { BrowserStore } from './browser-store';
+import { askSaveName, pickSaveFile, savePicker, writeToHandle, type WritableFileHandle } from './save-as';
 
 function newId(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -65,8 +66,10 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
  * and IndexedDB remembers what was opened so the recent list and libraries work offline.
  */
 export function createBrowserBridge(store: BrowserStore = libraryDb()): PlatformBridge {
-  async function remember(id: string, name: string, text: string): Promise<FileRef> {
-    await store.files.put({ id, name, text, lastUsed: Date.now() });
+  async function remember(id: string, name: string, text: string, handle?: WritableFileHandle): Promise<FileRef> {
+    // A file handle from the save picker is kept with the file (IndexedDB stores handles), so Save writes there again.
+    const kept = handle ?? (await store.files.get(id))?.handle;
+    await store.files.put({ id, name, text, lastUsed: Date.now(), ...(kept ? { handle: kept } : {}) });
     return { id, name };
   }
 
@@ -90,9 +93,36 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
     async saveEncounter(request: SaveRequest): Promise<FileRef | null> {
       const check = parseEncounter(request.text);
       if (!check.ok) throw new Error(`Not saved: the encounter is not valid (${check.error}).`);
-      const name = request.file?.name ?? `${safeFileName(request.suggestedName, 'encounter')}.${ENCOUNTER_FILE_EXTENSION}`;
+      const suggested = `${safeFileName(request.suggestedName, 'encounter')}.${ENCOUNTER_FILE_EXTENSION}`;
+      if (request.file) {
+        // Save: back to the file the user picked, where the browser gave us one.
+        const handle = (await store.files.get(request.file.id))?.handle as WritableFileHandle | undefined;
+        if (handle && (await writeToHandle(handle, request.text))) return remember(request.file.id, handle.name, request.text, handle);
+        download(request.file.name, new Blob([request.text], { type: 'application/json' }));
+        return remember(request.file.id, request.file.name, request.text);
+      }
+      // Save As: name and place from the system's save dialog, or a name for the download.
+      if (savePicker()) {
+        const handle = await pickSaveFile(suggested, ENCOUNTER_FILE_EXTENSION);
+        if (!handle) return null;
+        await writeToHandle(handle, request.text);
+        return remember(newId(), handle.name, request.text, handle);
+      }
+      const name = await askSaveName(suggested);
+      if (!name) return null;
       download(name, new Blob([request.text], { type: 'application/json' }));
-      return remember(request.file?.id ?? newId(), name, request.text);
+      return remember(newId(), name, request.text);
+    },
+
+    async writeRecovery(data) {
+      await store.recovery.put({ id: 'current', name: data.name, file: data.fileName ? { id: '', name: data.fileName } : null, text: data.text, saved: data.saved });
+    },
+    async readRecovery() {
+      const r = await store.recovery.get('current');
+      return r ? { name: r.name, text: r.text, saved: r.saved, fileName: r.file?.name ?? null } : null;
+    },
+    async clearRecovery() {
+      await store.recovery.delete('current');
     },
 
     async recentFiles(): Promise<FileRef[]> {

@@ -310,6 +310,19 @@ export function createEditor(platform: PlatformBridge) {
     } else notify('error', read.error);
   }
 
+  // library hook (autosave, drag and drop): opens an encounter that has no file yet; `unsaved`
+  // marks it as changed (recovered work), so closing it asks first.
+  async function openUnsaved(next: Encounter, message: string, unsaved: boolean): Promise<boolean> {
+    if (!(await mayDiscard())) return false;
+    loadDocument(next, null);
+    if (unsaved) {
+      setSavedMarker({});
+      setHistoryTick((t) => t + 1);
+    }
+    notify('info', message);
+    return true;
+  }
+
   async function open(): Promise<void> {
     if (!(await mayDiscard())) return;
     const opened = await run('Opening…', () => platform.openEncounter());
@@ -471,6 +484,7 @@ export function createEditor(platform: PlatformBridge) {
     mayDiscard,
     // library hook: the library browser asks its questions in the same confirm dialog
     confirmInPage: confirm,
+    openUnsaved,
   };
 }
 

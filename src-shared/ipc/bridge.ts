@@ -84,6 +84,18 @@ export interface LibraryEventBatch {
   events: LibraryEvent[];
 }
 
+/** Unsaved work kept by autosave, offered back after a crash. */
+export interface RecoveryData {
+  /** The encounter's name. */
+  name: string;
+  /** The encounter file's text. */
+  text: string;
+  /** When it was written (ms since 1970). */
+  saved: number;
+  /** The file it was opened from, if any, by name only (the user saves it again where they like). */
+  fileName: string | null;
+}
+
 export interface PlatformBridge {
   readonly edition: 'desktop' | 'browser';
   /** Asks the user for an encounter file and reads it; null when they cancel. */
@@ -117,6 +129,10 @@ export interface PlatformBridge {
   tagLibraryFile(file: FileRef, tags: string[]): Promise<LibraryEntry>;
   /** Moves the file to the system trash (desktop) or deletes it (browser). */
   trashLibraryFile(file: FileRef): Promise<void>;
+  /** Autosave: keeps the open document's unsaved work (app data folder; IndexedDB in the browser). */
+  writeRecovery(data: RecoveryData): Promise<void>;
+  readRecovery(): Promise<RecoveryData | null>;
+  clearRecovery(): Promise<void>;
   exportFile(request: ExportRequest): Promise<FileRef | null>;
 }
 
@@ -140,6 +156,9 @@ export const CHANNELS = {
   duplicateLibraryFile: 'library:duplicate',
   tagLibraryFile: 'library:tag',
   trashLibraryFile: 'library:trash',
+  writeRecovery: 'recovery:write',
+  readRecovery: 'recovery:read',
+  clearRecovery: 'recovery:clear',
   exportFile: 'file:export',
 } as const satisfies Record<BridgeMethod, string>;
 export type Channel = (typeof CHANNELS)[BridgeMethod];

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHandlers, type Dialogs } from '../../src-main/services/handlers';
 import { LibraryService } from '../../src-main/services/library';
+import { RecoveryStore } from '../../src-main/services/recovery';
 import { RecentFiles } from '../../src-main/services/recent';
 import { bridgeFromInvoke, CHANNELS, type Channel } from '../../src-shared/ipc';
 
@@ -69,6 +70,9 @@ export const test = base.extend<{ app: AppDriver }>({
 
     if (edition === 'browser') {
       const context = await browser.newContext({ acceptDownloads: true });
+      // Chromium's save picker is a native dialog Playwright cannot answer: the tests take the
+      // named-download path that browsers without the File System Access API use.
+      await context.addInitScript('delete window.showSaveFilePicker;');
       const page = await context.newPage();
       const problems = watchProblems(page);
       await page.goto(baseURL);
@@ -78,7 +82,16 @@ export const test = base.extend<{ app: AppDriver }>({
         dir,
         problems,
         async save(trigger, fileName) {
-          const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
+          const downloaded = page.waitForEvent('download');
+          await trigger();
+          // Save As asks for the download's name first; Save of a named file downloads at once.
+          const asked = page.getByTestId('save-name-dialog');
+          await Promise.race([downloaded, asked.waitFor({ state: 'visible' }).catch(() => {})]);
+          if (await asked.isVisible()) {
+            await page.getByTestId('save-name-input').fill(fileName);
+            await page.getByTestId('save-name-ok').click();
+          }
+          const download = await downloaded;
           const target = path.join(dir, fileName);
           await download.saveAs(target);
           return target;
@@ -107,7 +120,12 @@ export const test = base.extend<{ app: AppDriver }>({
         workerScript: path.join(ROOT, 'out/main/library-worker.js'),
         trash: { trashItem: async (file) => rmSync(file) },
       });
-      const handlers = createHandlers({ dialogs, recent: new RecentFiles(path.join(dir, 'userData', 'recent.json')), library });
+      const handlers = createHandlers({
+        dialogs,
+        recent: new RecentFiles(path.join(dir, 'userData', 'recent.json')),
+        library,
+        recovery: new RecoveryStore(path.join(dir, 'userData', 'recovery', 'unsaved.json')),
+      });
       const context = await browser.newContext();
       const page = await context.newPage();
       const problems = watchProblems(page);
