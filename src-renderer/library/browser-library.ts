@@ -115,7 +115,7 @@ export function createBrowserLibrary(db: LibraryDb): LibraryMethods {
       return all.map((l) => ({ id: l.id, name: l.name }));
     },
     async removeLibrary(folder) {
-      await db.transaction('rw', [db.libraries, db.libraryFiles, db.entries, db.thumbs], async () => {
+      await db.transaction('rw', [db.libraries, db.libraryFiles, db.entries, db.thumbs, db.snapshots], async () => {
         await db.libraries.delete(folder.id);
         await db.libraryFiles.where('library').equals(folder.id).delete();
         await clearLibraryCache(db, folder.id);

@@ -35,6 +35,16 @@ export interface StoredLibraryFile {
 export interface CachedEntry extends LibraryEntry {
   id: string;
 }
+/**
+ * A whole library's entries as one JSON record: opening the browser reads one value instead of
+ * thousands of rows (IndexedDB pays per record), so it opens at once on a big library.
+ */
+export interface LibrarySnapshot {
+  library: string;
+  json: string;
+  count: number;
+  written: number;
+}
 export interface CachedThumb {
   id: string;
   /** A PNG `data:` URL. */
@@ -72,7 +82,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
     why: 'The library browser: the cached index of every library (both editions); library files know their size.',
-    stores: { entries: '&id, library, ruleset, modified, *tags', thumbs: '&id' },
+    stores: { entries: '&id, library, ruleset, modified, *tags', thumbs: '&id', snapshots: '&library' },
     async upgrade(tx) {
       await tx
         .table('libraryFiles')
@@ -98,6 +108,7 @@ export class LibraryDb extends Dexie {
   libraryFiles!: Table<StoredLibraryFile, string>;
   entries!: Table<CachedEntry, string>;
   thumbs!: Table<CachedThumb, string>;
+  snapshots!: Table<LibrarySnapshot, string>;
   recovery!: Table<RecoveryRecord, string>;
 
   /** `upTo` opens the schema as an older version had it (for the migration test). */
@@ -137,11 +148,28 @@ export async function deleteEntries(db: LibraryDb, ids: readonly string[]): Prom
   });
 }
 
+/** A library's cached entries: its snapshot when there is one, else its rows. */
+export async function libraryEntries(db: LibraryDb, library: string): Promise<CachedEntry[]> {
+  const snap = await db.snapshots.get(library);
+  if (snap) {
+    try {
+      return JSON.parse(snap.json) as CachedEntry[];
+    } catch {
+      // A damaged snapshot is only a lost shortcut: the rows are read instead.
+    }
+  }
+  return db.entries.where('library').equals(library).toArray();
+}
+
+/** Writes a library's snapshot from the entries the caller holds. */
+export async function writeSnapshot(db: LibraryDb, library: string, entries: readonly CachedEntry[]): Promise<void> {
+  await db.snapshots.put({ library, json: JSON.stringify(entries.map((e) => ({ ...e, thumbnail: null }))), count: entries.length, written: Date.now() });
+}
+
 /** The cache as the library browser shows it, for libraries still listed. */
 export async function cachedEntries(db: LibraryDb, libraries: readonly FolderRef[]): Promise<CachedEntry[]> {
-  const ids = libraries.map((l) => l.id);
-  if (!ids.length) return [];
-  return db.entries.where('library').anyOf(ids).toArray();
+  const lists = await Promise.all(libraries.map((l) => libraryEntries(db, l.id)));
+  return lists.flat();
 }
 
 export interface ScanOutcome {
@@ -152,30 +180,39 @@ export interface ScanOutcome {
 
 /**
  * Brings the cache in line with a scan: changed and new entries are written, entries of files no
- * longer on disk dropped (unless the scan was cancelled, when what is there is kept).
+ * longer on disk dropped (unless the scan was cancelled, when what is there is kept), and the
+ * library's snapshot rewritten.
  */
 export async function reconcile(db: LibraryDb, library: string, scan: ScanOutcome): Promise<{ added: number; removed: number }> {
   let removed = 0;
-  await db.transaction('rw', db.entries, db.thumbs, async () => {
+  await db.transaction('rw', [db.entries, db.thumbs, db.snapshots], async () => {
+    const current = new Map((await libraryEntries(db, library)).map((e) => [e.id, e]));
     if (!scan.cancelled) {
       const present = new Set(scan.present);
-      const stale = (await db.entries.where('library').equals(library).primaryKeys()).filter((id) => !present.has(id));
+      const rows = await db.entries.where('library').equals(library).primaryKeys();
+      const stale = [...new Set([...rows, ...current.keys()])].filter((id) => !present.has(id));
       removed = stale.length;
       await deleteEntries(db, stale);
+      for (const id of stale) current.delete(id);
     }
     await putEntries(db, scan.entries);
+    for (const e of scan.entries) if (e.library === library) current.set(e.file.id, toCached(e));
+    await writeSnapshot(db, library, [...current.values()]);
   });
   return { added: scan.entries.length, removed };
 }
 
-/** What the cache knows of a library's files, so a scan reads only what changed. */
+/** What the cache shows of a library's files, so a scan reads only what changed (and what it lacks). */
 export async function knownFiles(db: LibraryDb, library: string): Promise<{ id: string; modified: number; bytes: number }[]> {
-  const rows = await db.entries.where('library').equals(library).toArray();
+  const rows = await libraryEntries(db, library);
   return rows.map((r) => ({ id: r.id, modified: r.modified, bytes: r.bytes }));
 }
 
 /** Forgets the cached index of a library, so the next scan reads every file again. */
 export async function clearLibraryCache(db: LibraryDb, library: string): Promise<void> {
-  const ids = await db.entries.where('library').equals(library).primaryKeys();
-  await deleteEntries(db, ids);
+  await db.transaction('rw', [db.entries, db.thumbs, db.snapshots], async () => {
+    const ids = await db.entries.where('library').equals(library).primaryKeys();
+    await deleteEntries(db, ids);
+    await db.snapshots.delete(library);
+  });
 }

@@ -2,7 +2,7 @@ import { batch, createMemo, createSignal } from 'solid-js';
 import type { FileRef, FolderRef, LibraryEntry, LibraryEvent, PlatformBridge } from '../../src-shared/ipc';
 import { LibrarySearch, parseTagList, type SortKey } from '../../src-shared/library';
 import { exportLibraryZip, importLibraryZip } from './browser-library';
-import { cachedEntries, clearLibraryCache, deleteEntries, knownFiles, putEntries, reconcile, toCached, type CachedEntry, type LibraryDb } from './db';
+import { cachedEntries, clearLibraryCache, deleteEntries, knownFiles, putEntries, reconcile, toCached, writeSnapshot, type CachedEntry, type LibraryDb } from './db';
 
 export interface LibraryDeps {
   platform: PlatformBridge;
@@ -60,8 +60,20 @@ export function createLibrary(deps: LibraryDeps) {
   const total = () => index().entries.length;
   const broken = createMemo(() => index().entries.filter((e) => e.problem).length);
 
-  function changed(): void {
+  // Changes made here (events, file operations) reach the library's snapshot soon after.
+  const dirtyLibraries = new Set<string>();
+  let snapshotTimer: ReturnType<typeof setTimeout> | null = null;
+  function changed(libraries: Iterable<string> = []): void {
     setVersion((v) => v + 1);
+    for (const l of libraries) dirtyLibraries.add(l);
+    if (dirtyLibraries.size && !snapshotTimer) {
+      snapshotTimer = setTimeout(() => {
+        snapshotTimer = null;
+        const todo = [...dirtyLibraries];
+        dirtyLibraries.clear();
+        for (const l of todo) void writeSnapshot(db, l, [...byId.values()].filter((e) => e.library === l)).catch(() => {});
+      }, 500);
+    }
   }
   function replaceAll(list: readonly CachedEntry[]): void {
     byId.clear();
@@ -70,11 +82,12 @@ export function createLibrary(deps: LibraryDeps) {
   }
   function upsert(list: readonly LibraryEntry[]): void {
     for (const e of list) byId.set(e.file.id, toCached(e));
-    changed();
+    changed(list.map((e) => e.library));
   }
   function drop(ids: readonly string[]): void {
+    const libraries = ids.flatMap((id) => byId.get(id)?.library ?? []);
     for (const id of ids) byId.delete(id);
-    changed();
+    changed(libraries);
   }
 
   /** The cache alone: no disk, no main process; what the browser shows the moment it opens. */
@@ -87,6 +100,8 @@ export function createLibrary(deps: LibraryDeps) {
       replaceAll(cached);
       setLoaded(true);
     });
+    // The word index, once the entries are on screen: ready before the first keystroke.
+    setTimeout(() => index().prepare(), 50);
   }
 
   /** Asks the platform for the libraries, mirrors them into the cache, and scans each. */

@@ -42,15 +42,10 @@ export function words(text: string): string[] {
 }
 
 function entryWords(e: SearchableEntry): string[] {
-  const out = [...words(e.title ?? ''), ...words(e.file.name.replace(/\.[^.]+$/, ''))];
-  for (const t of e.tags) out.push(...words(t));
-  if (e.ruleset) {
-    out.push(...words(e.ruleset));
-    if (isRulesetId(e.ruleset)) out.push(...words(RULESETS[e.ruleset].name));
-  }
-  for (const n of e.creatureNames) out.push(...words(n));
-  if (e.problem) out.push('broken');
-  return out;
+  // One pass over one string: the index is built for thousands of entries at a time.
+  const ruleset = e.ruleset ? `${e.ruleset} ${isRulesetId(e.ruleset) ? RULESETS[e.ruleset].name : ''}` : '';
+  const text = `${e.title ?? ''} ${e.file.name.replace(/\.[^.]+$/, '')} ${e.tags.join(' ')} ${ruleset} ${e.creatureNames.join(' ')}${e.problem ? ' broken' : ''}`;
+  return words(text);
 }
 
 const longerSide = (e: SearchableEntry) => Math.max(e.width ?? 0, e.height ?? 0);
@@ -94,30 +89,49 @@ function passesFilters(e: SearchableEntry, q: LibraryQuery): boolean {
  * one precomputed order per sort key, so the answer comes out sorted without sorting.
  */
 export class LibrarySearch<E extends SearchableEntry> {
-  private readonly tokens: string[];
-  private readonly postings: Int32Array[];
+  private tokens: string[] = [];
+  private postings: Int32Array[] = [];
+  private prepared = false;
   private readonly orders = new Map<SortKey, Int32Array>();
   private readonly marks: Uint16Array;
 
   constructor(readonly entries: readonly E[]) {
+    this.marks = new Uint16Array(entries.length);
+  }
+
+  /**
+   * Builds the word dictionary. The first query with words does it if nobody did; the library
+   * browser calls it just after it has shown the entries, so opening does not wait for it.
+   */
+  prepare(): void {
+    if (this.prepared) return;
+    this.prepared = true;
     const byToken = new Map<string, number[]>();
-    entries.forEach((e, i) => {
-      for (const w of entryWords(e)) {
+    const entries = this.entries;
+    for (let i = 0; i < entries.length; i++) {
+      for (const w of entryWords(entries[i]!)) {
         const list = byToken.get(w);
         if (!list) byToken.set(w, [i]);
         else if (list[list.length - 1] !== i) list.push(i);
       }
-    });
+    }
     this.tokens = [...byToken.keys()].sort();
     this.postings = this.tokens.map((t) => Int32Array.from(byToken.get(t)!));
-    this.marks = new Uint16Array(entries.length);
   }
 
   private order(key: SortKey): Int32Array {
     let o = this.orders.get(key);
     if (!o) {
-      const cmp = compareBy(key);
-      o = Int32Array.from(this.entries.keys()).sort((a, b) => cmp(this.entries[a]!, this.entries[b]!));
+      // The same order as `compareBy`, with each entry's keys worked out once, not per comparison.
+      const es = this.entries;
+      const names = es.map(displayName);
+      const ids = es.map((e) => e.file.id);
+      const value: (e: SearchableEntry) => number =
+        key === 'modified' ? (e) => e.modified : key === 'size' ? (e) => (e.width ?? 0) * (e.height ?? 0) : key === 'creatures' ? creatureCount : key === 'bytes' ? (e) => e.bytes : () => 0;
+      const values = Float64Array.from(es, value);
+      o = Int32Array.from(es.keys()).sort(
+        (a, b) => values[a]! - values[b]! || (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0),
+      );
       this.orders.set(key, o);
     }
     return o;
@@ -140,6 +154,7 @@ export class LibrarySearch<E extends SearchableEntry> {
     const marks = this.marks;
     let needed = 0;
     if (terms.length) {
+      this.prepare();
       marks.fill(0);
       // An entry stays in the running while it has matched every term so far.
       for (const term of terms.slice(0, 60000)) {

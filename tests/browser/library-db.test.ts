@@ -5,7 +5,7 @@ import { serializeEncounter } from '../../src-shared/io';
 import type { LibraryEntry } from '../../src-shared/ipc';
 import { createEncounter } from '../../src-shared/model';
 import { createBrowserLibrary, exportLibraryZip, importLibraryZip } from '../../src-renderer/library/browser-library';
-import { knownFiles, LibraryDb, MIGRATIONS, reconcile } from '../../src-renderer/library/db';
+import { knownFiles, LibraryDb, libraryEntries, MIGRATIONS, reconcile, writeSnapshot } from '../../src-renderer/library/db';
 
 const opened: LibraryDb[] = [];
 let n = 0;
@@ -87,6 +87,19 @@ describe('library cache', () => {
     expect(r).toEqual({ added: 1, removed: 1 });
     expect((await db.entries.where('library').equals('L').toArray()).map((e) => e.title)).toEqual(['A2']);
     expect((await db.entries.get('c'))?.title).toBe('C');
+    // The snapshot the browser opens from says the same.
+    expect((await libraryEntries(db, 'L')).map((e) => e.title)).toEqual(['A2']);
+  });
+
+  it('opens from the snapshot, and falls back to the rows when it is damaged', async () => {
+    const db = open(dbName());
+    await reconcile(db, 'L', { entries: [entry('a', 'L', 'A'), entry('b', 'L', 'B')], present: ['a', 'b'], cancelled: false });
+    expect((await db.snapshots.get('L'))!.count).toBe(2);
+    await db.snapshots.update('L', { json: '[{"broken' });
+    expect((await libraryEntries(db, 'L')).map((e) => e.title).sort()).toEqual(['A', 'B']);
+    // A snapshot that lacks a file makes the next scan read it again (knownFiles follows the snapshot).
+    await writeSnapshot(db, 'L', [{ ...entry('a', 'L', 'A'), id: 'a' }]);
+    expect((await knownFiles(db, 'L')).map((k) => k.id)).toEqual(['a']);
   });
 
   it('keeps thumbnails apart from the entries and drops them with their entry', async () => {
