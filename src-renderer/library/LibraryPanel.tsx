@@ -17,10 +17,13 @@ function Thumb(props: { library: Library; entry: CachedEntry }) {
   onMount(() => {
     const key = `${props.entry.id}@${props.entry.modified}`;
     if (thumbCache.has(key)) return setUrl(thumbCache.get(key)!);
-    void props.library.db.thumbs.get(props.entry.id).then((t) => {
-      thumbCache.set(key, t?.url ?? null);
-      setUrl(t?.url ?? null);
-    });
+    void props.library.db.thumbs
+      .get(props.entry.id)
+      .then((t) => {
+        thumbCache.set(key, t?.url ?? null);
+        setUrl(t?.url ?? null);
+      })
+      .catch(() => {}); // no picture is no reason for a message
   });
   return (
     <div class="library-thumb">

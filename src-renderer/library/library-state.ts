@@ -1,4 +1,4 @@
-import { batch, createMemo, createSignal } from 'solid-js';
+import { batch, createMemo, createSignal, onCleanup } from 'solid-js';
 import type { FileRef, FolderRef, LibraryEntry, LibraryEvent, PlatformBridge } from '../../src-shared/ipc';
 import { LibrarySearch, parseTagList, type SortKey } from '../../src-shared/library';
 import { exportLibraryZip, importLibraryZip } from './browser-library';
@@ -75,6 +75,9 @@ export function createLibrary(deps: LibraryDeps) {
       }, 500);
     }
   }
+  onCleanup(() => {
+    if (snapshotTimer) clearTimeout(snapshotTimer);
+  });
   function replaceAll(list: readonly CachedEntry[]): void {
     byId.clear();
     for (const e of list) byId.set(e.id, e);
@@ -187,8 +190,8 @@ export function createLibrary(deps: LibraryDeps) {
 
   async function show(): Promise<void> {
     setOpen(true);
-    if (!loaded()) await loadCache();
-    void refresh();
+    if (!loaded()) await loadCache().catch((e: Error) => deps.notify('error', `The library cache could not be read: ${e.message}`));
+    void refresh().catch((e: Error) => deps.notify('error', `The libraries could not be refreshed: ${e.message}`));
   }
   function hide(): void {
     setOpen(false);
