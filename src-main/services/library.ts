@@ -52,6 +52,8 @@ export class LibraryService {
   private readonly pool: LibraryWorkerPool;
   private readonly scans = new Map<string, AbortController>();
   private readonly watched = new Map<string, Watched>();
+  /** The listing of a scan under way, so its files may be opened before their reading finishes. */
+  private readonly listing = new Map<string, Map<string, ListedFile>>();
   private readonly log: { seq: number; event: LibraryEvent }[] = [];
   private seq = 0;
   private readonly waiters = new Set<() => void>();
@@ -117,6 +119,7 @@ export class LibraryService {
   /** Whether a path is an encounter file found in one of the libraries (so it may be opened). */
   contains(filePath: string): boolean {
     for (const w of this.watched.values()) if (w.files.has(filePath)) return true;
+    for (const l of this.listing.values()) if (l.has(filePath)) return true;
     return false;
   }
 
@@ -182,6 +185,7 @@ export class LibraryService {
     try {
       const listed = await this.listFolder(folder, control.signal);
       if (control.signal.aborted) return { entries: [], present: [], cancelled: true };
+      this.listing.set(folder, listed);
       const knownBy = new Map(known.map((k) => [k.id, k]));
       const toRead = [...listed.values()].filter((f) => {
         const k = knownBy.get(f.path);
@@ -217,7 +221,10 @@ export class LibraryService {
       this.startWatching(folder, listed);
       return { entries, present: cancelled ? [] : [...listed.keys()], cancelled };
     } finally {
-      if (this.scans.get(folder) === control) this.scans.delete(folder);
+      if (this.scans.get(folder) === control) {
+        this.scans.delete(folder);
+        this.listing.delete(folder);
+      }
     }
   }
 

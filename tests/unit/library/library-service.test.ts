@@ -108,6 +108,9 @@ describe('library service: scanning', () => {
     const batch = await s.events(cursor, 5000);
     seen.push(...batch.events);
     cursor = batch.cursor;
+    // Listed files may be opened while the scan still reads them.
+    expect(s.contains(path.join(lib, 'm59.encounter'))).toBe(true);
+    expect(s.contains(path.join(dir, 'elsewhere.encounter'))).toBe(false);
     s.cancel(folder.id);
     const result = await scanning;
     expect(result.cancelled).toBe(true);
