@@ -65,6 +65,8 @@ export function LibraryPanel(props: { library: Library }) {
   const rows = () => Math.ceil(lib.results().length / columns());
   const visible = createMemo(() => {
     const cols = columns();
+    // The columns centred in the grid's width.
+    const left = Math.max(GAP, Math.floor((box().width - cols * (CARD_W + GAP) + GAP) / 2));
     const first = Math.max(0, Math.floor(scrollTop() / (CARD_H + GAP)) - 1);
     const last = Math.min(rows(), Math.ceil((scrollTop() + box().height) / (CARD_H + GAP)) + 1);
     const list = lib.results();
@@ -72,7 +74,7 @@ export function LibraryPanel(props: { library: Library }) {
     for (let r = first; r < last; r++) {
       for (let c = 0; c < cols; c++) {
         const entry = list[r * cols + c];
-        if (entry) out.push({ entry, x: GAP + c * (CARD_W + GAP), y: GAP + r * (CARD_H + GAP) });
+        if (entry) out.push({ entry, x: left + c * (CARD_W + GAP), y: GAP + r * (CARD_H + GAP) });
       }
     }
     return out;
@@ -283,7 +285,9 @@ export function LibraryPanel(props: { library: Library }) {
               }}
             </For>
             <Show when={lib.loaded() && lib.results().length === 0}>
-              <p class="library-empty hint">{lib.total() ? 'Nothing matches.' : 'The library is empty.'}</p>
+              <p class="library-empty hint">
+                {lib.total() ? 'Nothing matches.' : Object.keys(lib.progress()).length ? 'Reading the library…' : lib.folders().length ? 'No encounter files in these folders.' : 'Add a folder of encounter files to start a library.'}
+              </p>
             </Show>
           </div>
         </div>
