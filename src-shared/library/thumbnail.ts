@@ -1,5 +1,5 @@
 import { encode } from 'fast-png';
-import { Terrain, type BattleMap, type Creature, type TerrainKind } from '../model';
+import { Edge, Terrain, type BattleMap, type Creature, type TerrainKind } from '../model';
 
 /**
  * Library thumbnails: the terrain with its height shading and the creatures as dots in their
@@ -21,6 +21,14 @@ const SIDE_RGB: Record<Creature['side'], readonly [number, number, number]> = {
   party: [47, 125, 225],
   enemy: [210, 60, 60],
   neutral: [139, 143, 152],
+};
+
+/** Walls, low obstacles and doors, in the map's edge colours; drawn where a square is 3 pixels or more. */
+const EDGE_RGB: Record<number, readonly [number, number, number]> = {
+  [Edge.wall]: [28, 31, 38],
+  [Edge.low]: [107, 79, 42],
+  [Edge.doorClosed]: [138, 90, 43],
+  [Edge.doorOpen]: [201, 162, 107],
 };
 
 /** The longest side of a thumbnail in pixels. */
@@ -73,6 +81,27 @@ export function rasteriseThumbnail(map: BattleMap, creatures: readonly Creature[
       data[o + 1] = colour[s + 1]!;
       data[o + 2] = colour[s + 2]!;
       data[o + 3] = 255;
+    }
+  }
+  const pps = width / map.width;
+  if (pps >= 3) {
+    const put = (x: number, y: number, rgb: readonly [number, number, number]) => {
+      const o = (y * width + x) * 4;
+      data[o] = rgb[0];
+      data[o + 1] = rgb[1];
+      data[o + 2] = rgb[2];
+    };
+    for (let y = 0; y < map.height; y++) {
+      const y0 = Math.floor(y * pps);
+      const y1 = Math.min(height, Math.floor((y + 1) * pps));
+      for (let x = 0; x < map.width; x++) {
+        const x0 = Math.floor(x * pps);
+        const x1 = Math.min(width, Math.floor((x + 1) * pps));
+        const east = EDGE_RGB[map.edgeEast[y * map.width + x]!];
+        if (east) for (let py = y0; py < y1; py++) put(x1 - 1, py, east);
+        const south = EDGE_RGB[map.edgeSouth[y * map.width + x]!];
+        if (south) for (let px = x0; px < x1; px++) put(px, y1 - 1, south);
+      }
     }
   }
   // Creatures: a dot at least 2 pixels wide, so a goblin on a 500-square map still shows.

@@ -3,7 +3,7 @@ import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import type { LibraryEntry } from '../../../src-shared/ipc';
 import { LibrarySearch, parseTagList, rasteriseThumbnail, searchWithoutIndex, SORT_KEYS, thumbnailPng, toBase64, type LibraryQuery } from '../../../src-shared/library';
-import { createMap, makeCreature, Terrain } from '../../../src-shared/model';
+import { createMap, Edge, makeCreature, Terrain } from '../../../src-shared/model';
 
 function entry(i: number, fields: Partial<LibraryEntry>): LibraryEntry {
   return {
@@ -103,6 +103,17 @@ describe('library thumbnails', () => {
     expect(px(1, 1)).toEqual([64, 132, 200]); // water, 4 pixels per square
     expect(px(1, 10)).toEqual([222, 214, 192]); // normal ground
     expect(px(20 * 4 + 2, 10 * 4 + 2)).toEqual([210, 60, 60]); // the enemy's dot
+  });
+
+  it('draws walls and doors on square edges', () => {
+    const map = createMap(16, 8); // 8 pixels a square
+    map.edgeEast[2 * 16 + 3] = Edge.wall; // east side of square 3,2
+    map.edgeSouth[5 * 16 + 10] = Edge.doorClosed; // south side of square 10,5
+    const r = rasteriseThumbnail(map, []);
+    const px = (x: number, y: number) => Array.from(r.data.slice((y * r.width + x) * 4, (y * r.width + x) * 4 + 3));
+    expect(px(4 * 8 - 1, 2 * 8 + 3)).toEqual([28, 31, 38]);
+    expect(px(4 * 8 - 2, 2 * 8 + 3)).toEqual([222, 214, 192]);
+    expect(px(10 * 8 + 4, 6 * 8 - 1)).toEqual([138, 90, 43]);
   });
 
   it('samples large maps down', () => {
