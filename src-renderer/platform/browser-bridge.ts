@@ -66,11 +66,26 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
  * and IndexedDB remembers what was opened so the recent list and libraries work offline.
  */
 export function createBrowserBridge(store: BrowserStore = libraryDb()): PlatformBridge {
+  // File handles from the save picker, so Save writes to the same file again; also kept in
+  // IndexedDB (which can store real handles) for the next session.
+  const handles = new Map<string, WritableFileHandle>();
   async function remember(id: string, name: string, text: string, handle?: WritableFileHandle): Promise<FileRef> {
-    // A file handle from the save picker is kept with the file (IndexedDB stores handles), so Save writes there again.
-    const kept = handle ?? (await store.files.get(id))?.handle;
-    await store.files.put({ id, name, text, lastUsed: Date.now(), ...(kept ? { handle: kept } : {}) });
+    if (handle) handles.set(id, handle);
+    const kept = handles.get(id) ?? ((await store.files.get(id))?.handle as WritableFileHandle | undefined);
+    await store.files.put({ id, name, text, lastUsed: Date.now(), ...(kept && storable(kept) ? { handle: kept } : {}) });
     return { id, name };
+  }
+  /** Real handles can be stored; anything else stays in memory for this session. */
+  function storable(value: unknown): boolean {
+    try {
+      structuredClone(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  async function handleFor(id: string): Promise<WritableFileHandle | undefined> {
+    return handles.get(id) ?? ((await store.files.get(id))?.handle as WritableFileHandle | undefined);
   }
 
   return {
@@ -96,7 +111,7 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
       const suggested = `${safeFileName(request.suggestedName, 'encounter')}.${ENCOUNTER_FILE_EXTENSION}`;
       if (request.file) {
         // Save: back to the file the user picked, where the browser gave us one.
-        const handle = (await store.files.get(request.file.id))?.handle as WritableFileHandle | undefined;
+        const handle = await handleFor(request.file.id);
         if (handle && (await writeToHandle(handle, request.text))) return remember(request.file.id, handle.name, request.text, handle);
         download(request.file.name, new Blob([request.text], { type: 'application/json' }));
         return remember(request.file.id, request.file.name, request.text);
