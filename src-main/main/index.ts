@@ -41,7 +41,8 @@ app.on('open-file', (event, file) => {
 });
 // One app: a file double-clicked while it runs goes to the open window (which asks for launch files
 // when it gets the focus) instead of starting a second copy.
-if (!app.requestSingleInstanceLock()) app.quit();
+const primaryInstance = app.requestSingleInstanceLock();
+if (!primaryInstance) app.quit();
 app.on('second-instance', (_event, argv, cwd) => {
   launchFiles.push(...encounterArgs(argv, cwd));
   focusMainWindow();
@@ -105,6 +106,7 @@ function installNativeMenu(): void {
 app.enableSandbox();
 app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 app.whenReady().then(async () => {
+  if (!primaryInstance) return; // the running copy opens the files; this one only hands them over
   hardenSession(session.defaultSession, { devServer: !app.isPackaged && !!process.env['ELECTRON_RENDERER_URL'] });
   installNativeMenu();
   registerHandlers();
