@@ -155,7 +155,8 @@ export function LibraryPanel(props: { library: Library }) {
 
   return (
     <div class="library-backdrop" onKeyDown={onKeyDown}>
-      <section class="library-panel" role="dialog" aria-modal="true" aria-label="Library" data-testid="library-panel">
+      {/* tabIndex: a click on a card focuses the panel, so its keys (Enter, F2, Delete, arrows) reach it. */}
+      <section class="library-panel" role="dialog" aria-modal="true" aria-label="Library" data-testid="library-panel" tabIndex={-1}>
         <header class="library-toolbar">
           <h2>Library</h2>
           <input

@@ -104,8 +104,8 @@ test('library: add a folder, see every file (broken ones with the reason), searc
   expect(app.problems).toEqual([]);
 });
 
-test('library: a scan can be cancelled, and files changed on disk show up by themselves', async ({ app }) => {
-  test.skip(app.edition === 'browser', 'The browser edition has no folder to watch; its library lives in IndexedDB (covered in tests/browser/library-db.test.ts).');
+test('library (desktop): files added on disk show up by themselves; duplicate with undo; delete to the trash', async ({ app }) => {
+  test.skip(app.edition === 'browser', 'The browser edition has no folder to watch or system trash; its library lives in IndexedDB (tests/browser/library-db.test.ts covers its operations).');
   const { page } = app;
   const folder = makeLibrary(app);
   await page.keyboard.press('Control+l');
@@ -115,6 +115,22 @@ test('library: a scan can be cancelled, and files changed on disk show up by the
   copyFileSync(path.join(SAMPLES, 'tower-gate.d20-30.encounter'), path.join(folder, 'dungeons', 'second gate.encounter'));
   await expect(card(page, 'second gate.encounter')).toBeVisible({ timeout: 15_000 });
   await expect(cards(page)).toHaveCount(7);
+
+  // Duplicate, undo (the copy goes to the trash), delete with confirmation.
+  await card(page, 'second gate.encounter').click();
+  await page.getByTestId('library-duplicate').click();
+  await expect(card(page, 'second gate copy.encounter')).toBeVisible();
+  expect(existsSync(path.join(folder, 'dungeons', 'second gate copy.encounter'))).toBe(true);
+  await page.getByTestId('library-undo').click();
+  await expect(card(page, 'second gate copy.encounter')).toHaveCount(0);
+  expect(existsSync(path.join(folder, 'dungeons', 'second gate copy.encounter'))).toBe(false);
+  await card(page, 'second gate.encounter').click();
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Move “second gate.encounter” to the trash?');
+  await page.getByTestId('confirm-yes').click();
+  await expect(card(page, 'second gate.encounter')).toHaveCount(0);
+  expect(existsSync(path.join(folder, 'dungeons', 'second gate.encounter'))).toBe(false);
+  await expect(cards(page)).toHaveCount(6);
 });
 
 test('library (browser edition): export the whole library as a zip and import it back', async ({ app }) => {
