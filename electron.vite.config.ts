@@ -22,7 +22,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rolldownOptions: { input: { index: resolve(__dirname, 'src-main/main/index.ts') } },
+      rolldownOptions: {
+        input: {
+          index: resolve(__dirname, 'src-main/main/index.ts'),
+          // The library's reader thread (`new Worker(…/library-worker.js)`), its own entry.
+          'library-worker': resolve(__dirname, 'src-main/services/library-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -12,6 +12,12 @@ import { Welcome } from './components/Welcome';
 import { toolForKey } from './canvas/tools';
 import { actionForKey } from './state/actions';
 import { exportDialogOpen } from './state/exports';
+import { libraryFor } from './library';
+import { LibraryPanel } from './library/LibraryPanel';
+import { SaveNameDialog } from './components/SaveNameDialog';
+import { nameRequest } from './platform/save-as';
+import { installDropOpen, offerRecovery, pendingRecovery, startAutosave } from './state/autosave';
+import { RecoveryDialog } from './components/RecoveryDialog';
 import type { Editor } from './state/editor';
 
 const ARROW_PAN: Record<string, [number, number]> = {
@@ -30,7 +36,7 @@ export function App(props: { editor: Editor }) {
   const editor = props.editor;
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (editor.dialog() || editor.confirmState() || exportDialogOpen()) return;
+    if (editor.dialog() || editor.confirmState() || exportDialogOpen() || libraryFor(editor).isOpen() || pendingRecovery() || nameRequest()) return;
     const action = actionForKey(e);
     if (action) {
       // Text fields keep their own undo and clipboard keys.
@@ -61,13 +67,21 @@ export function App(props: { editor: Editor }) {
   const onBeforeUnload = (e: BeforeUnloadEvent) => {
     if (editor.dirty()) e.preventDefault();
   };
+  // library hook: autosave and recovery, drag and drop, files double-clicked while the app runs.
+  startAutosave(editor);
+  const removeDrop = installDropOpen(editor);
+  const onFocus = () => void editor.openLaunchFiles();
   onMount(() => {
     window.addEventListener('keydown', onKeyDown);
     window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('focus', onFocus);
+    void offerRecovery(editor);
   });
   onCleanup(() => {
     window.removeEventListener('keydown', onKeyDown);
     window.removeEventListener('beforeunload', onBeforeUnload);
+    window.removeEventListener('focus', onFocus);
+    removeDrop();
   });
 
   return (
@@ -92,6 +106,16 @@ export function App(props: { editor: Editor }) {
       </Show>
       <Show when={editor.dialog() === 'about'}>
         <AboutDialog editor={editor} />
+      </Show>
+      {/* library hook: the library browser, over the editor */}
+      <Show when={libraryFor(editor).isOpen()}>
+        <LibraryPanel library={libraryFor(editor)} />
+      </Show>
+      <Show when={pendingRecovery()}>
+        <RecoveryDialog />
+      </Show>
+      <Show when={nameRequest()}>
+        <SaveNameDialog />
       </Show>
       <Show when={editor.confirmState()}>
         <ConfirmDialog editor={editor} />

@@ -1,8 +1,10 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanStaleSaveFiles } from '../services/files';
 import { createHandlers, type Dialogs } from '../services/handlers';
+import { LibraryService } from '../services/library';
+import { RecoveryStore } from '../services/recovery';
 import { RecentFiles } from '../services/recent';
 import { APP_ENTRY_URL, APP_SCHEME, appSchemePrivileges, serveAppRequest } from './app-protocol';
 import { hardenContents, hardenSession, isTrustedSender, mainWindowOptions } from './security';
@@ -46,11 +48,27 @@ const dialogs: Dialogs = {
 };
 
 // A double-clicked encounter file arrives in argv (Windows, Linux) or as 'open-file' (macOS).
-const launchFiles = process.argv.slice(1).filter((a) => /\.encounter$/i.test(a)).map((a) => path.resolve(a));
+const encounterArgs = (argv: string[], cwd = process.cwd()) => argv.slice(1).filter((a) => /\.encounter$/i.test(a)).map((a) => path.resolve(cwd, a));
+const launchFiles = encounterArgs(process.argv);
 app.on('open-file', (event, file) => {
   event.preventDefault();
   launchFiles.push(file);
+  focusMainWindow();
 });
+// One app: a file double-clicked while it runs goes to the open window (which asks for launch files
+// when it gets the focus) instead of starting a second copy.
+const primaryInstance = app.requestSingleInstanceLock();
+if (!primaryInstance) app.quit();
+app.on('second-instance', (_event, argv, cwd) => {
+  launchFiles.push(...encounterArgs(argv, cwd));
+  focusMainWindow();
+});
+function focusMainWindow(): void {
+  const win = BrowserWindow.getAllWindows()[0];
+  if (!win) return;
+  if (win.isMinimized()) win.restore();
+  win.focus();
+}
 
 let recent: RecentFiles;
 
@@ -60,6 +78,12 @@ function registerHandlers(): void {
     dialogs,
     recent,
     launchFiles: () => launchFiles.splice(0),
+    library: new LibraryService({
+      storePath: path.join(app.getPath('userData'), 'libraries.json'),
+      workerScript: path.join(here, 'library-worker.js'),
+      trash: { trashItem: (file) => shell.trashItem(file) },
+    }),
+    recovery: new RecoveryStore(path.join(app.getPath('userData'), 'recovery', 'unsaved.json')),
   });
   for (const [channel, handle] of Object.entries(handlers)) {
     ipcMain.handle(channel, async (event, ...args: unknown[]) => {
@@ -102,6 +126,7 @@ app.enableSandbox();
 protocol.registerSchemesAsPrivileged(appSchemePrivileges());
 app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 app.whenReady().then(async () => {
+  if (!primaryInstance) return; // the running copy opens the files; this one only hands them over
   hardenSession(session.defaultSession, { devServer: !app.isPackaged && !!process.env['ELECTRON_RENDERER_URL'] });
   const rendererRoot = path.join(here, '../renderer');
   protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererRoot, request.url));

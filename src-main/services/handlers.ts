@@ -11,13 +11,19 @@ import {
   type FileRef,
   type FolderRef,
   type IpcResult,
+  type KnownLibraryFile,
   type LibraryEntry,
+  type LibraryEventBatch,
+  type LibraryScanResult,
   type OpenedFile,
+  type RecoveryData,
   type SaveRequest,
 } from '../../src-shared/ipc';
 import { EXPORT_FORMATS } from '../../src-shared/io/export';
 import { writeEncounterExport } from './exports';
-import { FileProblem, listFiles, readTextFile, writeFileAtomic } from './files';
+import { FileProblem, readTextFile, writeFileAtomic } from './files';
+import type { LibraryService } from './library';
+import type { RecoveryStore } from './recovery';
 import type { RecentFiles } from './recent';
 
 export interface FileFilter {
@@ -43,6 +49,10 @@ export interface HandlerDeps {
   recent: RecentFiles;
   /** Files the app was started with (a double-click on an encounter file): opened at start. */
   launchFiles?: () => string[];
+  /** The libraries (scanning in reader threads, watching, trash). */
+  library?: LibraryService;
+  /** Autosave's store in the app's data folder. */
+  recovery?: RecoveryStore;
 }
 
 const ENCOUNTER_FILTERS: FileFilter[] = [
@@ -76,6 +86,12 @@ const EncounterExportArg = z
   })
   .strict();
 
+const KnownArg = z.object({ id: z.string().min(1).max(4096), modified: z.number().finite(), bytes: z.number().finite().min(0) }).strict();
+
+const RecoveryArg = z
+  .object({ name: z.string().max(200), text: z.string().max(MAX_FILE_BYTES), saved: z.number().finite(), fileName: z.string().max(1024).nullable() })
+  .strict();
+
 const ARGS: Record<BridgeMethod, z.ZodType<unknown[]>> = {
   openEncounter: z.tuple([]),
   readEncounter: z.tuple([FileRefArg]),
@@ -86,6 +102,18 @@ const ARGS: Record<BridgeMethod, z.ZodType<unknown[]>> = {
   listLibrary: z.tuple([FileRefArg]),
   exportFile: z.tuple([ExportArg]),
   exportEncounter: z.tuple([EncounterExportArg]),
+  libraries: z.tuple([]),
+  removeLibrary: z.tuple([FileRefArg]),
+  scanLibrary: z.tuple([FileRefArg, z.array(KnownArg).max(100_000)]),
+  cancelLibraryScan: z.tuple([FileRefArg]),
+  libraryEvents: z.tuple([z.int().min(0), z.int().min(0).max(30_000)]),
+  renameLibraryFile: z.tuple([FileRefArg, z.string().min(1).max(255)]),
+  duplicateLibraryFile: z.tuple([FileRefArg]),
+  tagLibraryFile: z.tuple([FileRefArg, z.array(z.string().max(40)).max(50)]),
+  trashLibraryFile: z.tuple([FileRefArg]),
+  writeRecovery: z.tuple([RecoveryArg]),
+  readRecovery: z.tuple([]),
+  clearRecovery: z.tuple([]),
 };
 
 export type Handler = (args: unknown) => Promise<IpcResult<unknown>>;
@@ -122,10 +150,20 @@ function safeFileName(name: string, fallback: string): string {
  */
 export function createHandlers(deps: HandlerDeps): Record<Channel, Handler> {
   const grantedFiles = new Set<string>();
-  const grantedFolders = new Set<string>();
 
   async function mayRead(filePath: string): Promise<boolean> {
-    return grantedFiles.has(filePath) || (await deps.recent.has(filePath));
+    return grantedFiles.has(filePath) || !!deps.library?.contains(filePath) || (await deps.recent.has(filePath));
+  }
+
+  function library(): LibraryService {
+    if (!deps.library) throw new FileProblem('Libraries are not available in this window.');
+    return deps.library;
+  }
+
+  /** A folder the renderer names must be one of the user's libraries. */
+  async function libraryFolder(folder: FolderRef): Promise<string> {
+    if (!(await library().isLibrary(folder.id))) throw new FileProblem(`${folder.name} is not one of your libraries.`);
+    return folder.id;
   }
 
   const impl: { [M in BridgeMethod]: (...args: never[]) => Promise<unknown> } = {
@@ -185,42 +223,62 @@ export function createHandlers(deps: HandlerDeps): Record<Channel, Handler> {
     },
 
     async chooseLibraryFolder(): Promise<FolderRef | null> {
-      const chosen = await deps.dialogs.openFolder({ title: 'Choose a library folder' });
+      const chosen = await deps.dialogs.openFolder({ title: 'Add a library folder' });
       if (!chosen) return null;
-      grantedFolders.add(chosen);
-      return { id: chosen, name: path.basename(chosen) || chosen };
+      return library().add(chosen);
     },
 
     async listLibrary(folder: FolderRef): Promise<LibraryEntry[]> {
-      if (!grantedFolders.has(folder.id)) throw new FileProblem(`${folder.name} was not chosen as a library in this window.`);
-      const files = await listFiles(folder.id, [`.${ENCOUNTER_FILE_EXTENSION}`]);
-      const entries: LibraryEntry[] = [];
-      for (const f of files) {
-        grantedFiles.add(f.path);
-        const entry: LibraryEntry = {
-          file: ref(f.path),
-          title: null,
-          ruleset: null,
-          width: null,
-          height: null,
-          modified: f.modified,
-          bytes: f.bytes,
-          problem: null,
-        };
-        try {
-          const parsed = parseEncounter(await readTextFile(f.path, MAX_FILE_BYTES));
-          if (parsed.ok) {
-            entry.title = parsed.encounter.name;
-            entry.ruleset = parsed.encounter.ruleset;
-            entry.width = parsed.encounter.map.width;
-            entry.height = parsed.encounter.map.height;
-          } else entry.problem = parsed.error;
-        } catch (e) {
-          entry.problem = (e as Error).message;
-        }
-        entries.push(entry);
-      }
-      return entries;
+      const result = await library().scan(await libraryFolder(folder), []);
+      return result.entries.sort((a, b) => (a.file.id < b.file.id ? -1 : 1));
+    },
+
+    async libraries(): Promise<FolderRef[]> {
+      return library().list();
+    },
+
+    async removeLibrary(folder: FolderRef): Promise<void> {
+      await library().remove(await libraryFolder(folder));
+    },
+
+    async scanLibrary(folder: FolderRef, known: KnownLibraryFile[]): Promise<LibraryScanResult> {
+      return library().scan(await libraryFolder(folder), known);
+    },
+
+    async cancelLibraryScan(folder: FolderRef): Promise<void> {
+      library().cancel(await libraryFolder(folder));
+    },
+
+    async libraryEvents(cursor: number, waitMs: number): Promise<LibraryEventBatch> {
+      return library().events(cursor, waitMs);
+    },
+
+    async renameLibraryFile(file: FileRef, newName: string): Promise<LibraryEntry> {
+      return library().rename(file.id, newName);
+    },
+
+    async duplicateLibraryFile(file: FileRef): Promise<LibraryEntry> {
+      return library().duplicate(file.id);
+    },
+
+    async tagLibraryFile(file: FileRef, tags: string[]): Promise<LibraryEntry> {
+      return library().tag(file.id, tags);
+    },
+
+    async trashLibraryFile(file: FileRef): Promise<void> {
+      await library().trash(file.id);
+    },
+
+    async writeRecovery(data: RecoveryData): Promise<void> {
+      await deps.recovery?.write(data);
+    },
+
+    async readRecovery(): Promise<RecoveryData | null> {
+      return (await deps.recovery?.read()) ?? null;
+    },
+
+    async clearRecovery(): Promise<void> {
+      await deps.recovery?.clear();
     },
 
     async exportFile(request: ExportRequest): Promise<FileRef | null> {

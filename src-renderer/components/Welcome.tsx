@@ -2,6 +2,7 @@ import { For, onMount, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { displayKeys } from '../state/actions';
 import { SAMPLES } from '../state/samples';
+import { libraryFor } from '../library';
 import { RULESETS, type RulesetId } from '../../src-shared/model';
 
 export function Welcome(props: { editor: Editor }) {
@@ -17,6 +18,10 @@ export function Welcome(props: { editor: Editor }) {
         </button>
         <button class="big" data-testid="welcome-open" onClick={() => void editor.open()}>
           Open… <kbd>{displayKeys('Mod+O')}</kbd>
+        </button>
+        {/* library hook */}
+        <button class="big" data-testid="welcome-library" onClick={() => void libraryFor(editor).show()}>
+          Library… <kbd>{displayKeys('Mod+L')}</kbd>
         </button>
       </div>
       <h2>Samples</h2>

@@ -1,7 +1,10 @@
 import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter } from '../../src-shared/io';
 import { exportEncounter } from '../../src-shared/io/export';
-import type { EncounterExportRequest, ExportRequest, FileRef, FolderRef, LibraryEntry, OpenedFile, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
-import { BrowserStore, type StoredLibraryFile } from './browser-store';
+import type { EncounterExportRequest, ExportRequest, FileRef, FolderRef, OpenedFile, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
+import { createBrowserLibrary, importLibraryFiles } from '../library/browser-library';
+import { libraryDb } from '../library/db';
+import type { BrowserStore } from './browser-store';
+import { askSaveName, pickSaveFile, savePicker, writeToHandle, type WritableFileHandle } from './save-as';
 
 function newId(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -63,10 +66,27 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
  * The bridge for the browser edition: files come from the file picker and leave as downloads,
  * and IndexedDB remembers what was opened so the recent list and libraries work offline.
  */
-export function createBrowserBridge(store = new BrowserStore()): PlatformBridge {
-  async function remember(id: string, name: string, text: string): Promise<FileRef> {
-    await store.files.put({ id, name, text, lastUsed: Date.now() });
+export function createBrowserBridge(store: BrowserStore = libraryDb()): PlatformBridge {
+  // File handles from the save picker, so Save writes to the same file again; also kept in
+  // IndexedDB (which can store real handles) for the next session.
+  const handles = new Map<string, WritableFileHandle>();
+  async function remember(id: string, name: string, text: string, handle?: WritableFileHandle): Promise<FileRef> {
+    if (handle) handles.set(id, handle);
+    const kept = handles.get(id) ?? ((await store.files.get(id))?.handle as WritableFileHandle | undefined);
+    await store.files.put({ id, name, text, lastUsed: Date.now(), ...(kept && storable(kept) ? { handle: kept } : {}) });
     return { id, name };
+  }
+  /** Real handles can be stored; anything else stays in memory for this session. */
+  function storable(value: unknown): boolean {
+    try {
+      structuredClone(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  async function handleFor(id: string): Promise<WritableFileHandle | undefined> {
+    return handles.get(id) ?? ((await store.files.get(id))?.handle as WritableFileHandle | undefined);
   }
 
   return {
@@ -89,9 +109,36 @@ export function createBrowserBridge(store = new BrowserStore()): PlatformBridge 
     async saveEncounter(request: SaveRequest): Promise<FileRef | null> {
       const check = parseEncounter(request.text);
       if (!check.ok) throw new Error(`Not saved: the encounter is not valid (${check.error}).`);
-      const name = request.file?.name ?? `${safeFileName(request.suggestedName, 'encounter')}.${ENCOUNTER_FILE_EXTENSION}`;
+      const suggested = `${safeFileName(request.suggestedName, 'encounter')}.${ENCOUNTER_FILE_EXTENSION}`;
+      if (request.file) {
+        // Save: back to the file the user picked, where the browser gave us one.
+        const handle = await handleFor(request.file.id);
+        if (handle && (await writeToHandle(handle, request.text))) return remember(request.file.id, handle.name, request.text, handle);
+        download(request.file.name, new Blob([request.text], { type: 'application/json' }));
+        return remember(request.file.id, request.file.name, request.text);
+      }
+      // Save As: name and place from the system's save dialog, or a name for the download.
+      if (savePicker()) {
+        const handle = await pickSaveFile(suggested, ENCOUNTER_FILE_EXTENSION);
+        if (!handle) return null;
+        await writeToHandle(handle, request.text);
+        return remember(newId(), handle.name, request.text, handle);
+      }
+      const name = await askSaveName(suggested);
+      if (!name) return null;
       download(name, new Blob([request.text], { type: 'application/json' }));
-      return remember(request.file?.id ?? newId(), name, request.text);
+      return remember(newId(), name, request.text);
+    },
+
+    async writeRecovery(data) {
+      await store.recovery.put({ id: 'current', name: data.name, file: data.fileName ? { id: '', name: data.fileName } : null, text: data.text, saved: data.saved });
+    },
+    async readRecovery() {
+      const r = await store.recovery.get('current');
+      return r ? { name: r.name, text: r.text, saved: r.saved, fileName: r.file?.name ?? null } : null;
+    },
+    async clearRecovery() {
+      await store.recovery.delete('current');
     },
 
     async recentFiles(): Promise<FileRef[]> {
@@ -107,35 +154,11 @@ export function createBrowserBridge(store = new BrowserStore()): PlatformBridge 
       const files = await pickFiles({ directory: true });
       if (!files.length) return null;
       const folderName = (files[0]!.webkitRelativePath.split('/')[0] || 'Library').trim();
-      const library = { id: newId(), name: folderName, added: Date.now() };
-      const entries: StoredLibraryFile[] = [];
-      for (const f of files) {
-        if (!f.name.toLowerCase().endsWith(`.${ENCOUNTER_FILE_EXTENSION}`)) continue;
-        entries.push({ id: newId(), library: library.id, name: f.webkitRelativePath || f.name, text: await readText(f), modified: f.lastModified });
-      }
-      await store.transaction('rw', store.libraries, store.libraryFiles, async () => {
-        await store.libraries.put(library);
-        await store.libraryFiles.bulkPut(entries);
-      });
-      return { id: library.id, name: library.name };
+      return importLibraryFiles(store, folderName, files);
     },
 
-    async listLibrary(folder: FolderRef): Promise<LibraryEntry[]> {
-      const files = await store.libraryFiles.where('library').equals(folder.id).sortBy('name');
-      return files.map((f) => {
-        const parsed = parseEncounter(f.text);
-        return {
-          file: { id: f.id, name: f.name },
-          title: parsed.ok ? parsed.encounter.name : null,
-          ruleset: parsed.ok ? parsed.encounter.ruleset : null,
-          width: parsed.ok ? parsed.encounter.map.width : null,
-          height: parsed.ok ? parsed.encounter.map.height : null,
-          modified: f.modified,
-          bytes: f.text.length,
-          problem: parsed.ok ? null : parsed.error,
-        };
-      });
-    },
+    // The libraries live in IndexedDB alone (src-renderer/library/browser-library.ts).
+    ...createBrowserLibrary(store),
 
     async exportFile(request: ExportRequest): Promise<FileRef | null> {
       const name = `${safeFileName(request.suggestedName, 'export')}.${request.extensions[0]}`;

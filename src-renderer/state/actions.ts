@@ -1,5 +1,6 @@
 import type { Editor } from './editor';
 import { openExportDialog } from './exports';
+import { libraryFor } from '../library';
 
 /**
  * Everything the user can do from a menu or a key, in one table: the menu bar, the keyboard
@@ -27,6 +28,8 @@ const fixed = (text: string) => () => text;
 export const ACTIONS: AppAction[] = [
   { id: 'file.new', menu: 'file', label: fixed('New encounter…'), keys: ['Mod+N'], run: (e) => e.setDialog('new') },
   { id: 'file.open', menu: 'file', label: fixed('Open…'), keys: ['Mod+O'], run: (e) => void e.open() },
+  // library hook: the library browser (src-renderer/library)
+  { id: 'file.library', menu: 'file', label: fixed('Library…'), keys: ['Mod+L'], run: (e) => void libraryFor(e).show() },
   { id: 'file.save', menu: 'file', label: fixed('Save'), keys: ['Mod+S'], enabled: hasDoc, run: (e) => void e.save(), separatorBefore: true },
   { id: 'file.saveAs', menu: 'file', label: fixed('Save as…'), keys: ['Mod+Shift+S'], enabled: hasDoc, run: (e) => void e.save(true) },
   { id: 'file.exportJson', menu: 'file', label: fixed('Export encounter JSON…'), enabled: hasDoc, run: (e) => void e.exportFile('json'), separatorBefore: true },

@@ -129,6 +129,21 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     } else notify('error', read.error);
   }
 
+  /**
+   * Opens an encounter that has no file yet (recovered work, a dropped file); `unsaved` marks it as
+   * changed, so closing it asks first.
+   */
+  async function openUnsaved(next: Encounter, message: string, unsaved: boolean): Promise<boolean> {
+    if (!(await mayDiscard())) return false;
+    loadDocument(next, null);
+    if (unsaved) {
+      setSavedMarker({});
+      setHistoryTick((t) => t + 1);
+    }
+    notify('info', message);
+    return true;
+  }
+
   async function open(): Promise<void> {
     if (!(await mayDiscard())) return;
     const opened = await run('Opening…', () => platform.openEncounter());
@@ -200,6 +215,7 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     openRecent,
     openLaunchFiles,
     openSample,
+    openUnsaved,
     save,
     exportFile,
     setMapImageSource,

@@ -41,6 +41,7 @@ export function encounterToFile(encounter: Encounter): EncounterFileV1 {
   if (encounter.notes) file.notes = encounter.notes;
   if (encounter.play) file.play = JSON.parse(JSON.stringify(encounter.play)) as EncounterFileV1['play'];
   if (encounter.background) file.background = { ...encounter.background };
+  if (encounter.tags?.length) file.tags = [...encounter.tags];
   return file;
 }
 
@@ -136,6 +137,7 @@ export function encounterFromFile(data: unknown): ParseResult {
       notes: file.notes ?? '',
       ...(file.play ? { play: { ...file.play, cursor: Math.min(file.play.cursor, file.play.log.length) } } : {}),
       ...(file.background ? { background: { ...file.background } } : {}),
+      ...(file.tags?.length ? { tags: [...file.tags] } : {}),
     },
   };
 }

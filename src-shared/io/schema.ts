@@ -170,6 +170,11 @@ export const EncounterFileSchema = z
     notes: z.string().max(LIMITS.notesChars).optional(),
     play: PlaySessionSchema.optional(),
     background: BackgroundSchema.optional(),
+    tags: z
+      .array(z.string().min(1).max(40))
+      .max(50)
+      .optional()
+      .describe('Labels for finding the encounter in a library ("forest", "boss"); absent means none.'),
   })
   .strict()
   .describe('An Encounter Builder encounter: a battle map, its creatures and the ruleset that moves them.');

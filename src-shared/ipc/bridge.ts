@@ -44,8 +44,17 @@ export interface EncounterExportRequest {
   grid?: boolean;
   creatures?: boolean;
 }
+
+/** Creatures per side in a library entry (party, enemy, neutral). */
+export interface LibrarySides {
+  party: number;
+  enemy: number;
+  neutral: number;
+}
 export interface LibraryEntry {
   file: FileRef;
+  /** The library (folder) the file belongs to: its `FolderRef.id`. */
+  library: string;
   /** The encounter's name, or null when the file could not be read. */
   title: string | null;
   ruleset: string | null;
@@ -55,6 +64,47 @@ export interface LibraryEntry {
   bytes: number;
   /** Why the file could not be read, when it could not. */
   problem: string | null;
+  tags: string[];
+  sides: LibrarySides;
+  /** Distinct creature names (at most 100). */
+  creatureNames: string[];
+  /** A small PNG of the map as a `data:` URL; null for a broken file. */
+  thumbnail: string | null;
+}
+/** What the library knows already about a file, so a scan reads only what changed. */
+export interface KnownLibraryFile {
+  id: string;
+  modified: number;
+  bytes: number;
+}
+export interface LibraryScanResult {
+  /** Entries for files that are new or changed since `known`. */
+  entries: LibraryEntry[];
+  /** Every encounter file found (ids), so the cache can drop the ones that are gone. */
+  present: string[];
+  /** The scan stopped at the user's request; `present` is then incomplete and nothing should be dropped. */
+  cancelled: boolean;
+}
+/** News from the main process about libraries, fetched with `libraryEvents`. */
+export type LibraryEvent =
+  | { type: 'progress'; library: string; done: number; total: number }
+  | { type: 'changed'; library: string; entry: LibraryEntry }
+  | { type: 'removed'; library: string; file: string };
+export interface LibraryEventBatch {
+  cursor: number;
+  events: LibraryEvent[];
+}
+
+/** Unsaved work kept by autosave, offered back after a crash. */
+export interface RecoveryData {
+  /** The encounter's name. */
+  name: string;
+  /** The encounter file's text. */
+  text: string;
+  /** When it was written (ms since 1970). */
+  saved: number;
+  /** The file it was opened from, if any, by name only (the user saves it again where they like). */
+  fileName: string | null;
 }
 
 export interface PlatformBridge {
@@ -68,8 +118,32 @@ export interface PlatformBridge {
   recentFiles(): Promise<FileRef[]>;
   /** Files the app was started with (double-clicked in the file manager); asked once at start. */
   launchFiles(): Promise<FileRef[]>;
+  /** Asks for a folder and adds it to the libraries (the browser edition imports its files). */
   chooseLibraryFolder(): Promise<FolderRef | null>;
+  /** Every entry of a library, read now (the library browser prefers `scanLibrary`). */
   listLibrary(folder: FolderRef): Promise<LibraryEntry[]>;
+  /** The libraries the user added, remembered between sessions. */
+  libraries(): Promise<FolderRef[]>;
+  removeLibrary(folder: FolderRef): Promise<void>;
+  /**
+   * Reads the files of a library that are not in `known` (or changed since), reporting progress
+   * through `libraryEvents`; cancellable with `cancelLibraryScan`. Starts watching the folder.
+   */
+  scanLibrary(folder: FolderRef, known: KnownLibraryFile[]): Promise<LibraryScanResult>;
+  cancelLibraryScan(folder: FolderRef): Promise<void>;
+  /** Events after `cursor` (0 at first); waits up to `waitMs` for one to arrive. */
+  libraryEvents(cursor: number, waitMs: number): Promise<LibraryEventBatch>;
+  /** Renames a library file (a new file name, without folders); answers the new entry. */
+  renameLibraryFile(file: FileRef, newName: string): Promise<LibraryEntry>;
+  duplicateLibraryFile(file: FileRef): Promise<LibraryEntry>;
+  /** Writes the tags into the encounter file; answers the new entry. */
+  tagLibraryFile(file: FileRef, tags: string[]): Promise<LibraryEntry>;
+  /** Moves the file to the system trash (desktop) or deletes it (browser). */
+  trashLibraryFile(file: FileRef): Promise<void>;
+  /** Autosave: keeps the open document's unsaved work (app data folder; IndexedDB in the browser). */
+  writeRecovery(data: RecoveryData): Promise<void>;
+  readRecovery(): Promise<RecoveryData | null>;
+  clearRecovery(): Promise<void>;
   exportFile(request: ExportRequest): Promise<FileRef | null>;
   /** Exports for another tool; the files written (main file first, then images beside it), or null when cancelled. */
   exportEncounter(request: EncounterExportRequest): Promise<FileRef[] | null>;
@@ -86,6 +160,18 @@ export const CHANNELS = {
   launchFiles: 'launch:files',
   chooseLibraryFolder: 'library:choose',
   listLibrary: 'library:list',
+  libraries: 'library:all',
+  removeLibrary: 'library:remove',
+  scanLibrary: 'library:scan',
+  cancelLibraryScan: 'library:cancel',
+  libraryEvents: 'library:events',
+  renameLibraryFile: 'library:rename',
+  duplicateLibraryFile: 'library:duplicate',
+  tagLibraryFile: 'library:tag',
+  trashLibraryFile: 'library:trash',
+  writeRecovery: 'recovery:write',
+  readRecovery: 'recovery:read',
+  clearRecovery: 'recovery:clear',
   exportFile: 'file:export',
   exportEncounter: 'encounter:export',
 } as const satisfies Record<BridgeMethod, string>;

@@ -60,6 +60,8 @@ export interface Encounter {
   /** Play mode: absent when the encounter has not been played. */
   play?: SavedPlaySession;
   background?: BackgroundImage;
+  /** Library labels ("forest", "boss"); absent or empty means none. */
+  tags?: string[];
 }
 
 export interface NewEncounterOptions {

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHandlers, type Dialogs } from '../../src-main/services/handlers';
+import { LibraryService } from '../../src-main/services/library';
+import { RecoveryStore } from '../../src-main/services/recovery';
 import { RecentFiles } from '../../src-main/services/recent';
 import { bridgeFromInvoke, CHANNELS, type Channel } from '../../src-shared/ipc';
 
@@ -51,6 +53,8 @@ export interface AppDriver {
   save(trigger: () => Promise<unknown>, fileName: string): Promise<string>;
   /** Runs `trigger` and answers the open dialog with `filePath`. */
   open(trigger: () => Promise<unknown>, filePath: string): Promise<void>;
+  /** Runs `trigger` and answers the folder dialog with `folder` (the browser edition uploads its files). */
+  chooseFolder(trigger: () => Promise<unknown>, folder: string): Promise<void>;
   /** Console errors and uncaught exceptions seen so far (CSP violations land here too). */
   problems: string[];
 }
@@ -76,6 +80,9 @@ export const test = base.extend<{ app: AppDriver }>({
 
     if (edition === 'browser') {
       const context = await browser.newContext({ acceptDownloads: true });
+      // Chromium's save picker is a native dialog Playwright cannot answer: the tests take the
+      // named-download path that browsers without the File System Access API use.
+      await context.addInitScript('delete window.showSaveFilePicker;');
       const page = await context.newPage();
       const problems = watchProblems(page);
       await page.goto(baseURL);
@@ -85,7 +92,16 @@ export const test = base.extend<{ app: AppDriver }>({
         dir,
         problems,
         async save(trigger, fileName) {
-          const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
+          const downloaded = page.waitForEvent('download');
+          await trigger();
+          // Save As asks for the download's name first; Save of a named file downloads at once.
+          const asked = page.getByTestId('save-name-dialog');
+          await Promise.race([downloaded, asked.waitFor({ state: 'visible' }).catch(() => {})]);
+          if (await asked.isVisible()) {
+            await page.getByTestId('save-name-input').fill(fileName);
+            await page.getByTestId('save-name-ok').click();
+          }
+          const download = await downloaded;
           const target = path.join(dir, fileName);
           await download.saveAs(target);
           return target;
@@ -93,6 +109,10 @@ export const test = base.extend<{ app: AppDriver }>({
         async open(trigger, filePath) {
           const [chooser] = await Promise.all([page.waitForEvent('filechooser'), trigger()]);
           await chooser.setFiles(filePath);
+        },
+        async chooseFolder(trigger, folder) {
+          const [chooser] = await Promise.all([page.waitForEvent('filechooser'), trigger()]);
+          await chooser.setFiles(folder);
         },
       });
       await context.close();
@@ -104,7 +124,18 @@ export const test = base.extend<{ app: AppDriver }>({
         saveFile: async () => answers.save.shift() ?? null,
         openFolder: async () => answers.folder.shift() ?? null,
       };
-      const handlers = createHandlers({ dialogs, recent: new RecentFiles(path.join(dir, 'userData', 'recent.json')) });
+      // The library's reader thread as the app runs it, from the build the e2e run starts with.
+      const library = new LibraryService({
+        storePath: path.join(dir, 'userData', 'libraries.json'),
+        workerScript: path.join(ROOT, 'out/main/library-worker.js'),
+        trash: { trashItem: async (file) => rmSync(file) },
+      });
+      const handlers = createHandlers({
+        dialogs,
+        recent: new RecentFiles(path.join(dir, 'userData', 'recent.json')),
+        library,
+        recovery: new RecoveryStore(path.join(dir, 'userData', 'recovery', 'unsaved.json')),
+      });
       const context = await browser.newContext();
       const page = await context.newPage();
       const problems = watchProblems(page);
@@ -133,8 +164,13 @@ export const test = base.extend<{ app: AppDriver }>({
           answers.open.push(filePath);
           await trigger();
         },
+        async chooseFolder(trigger, folder) {
+          answers.folder.push(folder);
+          await trigger();
+        },
       });
       await context.close();
+      await library.close();
     } else {
       const binary = electronBinary();
       test.skip(!binary, 'No Electron binary on this machine (its download host is unreachable); the same specs run here where one exists.');
@@ -163,6 +199,12 @@ export const test = base.extend<{ app: AppDriver }>({
           await app.evaluate(({ dialog }, file) => {
             dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [file] })) as typeof dialog.showOpenDialog;
           }, filePath);
+          await trigger();
+        },
+        async chooseFolder(trigger, folder) {
+          await app.evaluate(({ dialog }, chosen) => {
+            dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [chosen] })) as typeof dialog.showOpenDialog;
+          }, folder);
           await trigger();
         },
       });

@@ -1,8 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers, type Dialogs } from '../../../src-main/services/handlers';
+import { LibraryService } from '../../../src-main/services/library';
+import { libraryWorkerScript } from './library-worker-build';
 import { RecentFiles } from '../../../src-main/services/recent';
 import { serializeEncounter } from '../../../src-shared/io';
 import { CHANNELS } from '../../../src-shared/ipc';
@@ -22,8 +24,20 @@ const dialogs: Dialogs = {
 };
 const text = (name = 'Ambush') => serializeEncounter(createEncounter({ name, ruleset: 'd20-35', width: 6, height: 4 }));
 
+let workerScript: string;
+let libraries: LibraryService[] = [];
+beforeAll(async () => {
+  workerScript = await libraryWorkerScript();
+});
+afterEach(async () => {
+  await Promise.all(libraries.map((l) => l.close()));
+  libraries = [];
+});
+
 function setup() {
-  return createHandlers({ dialogs, recent: new RecentFiles(path.join(dir, 'data', 'recent.json')) });
+  const library = new LibraryService({ storePath: path.join(dir, 'data', 'libraries.json'), workerScript, trash: { trashItem: async () => {} }, watch: false });
+  libraries.push(library);
+  return createHandlers({ dialogs, recent: new RecentFiles(path.join(dir, 'data', 'recent.json')), library });
 }
 
 beforeEach(() => {

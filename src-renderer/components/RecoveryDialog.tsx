@@ -1,0 +1,24 @@
+import { answerRecovery, pendingRecovery } from '../state/autosave';
+import { Dialog } from './Dialog';
+
+/** At start, after a crash: the autosaved work, offered back. */
+export function RecoveryDialog() {
+  const data = () => pendingRecovery()!.data;
+  return (
+    <Dialog title="Recover unsaved work?" onClose={() => answerRecovery(false)} testId="recovery-dialog">
+      <p>
+        “{data().name}”{data().fileName ? ` (from ${data().fileName})` : ''} had changes that were never saved when Encounter Builder last closed. They were
+        autosaved at {new Date(data().saved).toLocaleString()}.
+      </p>
+      <p class="hint">Recover opens them as an unsaved encounter; save it to keep it. Discard deletes the autosaved copy.</p>
+      <div class="dialog-actions">
+        <button type="button" class="danger" data-testid="recovery-discard" onClick={() => answerRecovery(false)}>
+          Discard
+        </button>
+        <button type="button" class="primary" data-testid="recovery-recover" onClick={() => answerRecovery(true)}>
+          Recover
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,4 @@
+export * from './summary';
+export * from './thumbnail';
+export * from './entry';
+export * from './search';
