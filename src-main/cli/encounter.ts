@@ -242,6 +242,7 @@ export function main(argv: string[]): string {
             ...(s.p !== undefined ? { p: s.p } : {}),
             ...(s.fall !== undefined ? { fall: s.fall } : {}),
             ...(s.stall ? { stall: true } : {}),
+            ...(s.squeezed ? { squeezed: true, band: s.band } : {}),
           })),
         }) + '\n'
       );

@@ -193,7 +193,11 @@ export function reachableSquares(encounter: Encounter, creatureId: string, reque
     const sq: ReachSquare = { x, y: (key - x) / W, cost: cost * plan.unitSize, end };
     if (plan.dice) sq.p = end ? chanceAtLeast(plan.dice, cost) : 0;
     const state = found.state(key);
-    if (search.variants[search.variantOf(state)]!.squeezed) sq.squeezed = true;
+    const band = search.variants[search.variantOf(state)]!;
+    if (band.squeezed) {
+      sq.squeezed = true;
+      sq.band = { w: band.w, h: band.h };
+    }
     const fell = fallen.get(key);
     if (fell !== undefined) sq.fall = fell;
     squares.push(sq);
@@ -292,7 +296,12 @@ function answer(ctx: Setup, encounter: Encounter, walk: Walk, problem: { reason:
     const r = search.rectOf(walk.states[i]!);
     const cost = walk.stepCosts[i - 1]!;
     total += cost;
-    steps.push({ x: r.x, y: r.y, cost: cost * plan.unitSize });
+    const step: PathStep = { x: r.x, y: r.y, cost: cost * plan.unitSize };
+    if (search.variants[search.variantOf(walk.states[i]!)]!.squeezed) {
+      step.squeezed = true;
+      step.band = { w: r.w, h: r.h };
+    }
+    steps.push(step);
     const within = plan.ignoreCost || total <= plan.budget;
     if (!within && breaksAt < 0) {
       breaksAt = i - 1;
@@ -469,7 +478,6 @@ export function checkPath(encounter: Encounter, creatureId: string, path: { x: n
   const { search } = ctx;
   const states = [ctx.start];
   const costs: number[] = [];
-  let spent = 0;
   let cx = ctx.creature.x;
   let cy = ctx.creature.y;
   if (probe.plan.straightLine && path.length) {
@@ -480,40 +488,61 @@ export function checkPath(encounter: Encounter, creatureId: string, path: { x: n
       return answer(probe, encounter, { states, stepCosts: costs }, { reason: 'a run goes in a straight line', at: 0 });
     }
   }
+  // A creature standing squeezed is where its band is.
+  ({ x: cx, y: cy } = search.rectOf(ctx.start));
+  // Each drawn square may be stood on in more than one way (whole, or squeezed across or along, and
+  // with either diagonal parity): keep the cheapest way to each, step by step, and walk back from the
+  // cheapest at the end, so a path `planPath` answers always passes here.
+  let layer = new Map<number, { cost: number; from: number }>([[ctx.start, { cost: 0, from: -1 }]]);
+  const layers: Map<number, { cost: number; from: number }>[] = [layer];
   for (const [i, p] of path.entries()) {
     const dx = p.x - cx;
     const dy = p.y - cy;
-    if (Math.max(Math.abs(dx), Math.abs(dy)) !== 1) {
-      return answer(probe, encounter, { states, stepCosts: costs }, { reason: `${p.x},${p.y} is not next to ${cx},${cy}`, at: i });
+    // The same square twice: a squeezed creature turning where it stands.
+    if (Math.max(Math.abs(dx), Math.abs(dy)) > 1 || (dx === 0 && dy === 0 && search.variants.length === 1)) {
+      return answer(probe, encounter, walkBack(layers, states, costs), { reason: `${p.x},${p.y} is not next to ${cx},${cy}`, at: i });
     }
-    let best = -1;
-    let bestCost = Infinity;
-    for (let v = 0; v < search.variants.length; v++) {
-      const variant = search.variants[v]!;
-      const anchorX = p.x - variant.ox;
-      const anchorY = p.y - variant.oy;
-      const from = search.anchorOf(states[states.length - 1]!);
-      const adx = anchorX - (from % search.W);
-      const ady = anchorY - Math.floor(from / search.W);
-      if (Math.max(Math.abs(adx), Math.abs(ady)) !== 1) continue;
-      if (!search.tryStep(states[states.length - 1]!, spent, adx, ady, v, i === 0)) continue;
-      if (search.outCost < bestCost) {
-        bestCost = search.outCost;
-        best = search.state(anchorY * search.W + anchorX, v, search.outParity % search.P);
+    const next = new Map<number, { cost: number; from: number }>();
+    for (const [from, at] of layer) {
+      for (let v = 0; v < search.variants.length; v++) {
+        if (!search.tryStep(from, at.cost, dx, dy, v, i === 0)) continue;
+        const to = search.state(p.y * search.W + p.x, v, search.outParity % search.P);
+        const cost = at.cost + search.outCost;
+        const known = next.get(to);
+        if (!known || cost < known.cost) next.set(to, { cost, from });
       }
     }
-    if (best < 0) {
-      return answer(probe, encounter, { states, stepCosts: costs }, { reason: explainStep(ctx, encounter, cx, cy, p.x, p.y), at: i });
+    if (next.size === 0) {
+      return answer(probe, encounter, walkBack(layers, states, costs), { reason: explainStep(ctx, encounter, cx, cy, p.x, p.y), at: i });
     }
-    spent += bestCost;
-    states.push(best);
-    costs.push(bestCost);
+    layer = next;
+    layers.push(layer);
     cx = p.x;
     cy = p.y;
   }
+  walkBack(layers, states, costs);
   // Prices use the search's parity; the real search state carries it, so the walk is exact.
   const walkCtx: Setup = { ...probe, search: ctx.search, start: ctx.start };
   return answer(walkCtx, encounter, { states, stepCosts: costs }, null);
+}
+
+/** Fills `states` and `costs` with the cheapest walk through the layers of `checkPath`. */
+function walkBack(layers: Map<number, { cost: number; from: number }>[], states: number[], costs: number[]): Walk {
+  let best = -1;
+  let bestCost = Infinity;
+  for (const [s, at] of layers[layers.length - 1]!) if (at.cost < bestCost) [best, bestCost] = [s, at.cost];
+  const walk: number[] = [best];
+  const spent: number[] = [bestCost];
+  for (let i = layers.length - 1; i > 0; i--) {
+    const at = layers[i]!.get(walk[0]!)!;
+    walk.unshift(at.from);
+    spent.unshift(layers[i - 1]!.get(at.from)!.cost);
+  }
+  states.length = 0;
+  costs.length = 0;
+  states.push(...walk);
+  for (let i = 1; i < spent.length; i++) costs.push(spent[i]! - spent[i - 1]!);
+  return { states, stepCosts: costs };
 }
 
 // Explanations ------------------------------------------------------------------------------------

@@ -37,8 +37,10 @@ export interface ReachSquare {
   end: boolean;
   /** Dice movement: the probability of reaching the square with an end allowed. */
   p?: number;
-  /** The creature squeezes to be there. */
+  /** The creature squeezes to be there (d20-srd-35.txt › Squeezing), filling only `band`. */
   squeezed?: boolean;
+  /** Squeezed: the squares it fills from (x, y), in squares. */
+  band?: { w: number; h: number };
   /** The creature gets there by walking off a ledge: it falls this far, and its move ends. */
   fall?: number;
   /** Flight: altitude of the creature's underside above the ground there, in the length unit. */
@@ -61,6 +63,9 @@ export interface PathStep {
   y: number;
   /** What this step cost, in the reach's unit. */
   cost: number;
+  /** The creature is squeezed after this step, filling only `band` from (x, y). */
+  squeezed?: boolean;
+  band?: { w: number; h: number };
 }
 
 export interface Provocation {
