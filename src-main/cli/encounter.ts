@@ -28,6 +28,7 @@ import {
   type Reach,
   type SurfaceName,
 } from '../../src-shared/rules';
+import { optionProblem, rulesetOptionProblem } from './applies';
 
 /**
  * `encounter` — the rules engine from the command line. Answers JSON on stdout with --json; bad
@@ -52,8 +53,10 @@ Commands:
        [--deliberate] [--acrobatics] [--mass KG] [--gravity G] [--seed N] [--json]
         falling damage as dice (lethal and nonlethal), min, max, mean, and whether it lands prone;
         --seed rolls it replayably
-  push|pull|slide|shift <file> --creature <id> --by <id> --squares N [--to X,Y]... [--drop-prone] [--json]
-        forced movement: where it ends, how far it moved, why it stopped, and any fall
+  push|pull|slide|shift <file> --creature <id> --by <id> --squares N [--to X,Y]... [--drop-prone]
+       [--three-dimensional] [--json]
+        forced movement: where it ends, how far it moved, why it stopped, and any fall; Startroid
+        stops it at a ledge unless the effect says otherwise (--three-dimensional)
   stall --altitude N [--saves fail,fail,pass] [--json]
         d20 3.0 stalled flyer: 150 ft, then 300 ft a round until a DC 20 Reflex save succeeds
   teleport <file> --creature <id> --to X,Y [--range N] [--json]
@@ -71,12 +74,13 @@ Options:
   --resist N 6d6 resistance roll of hindering occupants (minimum 1)
   --encumbrance N   6d6 encumbrance roll added to the first square
   --phasing  Startroid: the creature phases through terrain and creatures
+  An option that does not apply to the command, action or ruleset is refused (exit 2).
 `;
 
 type Options = Map<string, string[]>;
 
 /** Options that take no value. */
-const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing']);
+const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional']);
 
 function parseArgs(args: string[]): { positional: string[]; options: Options } {
   const positional: string[] = [];
@@ -215,9 +219,14 @@ export function main(argv: string[]): string {
   const [command, ...rest] = argv;
   const { positional, options } = parseArgs(rest);
   const json = options.has('json');
+  const misplaced = optionProblem(command, options);
+  if (misplaced) throw new UsageError(misplaced);
   const file = () => {
     if (!positional[0]) throw new UsageError(`${command} needs a file`);
-    return loadEncounter(positional[0]);
+    const encounter = loadEncounter(positional[0]);
+    const wrongRuleset = rulesetOptionProblem(options, encounter.ruleset);
+    if (wrongRuleset) throw new UsageError(wrongRuleset);
+    return encounter;
   };
   switch (command) {
     case 'schema':
@@ -323,7 +332,7 @@ export function main(argv: string[]): string {
       const squares = integer(one(options, 'squares'), '--squares');
       if (squares === undefined) throw new UsageError('--squares N is required');
       const to = (options.get('to') ?? []).map((v) => square(v, '--to'));
-      const answer = forcedMovement(e, { kind: command as ForcedKind, target: creatureOf(options), by, squares, to, dropProne: options.has('drop-prone') });
+      const answer = forcedMovement(e, { kind: command as ForcedKind, target: creatureOf(options), by, squares, to, dropProne: options.has('drop-prone'), threeDimensional: options.has('three-dimensional') });
       const out = {
         x: answer.x,
         y: answer.y,

@@ -97,6 +97,7 @@ function other(encounter: Encounter, check: Check): unknown {
         squares: q['squares'] as number,
         to: ((q['to'] as string[] | undefined) ?? []).map(sq),
         dropProne: !!q['dropProne'],
+        threeDimensional: !!q['threeDimensional'],
       });
   }
 }
