@@ -396,7 +396,8 @@ export function planPath(
     const points = [...via, target];
     for (const [k, p] of points.entries()) {
       search.newRound();
-      search.run(starts, ctx.plan.budget);
+      const from = search.rectOf(starts[0]!.state);
+      search.run(starts, ctx.plan.budget, -1, { x0: from.x, y0: from.y, dx: p.x - from.x, dy: p.y - from.y });
       const final = k === points.length - 1;
       let best = -1;
       let bestCost = Infinity;

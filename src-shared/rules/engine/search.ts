@@ -27,6 +27,8 @@ class Workspace {
   prev = new Int32Array(0);
   endDist = new Int32Array(0);
   endPrev = new Int32Array(0);
+  /** How far a path strays from the straight line to its target (the tie-break between equal costs). */
+  tie = new Float64Array(0);
   squareStamp = new Uint32Array(0);
   squareGoing = new Int8Array(0);
   squareResist = new Int8Array(0);
@@ -50,6 +52,7 @@ class Workspace {
       this.prev = new Int32Array(states);
       this.endDist = new Int32Array(states);
       this.endPrev = new Int32Array(states);
+      this.tie = new Float64Array(states);
     }
     if (this.squareStamp.length < squareModes) {
       this.squareStamp = new Uint32Array(squareModes);
@@ -136,6 +139,14 @@ export class Arrivals {
 interface Occupant {
   creature: Creature;
   rule: OccupantRule;
+}
+
+/** The straight line from a path's start to its target (anchors), for the tie-break. */
+export interface StraightLine {
+  x0: number;
+  y0: number;
+  dx: number;
+  dy: number;
 }
 
 export interface SearchStart {
@@ -631,7 +642,7 @@ export class MoveSearch {
    * Runs the search from `starts` up to `limit` cost units (or one square for single-square
    * moves). Afterwards `dist`, `endDist`, `prev` describe every state reached, listed in `visited`.
    */
-  run(starts: SearchStart[], limit: number, stopAt = -1): void {
+  run(starts: SearchStart[], limit: number, stopAt = -1, line: StraightLine | null = null): void {
     const ws = this.ws;
     const gen = ws.gen;
     const plan = this.plan;
@@ -660,6 +671,7 @@ export class MoveSearch {
         ws.prev[s.state] = -1;
         ws.endDist[s.state] = s.cost;
         ws.endPrev[s.state] = -1;
+        ws.tie[s.state] = 0;
         this.visited.push(s.state);
         push(s.state, s.cost);
         startSet.add(s.state);
@@ -715,10 +727,15 @@ export class MoveSearch {
           }
           const t = (v2 * this.nSq + anchor2) * this.P + (this.outParity & (this.P - 1));
           const endCost = this.outEndCost >= 0 ? d + this.outEndCost : -1;
+          // Among paths of equal cost, the one that strays least from the straight line to the target
+          // looks straight (no zig-zag where diagonals cost the same as straight steps). Costs never
+          // change for it: it only picks between equal ones.
+          const tie = line ? ws.tie[s]! + Math.abs((ax + dx - line.x0) * line.dy - (ay + dy - line.y0) * line.dx) : 0;
           if (ws.stateStamp[t] !== gen) {
             ws.stateStamp[t] = gen;
             ws.dist[t] = nd;
             ws.prev[t] = s;
+            ws.tie[t] = tie;
             ws.endDist[t] = endCost >= 0 ? endCost : 0x3fffffff;
             ws.endPrev[t] = s;
             this.visited.push(t);
@@ -727,7 +744,11 @@ export class MoveSearch {
             if (nd < ws.dist[t]!) {
               ws.dist[t] = nd;
               ws.prev[t] = s;
+              ws.tie[t] = tie;
               push(t, nd);
+            } else if (line && nd === ws.dist[t]! && tie < ws.tie[t]!) {
+              ws.prev[t] = s;
+              ws.tie[t] = tie;
             }
             if (endCost >= 0 && endCost < ws.endDist[t]!) {
               ws.endDist[t] = endCost;
