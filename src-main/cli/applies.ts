@@ -6,7 +6,7 @@ import type { RulesetId } from '../../src-shared/model';
  * one line naming it. Commands not listed here (added by other parts of the product) are not checked.
  */
 
-const MOVE = ['creature', 'action', 'mode', 'parity', 'dice', 'score', 'resist', 'encumbrance', 'phasing'];
+const MOVE = ['creature', 'action', 'mode', 'parity', 'dice', 'score', 'resist', 'encumbrance', 'phasing', 'accelerated', 'overrun', 'tumble'];
 const FORCED = ['creature', 'by', 'squares', 'to', 'drop-prone', 'three-dimensional'];
 
 export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
@@ -45,6 +45,9 @@ const RULESET_OPTIONS: Readonly<Record<string, readonly RulesetId[]>> = {
   phasing: ['startroid'],
   'drop-prone': ['epic-path'],
   'three-dimensional': ['startroid'],
+  accelerated: ['d20-35'],
+  overrun: ['d20-35', 'd20-30'],
+  tumble: ['d20-35', 'd20-30'],
 };
 
 /** Why an option does not apply to this command and action, or null when all apply. */
@@ -61,6 +64,7 @@ export function optionProblem(command: string | undefined, options: ReadonlyMap<
   }
   if (options.has('dice') && options.has('score')) return '--dice and --score exclude each other: the score is either rolled or given';
   if (options.has('z') && options.get('mode')?.at(-1) !== 'fly') return '--z applies only to --mode fly';
+  if (options.has('accelerated') && options.get('mode')?.at(-1) !== 'climb') return '--accelerated applies only to --mode climb';
   return null;
 }
 

@@ -67,20 +67,25 @@ Commands:
   schema                 print the JSON Schema of encounter files
 
 Options:
-  --action   move | double | run | step | withdraw | crawl | full-round   (default move)
+  --action   move | double | run | step | withdraw | crawl | full-round | charge   (default move);
+             d20 charge: double speed in a straight line, not across difficult terrain nor through
+             friends; with --mode fly a d20 3.5 dive attack (30 ft at least, 10 ft down at least)
   --mode     walk | fly | swim | climb | burrow (default: walk; Epic Path combines all modes)
   --parity   0 | 1   d20: diagonals counted earlier this turn were odd (the next costs 2)
   --dice     6d6 run dice (default 1d6+0)      --score N   6d6 fixed action score
   --resist N 6d6 resistance roll of hindering occupants (minimum 1)
   --encumbrance N   6d6 encumbrance roll added to the first square
   --phasing  Startroid: the creature phases through terrain and creatures
+  --accelerated        d20 3.5 accelerated climb (--mode climb): double climb speed, at most land speed
+  --overrun pass|fail  d20: the outcome of an overrun (pass: through opponents' squares, not ending there)
+  --tumble pass|fail   d20: the outcome of tumbling through opponents' squares
   An option that does not apply to the command, action or ruleset is refused (exit 2).
 `;
 
 type Options = Map<string, string[]>;
 
 /** Options that take no value. */
-const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional']);
+const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional', 'accelerated']);
 
 function parseArgs(args: string[]): { positional: string[]; options: Options } {
   const positional: string[] = [];
@@ -147,6 +152,13 @@ function request(o: Options): MoveRequest {
   const enc = integer(one(o, 'encumbrance'), '--encumbrance');
   if (enc !== undefined) req.encumbrance = enc;
   if (o.has('phasing')) req.phasing = true;
+  if (o.has('accelerated')) req.accelerated = true;
+  for (const key of ['overrun', 'tumble'] as const) {
+    const outcome = one(o, key);
+    if (outcome === undefined) continue;
+    if (outcome !== 'pass' && outcome !== 'fail') throw new UsageError(`--${key} takes the check's outcome: pass or fail`);
+    req[key] = outcome;
+  }
   return req;
 }
 

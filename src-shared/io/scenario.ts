@@ -257,6 +257,12 @@ export function parseScenario(text: string): Encounter {
         case 'fills':
           c.fillsSpace = true;
           break;
+        case 'reach-weapon':
+          c.reachWeapon = true;
+          break;
+        case 'dead':
+          c.dead = true;
+          break;
         default:
           throw new ScenarioError(n, `unknown creature key "${key}"`);
       }
@@ -337,6 +343,8 @@ export function formatScenario(encounter: Encounter): string {
       if (c.helpless) parts.push('helpless');
       if (c.prone) parts.push('prone');
       if (c.fillsSpace) parts.push('fills');
+      if (c.reachWeapon) parts.push('reach-weapon');
+      if (c.dead) parts.push('dead');
       parts.push(`at=${c.x},${c.y}`);
       out.push(`  ${c.id}: ${parts.join(' ')}`);
     }

@@ -49,6 +49,8 @@ export const CreatureSchema = z
     helpless: z.boolean(),
     prone: z.boolean(),
     fillsSpace: z.boolean().optional().describe('It completely fills its squares: nothing moves through them.'),
+    reachWeapon: z.boolean().optional().describe('d20: it wields a reach weapon (threatens at double its natural reach, not at its natural reach or less).'),
+    dead: z.boolean().optional().describe('It is dead (Epic Path: its square is rough terrain).'),
     x: z.int().min(0).max(MAX_MAP_SIDE - 1).describe('Column of the top-left square of the footprint.'),
     y: z.int().min(0).max(MAX_MAP_SIDE - 1).describe('Row of the top-left square of the footprint.'),
     altitude: Length.describe('Height of the underside above the ground, in the ruleset length unit.'),

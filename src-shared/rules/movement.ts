@@ -145,6 +145,7 @@ export function reachableSquares(encounter: Encounter, creatureId: string, reque
   // creatures, but you must end your movement in an unoccupied space".
   if (request.phasing) return phasingReach(encounter, ctx);
   // Flight is three-dimensional: every reachable cube, with its altitude.
+  if (request.mode === 'fly' && request.action === 'charge') throw new MoveRefused('A dive attack is judged as a flight path: use path --to X,Y,Z or check with cubes.');
   if (request.mode === 'fly' && !plan.straightLine && !plan.singleSquare && plan.phases === 1) {
     return { unit: plan.unit, budget: plan.budget * plan.unitSize, squares: flightReach(encounter, creature, ctx.rules, ctx.rules.flight, plan), notes: plan.notes };
   }
@@ -217,8 +218,8 @@ function threatenedBy(ctx: Setup, encounter: Encounter) {
   const sq = rules.info.squareSize;
   return encounter.creatures
     .filter((c) => c.id !== creature.id && hostile(creature, c))
-    .map((c) => ({ c, range: rules.threatRange(c, encounter), side: footprintSide(rules.sizes[c.size] ?? { space: sq, reach: sq }, sq) }))
-    .filter((e): e is { c: Creature; range: number; side: number } => e.range !== null);
+    .map((c) => ({ c, range: rules.threatRange(c, encounter), gap: rules.threatGap?.(c) ?? -1, side: footprintSide(rules.sizes[c.size] ?? { space: sq, reach: sq }, sq) }))
+    .filter((e): e is { c: Creature; range: number; gap: number; side: number } => e.range !== null);
 }
 
 /**
@@ -228,7 +229,7 @@ function threatenedBy(ctx: Setup, encounter: Encounter) {
  * the vertical gap between the two cubes.
  */
 function threatReaches(
-  e: { c: Creature; range: number; side: number },
+  e: { c: Creature; range: number; gap: number; side: number },
   x: number,
   y: number,
   mover: { level: number; side: number },
@@ -238,8 +239,8 @@ function threatReaches(
   const horizontal = footprintDistance(e.c.x, e.c.y, e.side, x, y, 1, 'one-one-one');
   const eLevel = Math.round(e.c.altitude / square);
   const vertical = Math.max(0, mover.level - (eLevel + e.side - 1), eLevel - (mover.level + mover.side - 1));
-  if (vertical === 0) return footprintDistance(e.c.x, e.c.y, e.side, x, y, 1, ctx.rules.distance) <= e.range;
-  return squareDistance(horizontal, vertical, ctx.rules.distance) <= e.range;
+  const d = vertical === 0 ? footprintDistance(e.c.x, e.c.y, e.side, x, y, 1, ctx.rules.distance) : squareDistance(horizontal, vertical, ctx.rules.distance);
+  return d <= e.range && d > e.gap;
 }
 
 function provocations(ctx: Setup, encounter: Encounter, walk: Walk): Provocation[] {
@@ -580,7 +581,7 @@ function squareProblem(ctx: Setup, map: BattleMap, x: number, y: number): string
   const text = rules.info.text;
   if (best === Going.blocked) return `${x},${y} is blocked for ${plan.modes.join(' or ')} movement`;
   if (best === Going.impeded && !plan.allowImpeded) return `${x},${y} is impeded terrain, which takes a full-round action per square (${text} › Impeded Terrain)`;
-  if (best >= Going.difficult && plan.noDifficult) return `a run cannot cross the difficult terrain at ${x},${y} (${text} › Difficult Terrain)`;
+  if (best >= Going.difficult && plan.noDifficult) return `a ${plan.noPassingFriends ? 'charge' : 'run'} cannot cross the difficult terrain at ${x},${y} (${text} › Difficult Terrain)`;
   return null;
 }
 
@@ -606,6 +607,7 @@ function explainStep(ctx: Setup, encounter: Encounter, fx: number, fy: number, t
     }
   }
   const occ = ctx.search.occupantsIn(tx, ty, side, side).filter((o) => o.rule.pass === 'blocked');
+  if (occ.length && ctx.plan.noPassingFriends && occ[0]!.creature.side === ctx.creature.side) return `a charge cannot pass through ${occ[0]!.creature.name}, a friend, at ${tx},${ty} (${ctx.rules.info.text} › Moving Through a Square)`;
   if (occ.length) return `${occ[0]!.creature.name} (${occ[0]!.creature.side}) stands in the way at ${tx},${ty}`;
   if (allowOk) return '';
   return `cannot move from ${fx},${fy} to ${tx},${ty}`;
@@ -653,7 +655,55 @@ export function costField(
  */
 export function checkFlightPath(encounter: Encounter, creatureId: string, path: { x: number; y: number; z: number }[], request: MoveRequest): FlightPathAnswer {
   const ctx = setup(encounter, creatureId, { ...request, mode: 'fly' });
-  return walkFlightPath(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan, path);
+  const answer = walkFlightPath(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan, path);
+  return request.action === 'charge' ? judgeDive(encounter, ctx, path, answer) : answer;
+}
+
+/** Height of the ground under a creature's space (its highest square), in the length unit. */
+function groundBelow(encounter: Encounter, x: number, y: number, side: number): number {
+  let top = -Infinity;
+  const m = encounter.map;
+  for (let yy = y; yy < Math.min(y + side, m.height); yy++) for (let xx = x; xx < Math.min(x + side, m.width); xx++) top = Math.max(top, m.elevation[yy * m.width + xx]!);
+  return top;
+}
+
+/** The cubes of the straight line from where the creature flies to a cube (altitudes above the ground). */
+function diveLine(encounter: Encounter, ctx: Setup, to: { x: number; y: number; z: number }): { x: number; y: number; z: number }[] {
+  const square = ctx.rules.info.squareSize;
+  const side = ctx.search.side;
+  const { x: x0, y: y0 } = ctx.creature;
+  const l0 = Math.round((groundBelow(encounter, x0, y0, side) + ctx.creature.altitude) / square);
+  const l1 = Math.round((groundBelow(encounter, to.x, to.y, side) + to.z) / square);
+  const n = Math.max(Math.abs(to.x - x0), Math.abs(to.y - y0), Math.abs(l1 - l0));
+  const out: { x: number; y: number; z: number }[] = [];
+  for (let i = 1; i <= n; i++) {
+    const x = Math.round(x0 + ((to.x - x0) * i) / n);
+    const y = Math.round(y0 + ((to.y - y0) * i) / n);
+    const level = Math.round(l0 + ((l1 - l0) * i) / n);
+    out.push({ x, y, z: level * square - groundBelow(encounter, x, y, side) });
+  }
+  return out;
+}
+
+/**
+ * d20-srd-35.txt › Fly: "A dive attack works just like a charge, but the diving creature must move a
+ * minimum of 30 feet and descend at least 10 feet" — a charge in a straight line, at most double speed.
+ */
+function judgeDive(encounter: Encounter, ctx: Setup, path: { x: number; y: number; z: number }[], answer: FlightPathAnswer): FlightPathAnswer {
+  if (!answer.legal || path.length === 0) return answer;
+  const last = path[path.length - 1]!;
+  const line = diveLine(encounter, ctx, last);
+  const straight = line.length === path.length && line.every((p, i) => p.x === path[i]!.x && p.y === path[i]!.y && p.z === path[i]!.z);
+  const side = ctx.search.side;
+  const descent = groundBelow(encounter, ctx.creature.x, ctx.creature.y, side) + ctx.creature.altitude - (groundBelow(encounter, last.x, last.y, side) + last.z);
+  const why = !straight
+    ? 'a dive goes in a straight line, like a charge'
+    : answer.total < 30
+      ? `a dive moves at least 30 ft (this one ${answer.total} ft; d20-srd-35.txt › Fly)`
+      : descent < 10
+        ? `a dive descends at least 10 ft (this one ${Math.max(0, descent)} ft; d20-srd-35.txt › Fly)`
+        : '';
+  return why ? { ...answer, legal: false, reason: why, breaksAt: straight ? path.length - 1 : 0 } : answer;
 }
 
 function phasingReach(encounter: Encounter, ctx: Setup): Reach {
@@ -686,6 +736,7 @@ function phasingReach(encounter: Encounter, ctx: Setup): Reach {
  */
 export function planFlightPath(encounter: Encounter, creatureId: string, target: { x: number; y: number; z: number }, request: MoveRequest): FlightPathAnswer {
   const ctx = setup(encounter, creatureId, { ...request, mode: 'fly' });
+  if (request.action === 'charge') return checkFlightPath(encounter, creatureId, diveLine(encounter, ctx, target), request);
   const found = searchFlight(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan).pathTo(target.x, target.y, target.z);
   if (!found) {
     return { legal: false, reason: `no flight reaches ${target.x},${target.y} at ${target.z} within ${ctx.plan.budget * ctx.plan.unitSize} ${ctx.plan.unit}`, breaksAt: 0, total: 0, steps: [] };

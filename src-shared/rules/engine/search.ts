@@ -455,7 +455,7 @@ export class MoveSearch {
           if (!list) continue;
           for (const o of list) {
             if (o.rule.pass === 'blocked') return false;
-            if (o.rule.pass === 'squeeze') pass = 'squeeze';
+            if (o.rule.pass === 'squeeze' || (o.rule.pass === 'rough' && pass === 'free')) pass = o.rule.pass;
             resistEnter = Math.max(resistEnter, o.rule.resistEnter);
           }
         }
@@ -510,6 +510,7 @@ export class MoveSearch {
         }
         if (this.rules.bigCreatureGoing === 'entered') going = entered;
       }
+      if (pass === 'rough' && going < Going.difficult && this.modes[m] !== 'fly') going = Going.difficult;
       if (going === Going.impeded && !plan.allowImpeded) continue;
       if (going >= Going.difficult && plan.noDifficult) continue;
       facts.diagonal = diagonal;
@@ -573,7 +574,7 @@ export class MoveSearch {
       if (entering) {
         for (const o of entering) {
           if (o.rule.pass === 'blocked') return false;
-          if (o.rule.pass === 'squeeze') pass = 'squeeze';
+          if (o.rule.pass === 'squeeze' || (o.rule.pass === 'rough' && pass === 'free')) pass = o.rule.pass;
           if (o.rule.end === 'squeeze') squeezeToEnd = true;
           if (o.rule.resistEnter > resistEnter) resistEnter = o.rule.resistEnter;
         }
@@ -591,8 +592,10 @@ export class MoveSearch {
     this.outFall = 0;
     const rise = this.flat ? 0 : this.map.elevation[to]! - this.map.elevation[anchor]!;
     for (let m = 0; m < this.modes.length; m++) {
-      const going = this.squareGoing(to, m);
+      let going = this.squareGoing(to, m);
       if (going === Going.blocked) continue;
+      // A dead creature's square is rough terrain to walk into (epic-path.txt › Squeezing).
+      if (pass === 'rough' && going < Going.difficult && this.modes[m] !== 'fly') going = Going.difficult;
       if (going === Going.impeded && !plan.allowImpeded) continue;
       if (going >= Going.difficult && plan.noDifficult) continue;
       const climb = rise === 0 ? 0 : this.ledge(rise, this.modes[m]!);

@@ -1,6 +1,6 @@
 import type { Creature, Encounter, MovementMode } from '../../model';
 
-export const ACTIONS = ['move', 'double', 'run', 'step', 'withdraw', 'crawl', 'full-round'] as const;
+export const ACTIONS = ['move', 'double', 'run', 'step', 'withdraw', 'crawl', 'full-round', 'charge'] as const;
 export type MoveAction = (typeof ACTIONS)[number];
 
 export interface MoveRequest {
@@ -19,6 +19,15 @@ export interface MoveRequest {
   encumbrance?: number;
   /** Startroid: the creature is phasing (ignores terrain, obstacles and creatures; ends unoccupied). */
   phasing?: boolean;
+  /** d20 3.5: an accelerated climb (double the climb speed, at most the land speed). */
+  accelerated?: boolean;
+  /**
+   * d20 3.5: the outcome of an overrun or a tumble through opponents' squares (› Moving Through a
+   * Square › Overrun, › Tumbling): 'pass' lets the mover through every opponent's square it tries,
+   * 'fail' stops it before the first. Absent: no attempt (opponents block).
+   */
+  overrun?: 'pass' | 'fail';
+  tumble?: 'pass' | 'fail';
 }
 
 /** Output unit of costs: feet, squares (Startroid) or movement resistance (6d6). */

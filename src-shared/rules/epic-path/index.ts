@@ -152,6 +152,12 @@ export const epicPath: Ruleset = {
     const rule: OccupantRule = { pass: 'free', end: 'yes', provokesOnEnter: false, resistEnter: 0, resistLeave: 0 };
     // › Stepover: two size categories or larger ignores the smaller creature, ending on or past it.
     if (sizeGap(mover, other) >= 2) return rule;
+    // › Squeezing: "if one of the creatures is dead, the squeezing rules do not apply. Instead, the
+    // dead creature is treated as rough terrain."
+    if (other.dead) {
+      rule.pass = 'rough';
+      return rule;
+    }
     if (hostile(mover, other)) {
       // › Walk: "only … through unoccupied spaces or spaces occupied by allies"; › Reach: entering a
       // hostile space takes a Might roll. › Squeezing: one "unable to prevent it" may be shared.
@@ -170,7 +176,7 @@ export const epicPath: Ruleset = {
   // › Threatened Area: all spaces within reach and all spaces occupied; › Reach: tiny and smaller
   // threaten only their own space.
   threatRange(c) {
-    if (c.helpless) return null;
+    if (c.helpless || c.dead) return null;
     const reach = c.reach ?? SIZES[c.size]?.reach ?? SQUARE;
     return Math.floor(reach / SQUARE);
   },
