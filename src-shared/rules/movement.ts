@@ -5,7 +5,7 @@ import { checkStep, StepCheck } from './engine/grid';
 import { hostile, sharesSquares } from './engine/relations';
 import { Going, type MovePlan, type Ruleset } from './engine/ruleset';
 import { flightReach, searchFlight, walkFlightPath, type FlightPathAnswer } from './engine/flight';
-import { kernelApplies, kernelField } from './engine/kernel';
+import { kernelApplies, kernelField, kernelPath, kernelReach, type KernelInput } from './engine/kernel';
 import { Arrivals, MoveSearch, type SearchStart } from './engine/search';
 import { footprintSide } from './engine/sizes';
 import {
@@ -49,6 +49,11 @@ function setup(encounter: Encounter, creatureId: string, request: MoveRequest, r
   const start = search.startState(plan.parity);
   if (start === null) throw new MoveRefused(`${creature.name} does not fit where it stands (${creature.x},${creature.y}).`);
   return { creature, rules, plan, search, start };
+}
+
+function kernelInput(encounter: Encounter, ctx: Setup): KernelInput {
+  const { rules, plan } = ctx;
+  return { map: encounter.map, rules, plan, startX: ctx.creature.x, startY: ctx.creature.y, deepWater: RULESETS[encounter.ruleset].squareSize, blockadeFills: encounter.ruleset === 'startroid' };
 }
 
 /** Whether the move may end in a state: 'yes', only by squeezing, or 'no'. */
@@ -148,6 +153,16 @@ export function reachableSquares(encounter: Encounter, creatureId: string, reque
   if (request.mode === 'fly' && request.action === 'charge') throw new MoveRefused('A dive attack is judged as a flight path: use path --to X,Y,Z or check with cubes.');
   if (request.mode === 'fly' && !plan.straightLine && !plan.singleSquare && plan.phases === 1) {
     return { unit: plan.unit, budget: plan.budget * plan.unitSize, squares: flightReach(encounter, creature, ctx.rules, ctx.rules.flight, plan), notes: plan.notes };
+  }
+  // The common case (one square, alone, level ground): the fast whole-map kernel, bounded by the move.
+  if (kernelApplies(ctx.rules, plan, search.side, search.variants.length, search.others.length, search.flat)) {
+    const R = plan.budget;
+    const reached = kernelReach(kernelInput(encounter, ctx), plan.budget, Math.max(0, creature.x - R), Math.max(0, creature.y - R), Math.min(search.W - 1, creature.x + R), Math.min(search.H - 1, creature.y + R));
+    const squares: ReachSquare[] = reached.map(({ index, cost }) => {
+      const x = index % search.W;
+      return { x, y: (index - x) / search.W, cost: cost * plan.unitSize, end: true };
+    });
+    return { unit: plan.unit, budget: plan.budget * plan.unitSize, squares, notes: plan.notes };
   }
   const found = new Arrivals();
   const W = search.W;
@@ -384,6 +399,18 @@ export function planPath(
     const walked = walkLine(probe, target.x, target.y);
     if (!walked) return { ...emptyAnswer(probe), reason: explainFirstBreak(probe, encounter, straightLine(probe.creature.x, probe.creature.y, target.x, target.y)) };
     return answer(probe, encounter, { states: [probe.start, ...walked.states], stepCosts: walked.costs }, null);
+  }
+  // The common case (one square, alone, level ground): A* in the fast kernel, the cost unbounded so an
+  // answer over budget still shows how far over the cheapest way is.
+  if (!via.length && kernelApplies(probe.rules, probe.plan, probe.search.side, probe.search.variants.length, probe.search.others.length, probe.search.flat)) {
+    const walked = kernelPath(kernelInput(encounter, probe), probe.plan.budget + 100000, target.x, target.y);
+    if (!walked) return { ...emptyAnswer(probe), reason: `no way to ${target.x},${target.y}: ${explainUnreachable(probe, encounter, target)}` };
+    const ctx = setup(encounter, creatureId, request, true);
+    const { search } = ctx;
+    const states = walked.map((p) => search.state(p.y * search.W + p.x, 0, search.P === 2 ? p.key & 1 : 0));
+    const priced = repriceWalk(ctx, states);
+    if (!priced) throw new Error('planPath: the kernel answered a step the search refuses');
+    return answer(probe, encounter, { states, stepCosts: priced }, null);
   }
   // Search within the budget first; if the target is out of reach, again without it, to show how
   // far over the cheapest way is.
@@ -628,14 +655,10 @@ export function costField(
   options: { general?: boolean } = {},
 ): { unit: Reach['unit']; unitSize: number; field: Int32Array } {
   const ctx = setup(encounter, creatureId, request);
-  const { search, plan, rules, creature } = ctx;
+  const { search, plan, rules } = ctx;
   const field = new Int32Array(search.nSq).fill(-1);
   if (!options.general && kernelApplies(rules, plan, search.side, search.variants.length, search.others.length, search.flat)) {
-    kernelField(
-      { map: encounter.map, rules, plan, startX: creature.x, startY: creature.y, deepWater: RULESETS[encounter.ruleset].squareSize, blockadeFills: encounter.ruleset === 'startroid' },
-      plan.budget,
-      field,
-    );
+    kernelField(kernelInput(encounter, ctx), plan.budget, field);
     return { unit: plan.unit, unitSize: plan.unitSize, field };
   }
   search.run([{ state: ctx.start, cost: 0 }], plan.budget);

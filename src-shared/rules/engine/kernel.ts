@@ -27,11 +27,167 @@ export function kernelApplies(rules: Ruleset, plan: MovePlan, side: number, vari
 
 const KINDS = 7;
 
+/** What a kernel search leaves behind: one key per square of the padded grid, and how it priced steps. */
+export interface KernelResult {
+  /** Key per padded square: 2 × cost + parity with 1-2-1 diagonals, else the cost; `unset` if not reached. */
+  dist: Uint16Array | Int32Array;
+  unset: number;
+  /** Width of the padded grid (the map's width + 2). */
+  PW: number;
+  P: number;
+  weightTable: Int32Array;
+  going: Int8Array;
+  enterStraight: Int8Array;
+  enterDiagonal: Int8Array;
+  open: Uint8Array;
+  low: Uint8Array;
+}
+
 /**
- * Least cost per square (min over parities), -1 where unreachable within `limit`. Uses `dist` as
- * scratch (length ≥ squares × parities).
+ * Least cost per square (min over parities), -1 where unreachable within `limit`.
  */
 export function kernelField(input: KernelInput, limit: number, out: Int32Array): void {
+  const { map } = input;
+  const r = kernelSearch(input, limit, -1, -1);
+  const shift = r.P === 2 ? 1 : 0;
+  const PW = r.PW;
+  for (let y = 0; y < map.height; y++) {
+    for (let x = 0; x < map.width; x++) {
+      const best = r.dist[(y + 1) * PW + x + 1]!;
+      out[y * map.width + x] = best === r.unset ? -1 : best >> shift;
+    }
+  }
+}
+
+/**
+ * Every square reached within `limit` inside the box [x0, x1] × [y0, y1] (the reach of the move), in
+ * map order, with its least cost.
+ */
+export function kernelReach(input: KernelInput, limit: number, x0: number, y0: number, x1: number, y1: number): { index: number; cost: number }[] {
+  const r = kernelSearch(input, limit, -1, -1);
+  const shift = r.P === 2 ? 1 : 0;
+  const out: { index: number; cost: number }[] = [];
+  const W = input.map.width;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const key = r.dist[(y + 1) * r.PW + x + 1]!;
+      if (key !== r.unset) out.push({ index: y * W + x, cost: key >> shift });
+    }
+  }
+  return out;
+}
+
+/**
+ * The cheapest way to one square, as the squares walked and the key at each (the parity is its low
+ * bit with 1-2-1 diagonals), or null when it is out of reach within `limit`. A* towards the target;
+ * among the steps that keep the cost, the one nearest the straight line start→target.
+ */
+export function kernelPath(input: KernelInput, limit: number, tx: number, ty: number): { x: number; y: number; key: number }[] | null {
+  const r = kernelSearch(input, limit, tx, ty);
+  const PW = r.PW;
+  const target = (ty + 1) * PW + tx + 1;
+  if (r.dist[target] === r.unset) return null;
+  const { dist, open, low, enterStraight, enterDiagonal, weightTable, going } = r;
+  const x0 = input.startX;
+  const y0 = input.startY;
+  const ldx = tx - x0;
+  const ldy = ty - y0;
+  const out = [{ x: tx, y: ty, key: dist[target]! }];
+  const start = (y0 + 1) * PW + x0 + 1;
+  // Each step of STEPS, as an offset on the padded grid and its bit in the step masks.
+  const steps = [1, -1, PW, -PW, PW + 1, -PW + 1, PW - 1, -PW - 1];
+  for (let t = target; t !== start; ) {
+    const key = dist[t]!;
+    let best = -1;
+    let bestOff = Infinity;
+    for (let k = 0; k < 8; k++) {
+      const p = t - steps[k]!;
+      const pk = dist[p]!;
+      if (pk === r.unset || !(open[p]! & (1 << k))) continue;
+      let w = k < 4 ? enterStraight[t]! : enterDiagonal[t]!;
+      if (w >= 0 && low[p]! & (1 << k)) w = weightTable[going[t]! * 8 + (k < 4 ? 0 : 4) + 1]!;
+      if (w < 0 || pk + w !== key) continue;
+      const px = (p % PW) - 1;
+      const py = ((p / PW) | 0) - 1;
+      const off = Math.abs((px - x0) * ldy - (py - y0) * ldx);
+      if (off < bestOff) {
+        best = p;
+        bestOff = off;
+      }
+    }
+    if (best < 0) throw new Error('kernelPath: no step back (the search and the walk back disagree)');
+    t = best;
+    out.push({ x: (t % PW) - 1, y: ((t / PW) | 0) - 1, key: dist[t]! });
+  }
+  return straighten(r, out.reverse());
+}
+
+/**
+ * Among paths of equal cost, one that looks straight: from each corner, the path runs along the
+ * straight line (Bresenham) to the farthest square of the cheapest path that the line reaches at the
+ * same key. Never changes the cost: a line is taken only where it costs exactly what the path did.
+ */
+function straighten(r: KernelResult, path: { x: number; y: number; key: number }[]): { x: number; y: number; key: number }[] {
+  const PW = r.PW;
+  const { open, low, enterStraight, enterDiagonal, weightTable, going } = r;
+  /** The line's squares from path[i] to path[j] with their keys, or null when it costs more. */
+  const line = (i: number, j: number): { x: number; y: number; key: number }[] | null => {
+    const a = path[i]!;
+    const b = path[j]!;
+    const out: { x: number; y: number; key: number }[] = [];
+    const dx = Math.abs(b.x - a.x);
+    const dy = -Math.abs(b.y - a.y);
+    const sx = a.x < b.x ? 1 : -1;
+    const sy = a.y < b.y ? 1 : -1;
+    let err = dx + dy;
+    let x = a.x;
+    let y = a.y;
+    let key = a.key;
+    while (x !== b.x || y !== b.y) {
+      const e2 = 2 * err;
+      let mx = 0;
+      let my = 0;
+      if (e2 >= dy) {
+        err += dy;
+        mx = sx;
+      }
+      if (e2 <= dx) {
+        err += dx;
+        my = sy;
+      }
+      const from = (y + 1) * PW + x + 1;
+      const to = from + my * PW + mx;
+      const k = mx && my ? (mx > 0 ? (my > 0 ? 4 : 5) : my > 0 ? 6 : 7) : mx ? (mx > 0 ? 0 : 1) : my > 0 ? 2 : 3;
+      if (!(open[from]! & (1 << k))) return null;
+      let w = k < 4 ? enterStraight[to]! : enterDiagonal[to]!;
+      if (w >= 0 && low[from]! & (1 << k)) w = weightTable[going[to]! * 8 + (k < 4 ? 0 : 4) + 1]!;
+      if (w < 0) return null;
+      key += w;
+      if (key > r.dist[to]! || key > b.key) return null;
+      x += mx;
+      y += my;
+      out.push({ x, y, key });
+    }
+    return key === b.key ? out : null;
+  };
+  const out = [path[0]!];
+  for (let i = 0; i < path.length - 1; ) {
+    let j = i + 1;
+    let best: { x: number; y: number; key: number }[] = [path[j]!];
+    for (let k = i + 2; k < path.length; k++) {
+      const straight = line(i, k);
+      if (!straight) break;
+      best = straight;
+      j = k;
+    }
+    out.push(...best);
+    i = j;
+  }
+  return out;
+}
+
+/** Dial's search over keys from the start, towards (tx, ty) with A* when tx ≥ 0, stopping there. */
+function kernelSearch(input: KernelInput, limit: number, tx: number, ty: number): KernelResult {
   const { map, rules, plan } = input;
   const W = map.width;
   const H = map.height;
@@ -85,15 +241,35 @@ export function kernelField(input: KernelInput, limit: number, out: Int32Array):
   const keyLimit = P === 2 ? limit * 2 + 1 : limit;
   const UNSET = keyLimit < 0xfffe ? 0xffff : 0x7fffffff;
   const dist: Uint16Array | Int32Array = keyLimit < 0xfffe ? new Uint16Array(PN).fill(UNSET) : new Int32Array(PN).fill(UNSET);
-  // Dial's buckets: a ring of stacks (typed arrays that grow), one per key modulo a power of two above
-  // the largest weight; a bucket is emptied before the next, and no weight reaches around the ring.
-  const B = nextPow2(maxWeight + 1);
+  // A* towards a target: h = the least weight of the squares' distance, straight and diagonal steps
+  // (consistent: no step lowers it by more than its weight). Buckets hold key + h.
+  const aim = tx >= 0;
+  let wS = 0x7fffffff;
+  let wD = 0x7fffffff;
+  for (let g = 0; g < 3; g++) {
+    if (weightTable[g * 8]! >= 0) wS = Math.min(wS, weightTable[g * 8]!);
+    if (weightTable[g * 8 + 4]! >= 0) wD = Math.min(wD, weightTable[g * 8 + 4]!);
+  }
+  if (wS === 0x7fffffff) wS = 0;
+  wD = Math.min(wD, 2 * wS);
+  const goalX = tx + 1;
+  const goalY = ty + 1;
+  const goal = goalY * PW + goalX;
+  const h = (sq: number): number => {
+    const y = (sq / PW) | 0;
+    const ax = Math.abs(sq - y * PW - goalX);
+    const ay = Math.abs(y - goalY);
+    return ax > ay ? wS * (ax - ay) + wD * ay : wS * (ay - ax) + wD * ax;
+  };
+  // Dial's buckets: a ring of stacks (typed arrays that grow), one per key (+ h) modulo a power of
+  // two above the largest step in it; a bucket is emptied before the next, none reaches round the ring.
+  const B = nextPow2((aim ? 2 * maxWeight : maxWeight) + 1);
   const mask = B - 1;
   const stacks: Int32Array[] = Array.from({ length: B }, () => new Int32Array(1024));
   const sizes = new Int32Array(B);
   let queued = 0;
   const push = (t: number, nd: number): void => {
-    const nb = nd & mask;
+    const nb = (aim ? nd + h(t) : nd) & mask;
     let target = stacks[nb]!;
     const n = sizes[nb]!;
     if (n === target.length) {
@@ -108,17 +284,19 @@ export function kernelField(input: KernelInput, limit: number, out: Int32Array):
   const startSquare = (input.startY + 1) * PW + input.startX + 1;
   const startKey = P === 2 ? plan.parity & 1 : 0;
   dist[startSquare] = startKey;
-  stacks[startKey & mask]![0] = startSquare;
-  sizes[startKey & mask] = 1;
-  queued = 1;
-  for (let key = startKey; queued > 0 && key <= keyLimit; key++) {
-    const b = key & mask;
+  push(startSquare, startKey);
+  for (let f = aim ? startKey + h(startSquare) : startKey; queued > 0 && (aim || f <= keyLimit); f++) {
+    const b = f & mask;
     while (sizes[b]! > 0) {
-      // Re-read the stack each time: a push to this bucket may have grown it (it never does, as no
-      // weight is zero, but the read is cheap).
+      // Re-read the stack each time: a push to this bucket (a step that keeps key + h) may grow it.
       const sq = stacks[b]![--sizes[b]!]!;
       queued--;
-      if (dist[sq] !== key) continue;
+      const key = dist[sq]!;
+      if ((aim ? key + h(sq) : key) !== f) continue;
+      if (sq === goal) {
+        queued = 0;
+        break;
+      }
       const openHere = open[sq]!;
       if (openHere === 0) continue;
       const lowHere = low[sq]!;
@@ -221,13 +399,7 @@ export function kernelField(input: KernelInput, limit: number, out: Int32Array):
       }
     }
   }
-  const shift = P === 2 ? 1 : 0;
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const best = dist[(y + 1) * PW + x + 1]!;
-      out[y * W + x] = best === UNSET ? -1 : best >> shift;
-    }
-  }
+  return { dist, unset: UNSET, PW, P, weightTable, going, enterStraight, enterDiagonal, open, low };
 }
 
 
