@@ -399,6 +399,10 @@ export class MoveSearch {
     const tx0 = bx + vb.ox;
     const ty0 = by + vb.oy;
     if (tx0 < 0 || ty0 < 0 || tx0 + vb.w > W || ty0 + vb.h > this.H) return false;
+    // Cheapest test first (cached): does the creature fit there at all, in some mode?
+    let fits = false;
+    for (let m = 0; m < this.modes.length && !fits; m++) fits = this.footprintGoing(to, v2, m) !== INVALID;
+    if (!fits) return false;
     // d20-srd-35.txt › Squeezing: turning a squeezed band from across to along is a step of its own
     // (the band pivots on a square it keeps); any other step moves the band or space one square.
     const turn = va.squeezed && vb.squeezed && va !== vb;
@@ -417,7 +421,9 @@ export class MoveSearch {
     // Geometry: every newly entered square's own step must be open (when turning: from a square
     // next to it that the creature keeps).
     let crossesLow = false;
-    for (let y = ty0; y < ty0 + vb.h; y++) {
+    // Without walls, doors or low obstacles on the map a straight step has nothing to cross.
+    const plain = !this.edges && !turn && !diagonal;
+    for (let y = ty0; y < ty0 + vb.h && !plain; y++) {
       for (let x = tx0; x < tx0 + vb.w; x++) {
         if (x >= fx0 && x < fx0 + va.w && y >= fy0 && y < fy0 + va.h) continue;
         if (turn) {
