@@ -3,6 +3,7 @@ import {
   BYTE_LAYERS,
   EDGE_COUNT,
   LAYER_NAMES,
+  LIGHT_COUNT,
   SURFACE_NAMES,
   TERRAIN_COUNT,
   createMap,
@@ -29,6 +30,7 @@ const LAYER_RANGE: Record<LayerName, (v: number) => boolean> = {
   resistance: (v) => Number.isInteger(v) && v >= 0 && v <= 7,
   blockade: (v) => Number.isInteger(v) && v >= 0 && v < BLOCKADE_COUNT,
   surface: (v) => Number.isInteger(v) && v >= 0 && v < SURFACE_NAMES.length,
+  light: (v) => Number.isInteger(v) && v >= 0 && v < LIGHT_COUNT,
   edgeEast: (v) => Number.isInteger(v) && v >= 0 && v < EDGE_COUNT,
   edgeSouth: (v) => Number.isInteger(v) && v >= 0 && v < EDGE_COUNT,
 };

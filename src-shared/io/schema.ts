@@ -51,6 +51,7 @@ export const CreatureSchema = z
     fillsSpace: z.boolean().optional().describe('It completely fills its squares: nothing moves through them.'),
     reachWeapon: z.boolean().optional().describe('d20: it wields a reach weapon (threatens at double its natural reach, not at its natural reach or less).'),
     dead: z.boolean().optional().describe('It is dead (Epic Path: its square is rough terrain).'),
+    blinded: z.boolean().optional().describe('It cannot see (Epic Path: no running, no 5-foot step).'),
     x: z.int().min(0).max(MAX_MAP_SIDE - 1).describe('Column of the top-left square of the footprint.'),
     y: z.int().min(0).max(MAX_MAP_SIDE - 1).describe('Row of the top-left square of the footprint.'),
     altitude: Length.describe('Height of the underside above the ground, in the ruleset length unit.'),
@@ -85,6 +86,7 @@ export const EncounterFileSchema = z
             resistance: Runs.optional().describe('6d6 movement resistance 1-7 per square; 0 = derived from terrain.'),
             blockade: Runs.optional().describe('Startroid blockade: 0 none, 1 blocking, 2 cleared.'),
             surface: Runs.optional().describe('Ground surface for falls: 0 normal, 1 jagged, 2 stone, 3 soft, 4 yielding.'),
+            light: Runs.optional().describe('Light per square: 0 bright, 1 dim, 2 darkness; absent: bright everywhere.'),
             edgeEast: Runs.optional().describe('Edge on the east side of each square: 0 none, 1 wall, 2 low obstacle, 3 closed door, 4 open door.'),
             edgeSouth: Runs.optional().describe('Edge on the south side of each square, same codes as edgeEast.'),
           })

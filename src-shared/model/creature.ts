@@ -57,6 +57,8 @@ export interface Creature {
    * (epic-path.txt › Squeezing). Dead creatures threaten nothing.
    */
   dead?: boolean;
+  /** It cannot see (epic-path.txt › Run: "may not use the 'run' action if they cannot see"). */
+  blinded?: boolean;
   /** The top-left square of the creature's footprint. */
   x: number;
   y: number;

@@ -19,6 +19,8 @@ export interface MapLayers {
   blockade: Uint8Array;
   /** Ground surface for falls (`Surface`). */
   surface: Uint8Array;
+  /** Light on the square (`Light`): bright, dim or darkness. All zero (absent in a file): bright everywhere. */
+  light: Uint8Array;
   edgeEast: Uint8Array;
   edgeSouth: Uint8Array;
 }
@@ -30,6 +32,7 @@ export const LAYER_NAMES: readonly LayerName[] = [
   'resistance',
   'blockade',
   'surface',
+  'light',
   'edgeEast',
   'edgeSouth',
 ];
@@ -39,9 +42,14 @@ export const BYTE_LAYERS: ReadonlySet<LayerName> = new Set([
   'resistance',
   'blockade',
   'surface',
+  'light',
   'edgeEast',
   'edgeSouth',
 ]);
+
+/** Light levels of the `light` layer. epic-path.txt › Run, › 5-Foot Step: darkness stops both. */
+export const Light = { bright: 0, dim: 1, darkness: 2 } as const;
+export const LIGHT_COUNT = 3;
 
 export interface BattleMap extends MapLayers {
   readonly width: number;
@@ -65,6 +73,7 @@ export function createMap(width: number, height: number): BattleMap {
     resistance: new Uint8Array(n),
     blockade: new Uint8Array(n),
     surface: new Uint8Array(n),
+    light: new Uint8Array(n),
     edgeEast: new Uint8Array(n),
     edgeSouth: new Uint8Array(n),
   };

@@ -1,4 +1,4 @@
-import { RULESETS, type BattleMap, type Creature, type Encounter } from '../model';
+import { Light, RULESETS, type BattleMap, type Creature, type Encounter } from '../model';
 import { chanceAtLeast } from './engine/dice';
 import { footprintDistance, squareDistance } from './engine/distance';
 import { checkStep, StepCheck } from './engine/grid';
@@ -608,6 +608,7 @@ function squareProblem(ctx: Setup, map: BattleMap, x: number, y: number): string
   const text = rules.info.text;
   if (best === Going.blocked) return `${x},${y} is blocked for ${plan.modes.join(' or ')} movement`;
   if (best === Going.impeded && !plan.allowImpeded) return `${x},${y} is impeded terrain, which takes a full-round action per square (${text} › Impeded Terrain)`;
+  if (plan.noDarkness && map.light[i] === Light.darkness) return `${x},${y} is in darkness, where a run or a 5-foot step cannot go (${text} › Run, › 5-Foot Step)`;
   if (best >= Going.difficult && plan.noDifficult) return `a ${plan.noPassingFriends ? 'charge' : 'run'} cannot cross the difficult terrain at ${x},${y} (${text} › Difficult Terrain)`;
   return null;
 }

@@ -39,6 +39,8 @@ export interface MovePlan {
   noPassingFriends: boolean;
   /** d20: an overrun or tumble succeeded: opponents' squares may be passed (not ended in). */
   throughOpponents: boolean;
+  /** Epic Path's run and 5-foot step: squares in darkness cannot be entered. */
+  noDarkness: boolean;
   /** Epic Path's run is in a straight line. */
   straightLine: boolean;
   /** May the move enter impeded terrain at all (only a full-round action can). */
@@ -174,6 +176,7 @@ export function basePlan(budget: number, mode: MovementMode, unit: CostUnit, uni
     noDifficult: false,
     noPassingFriends: false,
     throughOpponents: false,
+    noDarkness: false,
     straightLine: false,
     allowImpeded: true,
     provokes: 'each-square',

@@ -1,4 +1,4 @@
-import { RULESETS, Terrain, type BattleMap, type Creature, type Encounter, type MovementMode, type TerrainKind } from '../../model';
+import { Light, RULESETS, Terrain, type BattleMap, type Creature, type Encounter, type MovementMode, type TerrainKind } from '../../model';
 import { nextPow2 } from './bucket-queue';
 import { footprintSide } from './sizes';
 import { variantsFor, type Variant } from './footprint';
@@ -262,7 +262,10 @@ export class MoveSearch {
     const map = this.map;
     const mode = this.modes[m]!;
     const kind = map.terrain[i] as TerrainKind;
-    const g = this.rules.going(kind, mode, kind === Terrain.water && map.waterDepth[i]! >= this.deepWater, map.blockade[i]!);
+    let g = this.rules.going(kind, mode, kind === Terrain.water && map.waterDepth[i]! >= this.deepWater, map.blockade[i]!);
+    // Darkness hampers a move that must see its way like difficult terrain does (the plans that set
+    // noDarkness forbid difficult terrain too): epic-path.txt › Run, › 5-Foot Step.
+    if (this.plan.noDarkness && g < Going.difficult && map.light[i] === Light.darkness) g = Going.difficult;
     ws.squareStamp[k] = ws.gen;
     ws.squareGoing[k] = g;
     ws.squareResist[k] = this.rules.resistance(kind, map.resistance[i]!, mode);
