@@ -6,7 +6,7 @@ import type { RulesetId } from '../../src-shared/model';
  * one line naming it. Commands not listed here (added by other parts of the product) are not checked.
  */
 
-const MOVE = ['creature', 'action', 'mode', 'parity', 'dice', 'score', 'resist', 'encumbrance', 'phasing', 'accelerated', 'overrun', 'tumble'];
+const MOVE = ['creature', 'action', 'mode', 'parity', 'dice', 'score', 'resist', 'encumbrance', 'phasing', 'accelerated', 'overrun', 'tumble', 'hidden', 'knows-hidden'];
 const FORCED = ['creature', 'by', 'squares', 'to', 'drop-prone', 'three-dimensional'];
 
 export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
@@ -33,6 +33,7 @@ const ANYWHERE = new Set(['json', 'help']);
 const ACTION_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   dice: ['run'],
   score: ['move', 'run', 'double'],
+  hidden: ['move', 'run', 'double'],
 };
 
 /** The rulesets an option applies to. */
@@ -46,6 +47,8 @@ const RULESET_OPTIONS: Readonly<Record<string, readonly RulesetId[]>> = {
   'drop-prone': ['epic-path'],
   'three-dimensional': ['startroid'],
   accelerated: ['d20-35'],
+  hidden: ['6d6'],
+  'knows-hidden': ['6d6'],
   overrun: ['d20-35', 'd20-30'],
   tumble: ['d20-35', 'd20-30'],
 };

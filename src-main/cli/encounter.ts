@@ -79,13 +79,15 @@ Options:
   --accelerated        d20 3.5 accelerated climb (--mode climb): double climb speed, at most land speed
   --overrun pass|fail  d20: the outcome of an overrun (pass: through opponents' squares, not ending there)
   --tumble pass|fail   d20: the outcome of tumbling through opponents' squares
+  --hidden             6d6: the mover stays hidden (2d6+0 more resistance; p is the chance it still moves)
+  --knows-hidden       6d6: plan with the hidden movement resistance known (check always pays it)
   An option that does not apply to the command, action or ruleset is refused (exit 2).
 `;
 
 type Options = Map<string, string[]>;
 
 /** Options that take no value. */
-const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional', 'accelerated']);
+const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional', 'accelerated', 'hidden', 'knows-hidden']);
 
 function parseArgs(args: string[]): { positional: string[]; options: Options } {
   const positional: string[] = [];
@@ -153,6 +155,8 @@ function request(o: Options): MoveRequest {
   if (enc !== undefined) req.encumbrance = enc;
   if (o.has('phasing')) req.phasing = true;
   if (o.has('accelerated')) req.accelerated = true;
+  if (o.has('hidden')) req.hidden = true;
+  if (o.has('knows-hidden')) req.knowsHidden = true;
   for (const key of ['overrun', 'tumble'] as const) {
     const outcome = one(o, key);
     if (outcome === undefined) continue;

@@ -31,6 +31,7 @@ const LAYER_RANGE: Record<LayerName, (v: number) => boolean> = {
   blockade: (v) => Number.isInteger(v) && v >= 0 && v < BLOCKADE_COUNT,
   surface: (v) => Number.isInteger(v) && v >= 0 && v < SURFACE_NAMES.length,
   light: (v) => Number.isInteger(v) && v >= 0 && v < LIGHT_COUNT,
+  hiddenResistance: (v) => Number.isInteger(v) && v >= 0 && v <= 7,
   edgeEast: (v) => Number.isInteger(v) && v >= 0 && v < EDGE_COUNT,
   edgeSouth: (v) => Number.isInteger(v) && v >= 0 && v < EDGE_COUNT,
 };

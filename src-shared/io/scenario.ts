@@ -62,7 +62,7 @@ const EDGE_WORDS: Readonly<Record<string, number>> = {
   'open-door': Edge.doorOpen,
   open: Edge.doorOpen,
 };
-const GRID_SECTIONS = ['map', 'elevation', 'water', 'resistance', 'surface', 'light'] as const;
+const GRID_SECTIONS = ['map', 'elevation', 'water', 'resistance', 'surface', 'light', 'hidden'] as const;
 type GridSection = (typeof GRID_SECTIONS)[number];
 const LIST_SECTIONS = ['creatures', 'walls'] as const;
 
@@ -155,17 +155,17 @@ export function parseScenario(text: string): Encounter {
     }
   }
 
-  for (const section of ['elevation', 'water', 'resistance', 'surface', 'light'] as const) {
+  for (const section of ['elevation', 'water', 'resistance', 'surface', 'light', 'hidden'] as const) {
     const grid = grids.get(section);
     if (!grid) continue;
     if (grid.rows.length !== height) throw new ScenarioError(grid.line, `${section}: has ${grid.rows.length} rows; the map has ${height}`);
-    const target = section === 'elevation' ? m.elevation : section === 'water' ? m.waterDepth : section === 'resistance' ? m.resistance : section === 'light' ? m.light : m.surface;
+    const target = section === 'elevation' ? m.elevation : section === 'water' ? m.waterDepth : section === 'resistance' ? m.resistance : section === 'light' ? m.light : section === 'hidden' ? m.hiddenResistance : m.surface;
     for (let y = 0; y < height; y++) {
       const row = grid.rows[y]!;
       if (row.length !== width) throw new ScenarioError(grid.line + y, `${section}: row ${y} has ${row.length} values; the map has ${width}`);
       for (let x = 0; x < width; x++) {
         const v = parseNumber(row[x]!, section, grid.line + y);
-        if (section === 'resistance' && (!Number.isInteger(v) || v < 0 || v > 7)) throw new ScenarioError(grid.line + y, `resistance ${v} at ${x},${y} is not 0-7`);
+        if ((section === 'resistance' || section === 'hidden') && (!Number.isInteger(v) || v < 0 || v > 7)) throw new ScenarioError(grid.line + y, `resistance ${v} at ${x},${y} is not 0-7`);
         if (section === 'light' && (!Number.isInteger(v) || v < 0 || v > 2)) throw new ScenarioError(grid.line + y, `light ${v} at ${x},${y} is not 0 (bright), 1 (dim) or 2 (darkness)`);
         if (section === 'water' && v < 0) throw new ScenarioError(grid.line + y, `water depth ${v} at ${x},${y} is negative`);
         target[y * width + x] = v;
@@ -370,6 +370,10 @@ export function formatScenario(encounter: Encounter): string {
   if (any(m.light)) {
     out.push('light:');
     grid(m.light);
+  }
+  if (any(m.hiddenResistance)) {
+    out.push('hidden:');
+    grid(m.hiddenResistance);
   }
   const edges: string[] = [];
   const word: Record<number, string> = { [Edge.wall]: 'wall', [Edge.low]: 'low', [Edge.doorClosed]: 'door', [Edge.doorOpen]: 'open-door' };

@@ -19,6 +19,12 @@ export interface MapLayers {
   blockade: Uint8Array;
   /** Ground surface for falls (`Surface`). */
   surface: Uint8Array;
+  /**
+   * 6d6 movement resistance hidden on the square (1-7; 0: nothing hidden), such as a ditch under level
+   * snow: the mover plans with what it sees and pays this when it moves in (6d6.txt › Hidden Movement
+   * Resistance).
+   */
+  hiddenResistance: Uint8Array;
   /** Light on the square (`Light`): bright, dim or darkness. All zero (absent in a file): bright everywhere. */
   light: Uint8Array;
   edgeEast: Uint8Array;
@@ -33,6 +39,7 @@ export const LAYER_NAMES: readonly LayerName[] = [
   'blockade',
   'surface',
   'light',
+  'hiddenResistance',
   'edgeEast',
   'edgeSouth',
 ];
@@ -43,6 +50,7 @@ export const BYTE_LAYERS: ReadonlySet<LayerName> = new Set([
   'blockade',
   'surface',
   'light',
+  'hiddenResistance',
   'edgeEast',
   'edgeSouth',
 ]);
@@ -74,6 +82,7 @@ export function createMap(width: number, height: number): BattleMap {
     blockade: new Uint8Array(n),
     surface: new Uint8Array(n),
     light: new Uint8Array(n),
+    hiddenResistance: new Uint8Array(n),
     edgeEast: new Uint8Array(n),
     edgeSouth: new Uint8Array(n),
   };

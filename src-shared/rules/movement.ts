@@ -1,5 +1,5 @@
 import { Light, RULESETS, type BattleMap, type Creature, type Encounter } from '../model';
-import { chanceAtLeast } from './engine/dice';
+import { chanceAtLeast, chanceMarginAtLeast } from './engine/dice';
 import { footprintDistance, squareDistance } from './engine/distance';
 import { checkStep, StepCheck } from './engine/grid';
 import { hostile, sharesSquares } from './engine/relations';
@@ -207,7 +207,8 @@ export function reachableSquares(encounter: Encounter, creatureId: string, reque
     const cost = found.cost(key);
     const end = found.end(key);
     const sq: ReachSquare = { x, y: (key - x) / W, cost: cost * plan.unitSize, end };
-    if (plan.dice) sq.p = end ? chanceAtLeast(plan.dice, cost) : 0;
+    if (plan.penalty && plan.phases === 1) sq.p = end ? chanceMarginAtLeast(plan.dice ?? plan.fixedScore!, plan.penalty, cost) : 0;
+    else if (plan.dice) sq.p = end ? chanceAtLeast(plan.dice, cost) : 0;
     const state = found.state(key);
     const band = search.variants[search.variantOf(state)]!;
     if (band.squeezed) {
@@ -502,8 +503,19 @@ function emptyAnswer(ctx: Setup): PathAnswer {
 
 /** Checks a path the user drew: top-left squares after the start, one step each. */
 export function checkPath(encounter: Encounter, creatureId: string, path: { x: number; y: number }[], request: MoveRequest): PathAnswer {
+  const answered = checkPathWith(encounter, creatureId, path, request);
+  // 6d6.txt › Hidden Movement Resistance: the move pays the hidden resistance; say where it showed.
+  const at = answered.steps[answered.breaksAt];
+  const hidden = at ? encounter.map.hiddenResistance[at.y * encounter.map.width + at.x]! : 0;
+  if (!answered.legal && hidden > 0) answered.reason += ` (hidden resistance ${hidden} found at ${at!.x},${at!.y}: 6d6.txt › Hidden Movement Resistance)`;
+  return answered;
+}
+
+function checkPathWith(encounter: Encounter, creatureId: string, path: { x: number; y: number }[], request: MoveRequest): PathAnswer {
   const probe = setup(encounter, creatureId, request);
   const ctx = setup(encounter, creatureId, request, true);
+  // The move itself meets whatever resistance is hidden on its way.
+  probe.plan.truthResistance = ctx.plan.truthResistance = true;
   const { search } = ctx;
   const states = [ctx.start];
   const costs: number[] = [];

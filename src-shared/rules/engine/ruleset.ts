@@ -41,6 +41,12 @@ export interface MovePlan {
   throughOpponents: boolean;
   /** Epic Path's run and 5-foot step: squares in darkness cannot be entered. */
   noDarkness: boolean;
+  /** 6d6: a rolled penalty on the resistance (staying hidden: 2d6+0); the budget assumes its least roll. */
+  penalty: DiceExpression | null;
+  /** 6d6: the score when it is fixed (mosey, --score), for the chance against a penalty. */
+  fixedScore: number | null;
+  /** 6d6: price squares with their hidden movement resistance (the move pays the truth). */
+  truthResistance: boolean;
   /** Epic Path's run is in a straight line. */
   straightLine: boolean;
   /** May the move enter impeded terrain at all (only a full-round action can). */
@@ -177,6 +183,9 @@ export function basePlan(budget: number, mode: MovementMode, unit: CostUnit, uni
     noPassingFriends: false,
     throughOpponents: false,
     noDarkness: false,
+    penalty: null,
+    fixedScore: null,
+    truthResistance: false,
     straightLine: false,
     allowImpeded: true,
     provokes: 'each-square',

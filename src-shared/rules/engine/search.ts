@@ -268,7 +268,9 @@ export class MoveSearch {
     if (this.plan.noDarkness && g < Going.difficult && map.light[i] === Light.darkness) g = Going.difficult;
     ws.squareStamp[k] = ws.gen;
     ws.squareGoing[k] = g;
-    ws.squareResist[k] = this.rules.resistance(kind, map.resistance[i]!, mode);
+    // 6d6.txt › Hidden Movement Resistance: planned with what shows, paid with what is there.
+    const hidden = this.plan.truthResistance ? map.hiddenResistance[i]! : 0;
+    ws.squareResist[k] = this.rules.resistance(kind, hidden > 0 ? hidden : map.resistance[i]!, mode);
     return g;
   }
   squareResistance(i: number, m: number): number {

@@ -28,6 +28,10 @@ export interface MoveRequest {
    */
   overrun?: 'pass' | 'fail';
   tumble?: 'pass' | 'fail';
+  /** 6d6: the mover stays hidden while moving (› Staying Hidden: a 2d6+0 penalty to the resistance). */
+  hidden?: boolean;
+  /** 6d6: plan with the squares' hidden movement resistance known (the GM's view; › Hidden Movement Resistance). */
+  knowsHidden?: boolean;
 }
 
 /** Output unit of costs: feet, squares (Startroid) or movement resistance (6d6). */
