@@ -4,7 +4,7 @@ import { footprintOf } from '../../src-shared/rules/sizes';
 import type { Editor } from '../state/editor';
 import { CreaturePanel } from './CreaturePanel';
 
-const EDGE_LABELS: Record<EdgeName, string> = { none: 'none', wall: 'wall', low: 'low obstacle', doorClosed: 'closed door', doorOpen: 'open door' };
+const EDGE_LABELS: Record<EdgeName, string> = { none: 'none', wall: 'wall', low: 'low obstacle', doorClosed: 'closed door', doorOpen: 'open door', window: 'window / force field' };
 
 export function PropertiesPanel(props: { editor: Editor }) {
   const editor = props.editor;

@@ -61,6 +61,7 @@ const EDGE_WORDS: Readonly<Record<string, number>> = {
   'closed-door': Edge.doorClosed,
   'open-door': Edge.doorOpen,
   open: Edge.doorOpen,
+  window: Edge.window,
 };
 const GRID_SECTIONS = ['map', 'elevation', 'water', 'resistance', 'surface', 'light', 'hidden'] as const;
 type GridSection = (typeof GRID_SECTIONS)[number];
@@ -180,7 +181,7 @@ export function parseScenario(text: string): Encounter {
 
   for (const { n, text: line } of lists.get('walls') ?? []) {
     const parts = line.split(/\s+/);
-    if (parts.length !== 3 || !(parts[0]! in EDGE_WORDS)) throw new ScenarioError(n, `write "wall|low|door|open-door X,Y X,Y", not "${line}"`);
+    if (parts.length !== 3 || !(parts[0]! in EDGE_WORDS)) throw new ScenarioError(n, `write "wall|low|door|open-door|window X,Y X,Y", not "${line}"`);
     const a = parseSquare(parts[1]!, n);
     const b = parseSquare(parts[2]!, n);
     for (const p of [a, b]) if (p.x < 0 || p.y < 0 || p.x >= width || p.y >= height) throw new ScenarioError(n, `${p.x},${p.y} is off the ${width} × ${height} map`);
@@ -376,7 +377,7 @@ export function formatScenario(encounter: Encounter): string {
     grid(m.hiddenResistance);
   }
   const edges: string[] = [];
-  const word: Record<number, string> = { [Edge.wall]: 'wall', [Edge.low]: 'low', [Edge.doorClosed]: 'door', [Edge.doorOpen]: 'open-door' };
+  const word: Record<number, string> = { [Edge.wall]: 'wall', [Edge.low]: 'low', [Edge.doorClosed]: 'door', [Edge.doorOpen]: 'open-door', [Edge.window]: 'window' };
   for (let y = 0; y < m.height; y++) {
     for (let x = 0; x < m.width; x++) {
       const i = y * m.width + x;

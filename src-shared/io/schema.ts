@@ -88,7 +88,7 @@ export const EncounterFileSchema = z
             surface: Runs.optional().describe('Ground surface for falls: 0 normal, 1 jagged, 2 stone, 3 soft, 4 yielding.'),
             hiddenResistance: Runs.optional().describe('6d6 movement resistance hidden on the square (1-7; 0: nothing hidden), paid when the mover enters it.'),
             light: Runs.optional().describe('Light per square: 0 bright, 1 dim, 2 darkness; absent: bright everywhere.'),
-            edgeEast: Runs.optional().describe('Edge on the east side of each square: 0 none, 1 wall, 2 low obstacle, 3 closed door, 4 open door.'),
+            edgeEast: Runs.optional().describe('Edge on the east side of each square: 0 none, 1 wall, 2 low obstacle, 3 closed door, 4 open door, 5 window or force field (blocks movement and effect, not sight).'),
             edgeSouth: Runs.optional().describe('Edge on the south side of each square, same codes as edgeEast.'),
           })
           .strict(),

@@ -56,10 +56,10 @@ const SURFACE_NAMES: readonly ModelSurface[] = ['normal', 'jagged', 'stone', 'so
  * epic-path.txt › Forced Movement, › Push, › Pull, › Slide, › Forced Movement In 3-D;
  * startroid.txt › Pull, Push and Slide, › Forced Movement.
  */
-/** Whether some square of one space has a clear line to some square of another. */
+/** Whether some square of one space has a clear line of effect to some square of another. */
 function seesAny(map: Encounter['map'], ax: number, ay: number, aSide: number, bx: number, by: number, bSide: number): boolean {
   for (let y = ay; y < ay + aSide; y++) for (let x = ax; x < ax + aSide; x++) {
-    for (let ty = by; ty < by + bSide; ty++) for (let tx = bx; tx < bx + bSide; tx++) if (clearLine(map, x, y, tx, ty)) return true;
+    for (let ty = by; ty < by + bSide; ty++) for (let tx = bx; tx < bx + bSide; tx++) if (clearLine(map, x, y, tx, ty, 'effect')) return true;
   }
   return false;
 }
