@@ -41,18 +41,31 @@ function median(values: number[]): number {
 
 /**
  * Median of `runs` timings after a warm-up that lets the JIT settle: at least `warmup` calls, and
- * calls for a second and a half when they are cheap (a query runs many times in a session).
+ * calls for a second and a half when they are cheap (a query runs many times in a session). Wall
+ * time, and the process's CPU time: on a machine other work loads, CPU time is the steadier figure.
  */
 function time(fn: () => unknown, runs: number, warmup = 5): number {
   const until = performance.now() + 1500;
   for (let i = 0; i < warmup || (performance.now() < until && i < 3000); i++) fn();
   const t: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     fn();
     t.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
+  lastCpu = median(cpu);
   return median(t);
+}
+/** CPU-time median of the last `time` call. */
+let lastCpu = 0;
+
+/** The CPU figures of a BENCH line: ours, the peer's and their ratio. */
+function cpuFields(ours: number, peer: number): string {
+  return ` ours_cpu_ms=${ours.toFixed(3)} peer_cpu_ms=${peer.toFixed(3)} cpu_ratio=${(peer / ours).toFixed(1)}`;
 }
 
 /**
@@ -155,6 +168,7 @@ function bench3d(): void {
   const ours = time(() => {
     reached = reachableSquares(e, 'flyer', { action: 'move', mode: 'fly' }).squares.length;
   }, 21);
+  const oursCpu = lastCpu;
 
   const t0 = performance.now();
   const g = new Graph({ type: 'directed', multi: false, allowSelfLoops: false });
@@ -194,7 +208,7 @@ function bench3d(): void {
     3,
     1,
   );
-  console.log(`BENCH reach-3d ours_ms=${ours.toFixed(3)} peer=graphology:${peer.toFixed(3)} ratio=${(peer / ours).toFixed(1)}`);
+  console.log(`BENCH reach-3d ours_ms=${ours.toFixed(3)} peer=graphology:${peer.toFixed(3)} ratio=${(peer / ours).toFixed(1)}${cpuFields(oursCpu, lastCpu)}`);
   console.log(`  (median ≤ 10 ms; ours reached ${reached} cubes, the peer settled ${settled}; peer graph built in ${(buildMs / 1000).toFixed(1)} s, not timed)`);
 }
 
@@ -214,6 +228,7 @@ for (const c of CASES) {
       for (const v of f) if (v >= 0) reached++;
     } else reached = reachableSquares(e, 'mover', request).squares.length;
   }, c.runs);
+  const oursCpu = lastCpu;
 
   const built0 = performance.now();
   const graph = stateGraph(e, c.side);
@@ -232,7 +247,7 @@ for (const c of CASES) {
     3,
     1,
   );
-  console.log(`BENCH ${c.name} ours_ms=${ours.toFixed(3)} peer=graphology:${peer.toFixed(3)} ratio=${(peer / ours).toFixed(1)}`);
+  console.log(`BENCH ${c.name} ours_ms=${ours.toFixed(3)} peer=graphology:${peer.toFixed(3)} ratio=${(peer / ours).toFixed(1)}${cpuFields(oursCpu, lastCpu)}`);
   console.log(`  (${c.target}; ours reached ${reached} squares, the peer settled ${peerReached} states; peer graph built in ${(buildMs / 1000).toFixed(1)} s, not timed)`);
   if (c.atLeast && reached < c.atLeast) {
     console.log(`  the case reached ${reached} positions, fewer than the ${c.atLeast} it must measure`);
@@ -257,6 +272,7 @@ function benchPath(): void {
   const ours = time(() => {
     total = planPath(e, 'mover', { x: size - 1, y: size - 1 }, { action: 'move' }).total;
   }, 15);
+  const oursCpu = lastCpu;
 
   const t0 = performance.now();
   const g = createGraph<{ x: number; y: number }, { weight: number }>();
@@ -291,6 +307,6 @@ function benchPath(): void {
     3,
     1,
   );
-  console.log(`BENCH path-512 ours_ms=${ours.toFixed(3)} peer=ngraph.path:${peer.toFixed(3)} ratio=${(peer / ours).toFixed(1)}`);
+  console.log(`BENCH path-512 ours_ms=${ours.toFixed(3)} peer=ngraph.path:${peer.toFixed(3)} ratio=${(peer / ours).toFixed(1)}${cpuFields(oursCpu, lastCpu)}`);
   console.log(`  (median ≤ 10 ms and ≥ 50x the peer; ours ${total} ft, the peer's path ${length - 1} nodes; peer graph built in ${(buildMs / 1000).toFixed(1)} s, not timed)`);
 }
