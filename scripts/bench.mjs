@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = path.join(root, 'out/bench/bench.cjs');
 await build({ entryPoints: [path.join(root, 'tests/bench/bench.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
-const all = ['reach-256', 'field-512', 'reach-512-gargantuan', 'reach-3d'];
+const all = ['reach-256', 'field-512', 'reach-512-gargantuan', 'reach-3d', 'path-512'];
 // Further suites (the editor in Chromium, files, libraries…) are scripts of their own,
 // `scripts/bench-<suite>.mjs`, each run in its own process after the engine's cases.
 const suites = readdirSync(path.join(root, 'scripts'))

@@ -32,6 +32,7 @@ import {
 import { PLAY_HELP, PlayCliError, playCommand } from './play';
 import { CliInputError, exportCommand, importCommand, infoCommand } from './export';
 import { TRAVEL_HELP, TravelCliError, travelCommand } from './travel';
+import { optionProblem, rulesetOptionProblem } from './applies';
 
 /**
  * `encounter` — the rules engine from the command line. Answers JSON on stdout with --json; bad
@@ -56,8 +57,10 @@ Commands:
        [--deliberate] [--acrobatics] [--mass KG] [--gravity G] [--seed N] [--json]
         falling damage as dice (lethal and nonlethal), min, max, mean, and whether it lands prone;
         --seed rolls it replayably
-  push|pull|slide|shift <file> --creature <id> --by <id> --squares N [--to X,Y]... [--drop-prone] [--json]
-        forced movement: where it ends, how far it moved, why it stopped, and any fall
+  push|pull|slide|shift <file> --creature <id> --by <id> --squares N [--to X,Y]... [--drop-prone]
+       [--three-dimensional] [--json]
+        forced movement: where it ends, how far it moved, why it stopped, and any fall; Startroid
+        stops it at a ledge unless the effect says otherwise (--three-dimensional)
   stall --altitude N [--saves fail,fail,pass] [--json]
         d20 3.0 stalled flyer: 150 ft, then 300 ft a round until a DC 20 Reflex save succeeds
   teleport <file> --creature <id> --to X,Y [--range N] [--json]
@@ -75,19 +78,27 @@ ${TRAVEL_HELP}
   schema                 print the JSON Schema of encounter files
 
 Options:
-  --action   move | double | run | step | withdraw | crawl | full-round   (default move)
+  --action   move | double | run | step | withdraw | crawl | full-round | charge   (default move);
+             d20 charge: double speed in a straight line, not across difficult terrain nor through
+             friends; with --mode fly a d20 3.5 dive attack (30 ft at least, 10 ft down at least)
   --mode     walk | fly | swim | climb | burrow (default: walk; Epic Path combines all modes)
   --parity   0 | 1   d20: diagonals counted earlier this turn were odd (the next costs 2)
   --dice     6d6 run dice (default 1d6+0)      --score N   6d6 fixed action score
   --resist N 6d6 resistance roll of hindering occupants (minimum 1)
   --encumbrance N   6d6 encumbrance roll added to the first square
   --phasing  Startroid: the creature phases through terrain and creatures
+  --accelerated        d20 3.5 accelerated climb (--mode climb): double climb speed, at most land speed
+  --overrun pass|fail  d20: the outcome of an overrun (pass: through opponents' squares, not ending there)
+  --tumble pass|fail   d20: the outcome of tumbling through opponents' squares
+  --hidden             6d6: the mover stays hidden (2d6+0 more resistance; p is the chance it still moves)
+  --knows-hidden       6d6: plan with the hidden movement resistance known (check always pays it)
+  An option that does not apply to the command, action or ruleset is refused (exit 2).
 `;
 
 type Options = Map<string, string[]>;
 
 /** Options that take no value. */
-const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'grid', 'no-grid', 'no-creatures']);
+const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional', 'accelerated', 'hidden', 'knows-hidden', 'grid', 'no-grid', 'no-creatures']);
 
 function parseArgs(args: string[]): { positional: string[]; options: Options } {
   const positional: string[] = [];
@@ -161,6 +172,15 @@ function request(o: Options): MoveRequest {
   const enc = integer(one(o, 'encumbrance'), '--encumbrance');
   if (enc !== undefined) req.encumbrance = enc;
   if (o.has('phasing')) req.phasing = true;
+  if (o.has('accelerated')) req.accelerated = true;
+  if (o.has('hidden')) req.hidden = true;
+  if (o.has('knows-hidden')) req.knowsHidden = true;
+  for (const key of ['overrun', 'tumble'] as const) {
+    const outcome = one(o, key);
+    if (outcome === undefined) continue;
+    if (outcome !== 'pass' && outcome !== 'fail') throw new UsageError(`--${key} takes the check's outcome: pass or fail`);
+    req[key] = outcome;
+  }
   return req;
 }
 
@@ -233,9 +253,14 @@ export function main(argv: string[]): string {
   const [command, ...rest] = argv;
   const { positional, options } = parseArgs(rest);
   const json = options.has('json');
+  const misplaced = optionProblem(command, options);
+  if (misplaced) throw new UsageError(misplaced);
   const file = () => {
     if (!positional[0]) throw new UsageError(`${command} needs a file`);
-    return loadEncounter(positional[0]);
+    const encounter = loadEncounter(positional[0]);
+    const wrongRuleset = rulesetOptionProblem(options, encounter.ruleset);
+    if (wrongRuleset) throw new UsageError(wrongRuleset);
+    return encounter;
   };
   switch (command) {
     case 'schema':
@@ -269,6 +294,7 @@ export function main(argv: string[]): string {
             ...(s.p !== undefined ? { p: s.p } : {}),
             ...(s.fall !== undefined ? { fall: s.fall } : {}),
             ...(s.stall ? { stall: true } : {}),
+            ...(s.squeezed ? { squeezed: true, band: s.band } : {}),
           })),
         }) + '\n'
       );
@@ -349,7 +375,7 @@ export function main(argv: string[]): string {
       const squares = integer(one(options, 'squares'), '--squares');
       if (squares === undefined) throw new UsageError('--squares N is required');
       const to = (options.get('to') ?? []).map((v) => square(v, '--to'));
-      const answer = forcedMovement(e, { kind: command as ForcedKind, target: creatureOf(options), by, squares, to, dropProne: options.has('drop-prone') });
+      const answer = forcedMovement(e, { kind: command as ForcedKind, target: creatureOf(options), by, squares, to, dropProne: options.has('drop-prone'), threeDimensional: options.has('three-dimensional') });
       const out = {
         x: answer.x,
         y: answer.y,

@@ -26,6 +26,7 @@ const ACTION_LABELS: Record<MoveAction, string> = {
   withdraw: 'Withdraw',
   crawl: 'Crawl',
   'full-round': 'Full-round (one square)',
+  charge: 'Charge (d20)',
 };
 
 /** The selected creature and the movement shown for it on the map. */

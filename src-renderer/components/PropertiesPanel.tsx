@@ -8,7 +8,7 @@ import { LayersPanel } from './LayersPanel';
 import { MapResize } from './MapResize';
 import { ToolOptions } from './ToolOptions';
 
-const EDGE_LABELS: Record<EdgeName, string> = { none: 'none', wall: 'wall', low: 'low obstacle', doorClosed: 'closed door', doorOpen: 'open door' };
+const EDGE_LABELS: Record<EdgeName, string> = { none: 'none', wall: 'wall', low: 'low obstacle', doorClosed: 'closed door', doorOpen: 'open door', window: 'window / force field' };
 
 export function PropertiesPanel(props: { editor: Editor }) {
   const editor = props.editor;

@@ -1,4 +1,4 @@
-import { BLOCKADE_COUNT, EDGE_COUNT, MAX_MAP_SIDE, SURFACE_NAMES, TERRAIN_COUNT, type LayerName } from '../model';
+import { BLOCKADE_COUNT, EDGE_COUNT, LIGHT_COUNT, MAX_MAP_SIDE, SURFACE_NAMES, TERRAIN_COUNT, type LayerName } from '../model';
 
 /**
  * The limits of an encounter, one set for both ways in: the encounter file's schema and the text
@@ -38,6 +38,8 @@ export const LAYER_RANGE: Readonly<Record<LayerName, (v: number) => boolean>> = 
   resistance: (v) => Number.isInteger(v) && v >= 0 && v <= 7,
   blockade: (v) => Number.isInteger(v) && v >= 0 && v < BLOCKADE_COUNT,
   surface: (v) => Number.isInteger(v) && v >= 0 && v < SURFACE_NAMES.length,
+  light: (v) => Number.isInteger(v) && v >= 0 && v < LIGHT_COUNT,
+  hiddenResistance: (v) => Number.isInteger(v) && v >= 0 && v <= 7,
   edgeEast: (v) => Number.isInteger(v) && v >= 0 && v < EDGE_COUNT,
   edgeSouth: (v) => Number.isInteger(v) && v >= 0 && v < EDGE_COUNT,
 };

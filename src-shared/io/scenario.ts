@@ -64,8 +64,9 @@ const EDGE_WORDS: Readonly<Record<string, number>> = {
   'closed-door': Edge.doorClosed,
   'open-door': Edge.doorOpen,
   open: Edge.doorOpen,
+  window: Edge.window,
 };
-const GRID_SECTIONS = ['map', 'elevation', 'water', 'resistance', 'surface'] as const;
+const GRID_SECTIONS = ['map', 'elevation', 'water', 'resistance', 'surface', 'light', 'hidden'] as const;
 type GridSection = (typeof GRID_SECTIONS)[number];
 const LIST_SECTIONS = ['creatures', 'walls'] as const;
 
@@ -220,18 +221,19 @@ export function parseScenario(text: string): Encounter {
     }
   }
 
-  for (const section of ['elevation', 'water', 'resistance', 'surface'] as const) {
+  for (const section of ['elevation', 'water', 'resistance', 'surface', 'light', 'hidden'] as const) {
     const grid = grids.get(section);
     if (!grid) continue;
     if (grid.rows.length !== height) throw new ScenarioError(grid.line, `${section}: has ${grid.rows.length} rows; the map has ${height}`);
-    const target = section === 'elevation' ? m.elevation : section === 'water' ? m.waterDepth : section === 'resistance' ? m.resistance : m.surface;
-    const fits = LAYER_RANGE[section === 'water' ? 'waterDepth' : section];
+    const target = section === 'elevation' ? m.elevation : section === 'water' ? m.waterDepth : section === 'resistance' ? m.resistance : section === 'light' ? m.light : section === 'hidden' ? m.hiddenResistance : m.surface;
+    const fits = LAYER_RANGE[section === 'water' ? 'waterDepth' : section === 'hidden' ? 'hiddenResistance' : section];
     for (let y = 0; y < height; y++) {
       const row = cells(grid.rows[y]!);
       if (row.length !== width) throw new ScenarioError(grid.line + y, `${section}: row ${y} has ${row.length} values; the map has ${width}`);
       for (let x = 0; x < width; x++) {
         const v = parseNumber(row[x]!, section, grid.line + y);
-        if (section === 'resistance' && (!Number.isInteger(v) || v < 0 || v > 7)) throw new ScenarioError(grid.line + y, `resistance ${v} at ${x},${y} is not 0-7`);
+        if ((section === 'resistance' || section === 'hidden') && (!Number.isInteger(v) || v < 0 || v > 7)) throw new ScenarioError(grid.line + y, `resistance ${v} at ${x},${y} is not 0-7`);
+        if (section === 'light' && (!Number.isInteger(v) || v < 0 || v > 2)) throw new ScenarioError(grid.line + y, `light ${v} at ${x},${y} is not 0 (bright), 1 (dim) or 2 (darkness)`);
         if (section === 'water' && v < 0) throw new ScenarioError(grid.line + y, `water depth ${v} at ${x},${y} is negative`);
         target[y * width + x] = v;
         // Checked as stored (elevation and depth are 32-bit floats), exactly as the file loader checks it.
@@ -250,7 +252,7 @@ export function parseScenario(text: string): Encounter {
   for (const { n, text: line } of lists.get('walls') ?? []) {
     const parts = line.split(/\s+/);
     refuseReserved(parts[0]!, 'an edge word', n);
-    if (parts.length !== 3 || !Object.hasOwn(EDGE_WORDS, parts[0]!)) throw new ScenarioError(n, `write "wall|low|door|open-door X,Y X,Y", not "${line}"`);
+    if (parts.length !== 3 || !Object.hasOwn(EDGE_WORDS, parts[0]!)) throw new ScenarioError(n, `write "wall|low|door|open-door|window X,Y X,Y", not "${line}"`);
     const a = parseSquare(parts[1]!, n);
     const b = parseSquare(parts[2]!, n);
     for (const p of [a, b]) if (p.x < 0 || p.y < 0 || p.x >= width || p.y >= height) throw new ScenarioError(n, `${p.x},${p.y} is off the ${width} × ${height} map`);
@@ -334,6 +336,15 @@ export function parseScenario(text: string): Encounter {
           break;
         case 'fills':
           c.fillsSpace = true;
+          break;
+        case 'reach-weapon':
+          c.reachWeapon = true;
+          break;
+        case 'dead':
+          c.dead = true;
+          break;
+        case 'blind':
+          c.blinded = true;
           break;
         default:
           throw new ScenarioError(n, `unknown creature key "${key}"`);
@@ -422,6 +433,9 @@ export function formatScenario(encounter: Encounter): string {
       if (c.helpless) parts.push('helpless');
       if (c.prone) parts.push('prone');
       if (c.fillsSpace) parts.push('fills');
+      if (c.reachWeapon) parts.push('reach-weapon');
+      if (c.dead) parts.push('dead');
+      if (c.blinded) parts.push('blind');
       parts.push(`at=${c.x},${c.y}`);
       out.push(`  ${c.id}: ${parts.join(' ')}`);
     }
@@ -439,8 +453,16 @@ export function formatScenario(encounter: Encounter): string {
     out.push('surface:');
     grid(m.surface);
   }
+  if (any(m.light)) {
+    out.push('light:');
+    grid(m.light);
+  }
+  if (any(m.hiddenResistance)) {
+    out.push('hidden:');
+    grid(m.hiddenResistance);
+  }
   const edges: string[] = [];
-  const word: Record<number, string> = { [Edge.wall]: 'wall', [Edge.low]: 'low', [Edge.doorClosed]: 'door', [Edge.doorOpen]: 'open-door' };
+  const word: Record<number, string> = { [Edge.wall]: 'wall', [Edge.low]: 'low', [Edge.doorClosed]: 'door', [Edge.doorOpen]: 'open-door', [Edge.window]: 'window' };
   for (let y = 0; y < m.height; y++) {
     for (let x = 0; x < m.width; x++) {
       const i = y * m.width + x;

@@ -52,6 +52,9 @@ export const CreatureSchema = z
     helpless: z.boolean(),
     prone: z.boolean(),
     fillsSpace: z.boolean().optional().describe('It completely fills its squares: nothing moves through them.'),
+    reachWeapon: z.boolean().optional().describe('d20: it wields a reach weapon (threatens at double its natural reach, not at its natural reach or less).'),
+    dead: z.boolean().optional().describe('It is dead (Epic Path: its square is rough terrain).'),
+    blinded: z.boolean().optional().describe('It cannot see (Epic Path: no running, no 5-foot step).'),
     x: z.int().min(0).max(MAX_MAP_SIDE - 1).describe('Column of the top-left square of the footprint.'),
     y: z.int().min(0).max(MAX_MAP_SIDE - 1).describe('Row of the top-left square of the footprint.'),
     altitude: Length.describe('Height of the underside above the ground, in the ruleset length unit.'),
@@ -107,6 +110,7 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
       squares: z.int().min(0).max(10000),
       to: z.array(PlaySquare).max(10000).optional(),
       dropProne: z.boolean().optional(),
+      threeDimensional: z.boolean().optional().describe('The effect says the target may leave its plane (startroid.txt › Pull, Push and Slide).'),
     })
     .strict(),
   z.object({ kind: z.literal('stall-save'), creature: Id, success: z.boolean().optional(), modifier: z.number().min(-100).max(100).optional() }).strict(),
@@ -159,7 +163,9 @@ export const EncounterFileSchema = z
             resistance: Runs.optional().describe('6d6 movement resistance 1-7 per square; 0 = derived from terrain.'),
             blockade: Runs.optional().describe('Startroid blockade: 0 none, 1 blocking, 2 cleared.'),
             surface: Runs.optional().describe('Ground surface for falls: 0 normal, 1 jagged, 2 stone, 3 soft, 4 yielding.'),
-            edgeEast: Runs.optional().describe('Edge on the east side of each square: 0 none, 1 wall, 2 low obstacle, 3 closed door, 4 open door.'),
+            hiddenResistance: Runs.optional().describe('6d6 movement resistance hidden on the square (1-7; 0: nothing hidden), paid when the mover enters it.'),
+            light: Runs.optional().describe('Light per square: 0 bright, 1 dim, 2 darkness; absent: bright everywhere.'),
+            edgeEast: Runs.optional().describe('Edge on the east side of each square: 0 none, 1 wall, 2 low obstacle, 3 closed door, 4 open door, 5 window or force field (blocks movement and effect, not sight).'),
             edgeSouth: Runs.optional().describe('Edge on the south side of each square, same codes as edgeEast.'),
           })
           .strict(),

@@ -47,6 +47,18 @@ export interface Creature {
    * (d20-srd-35.txt › Designated Exceptions).
    */
   fillsSpace?: boolean;
+  /**
+   * d20: it wields a reach weapon: it threatens out to double its natural reach but not at its
+   * natural reach or less (d20-srd-35.txt › Big and Little Creatures in Combat).
+   */
+  reachWeapon?: boolean;
+  /**
+   * It is dead. Epic Path: its square is rough terrain, not a space to squeeze into
+   * (epic-path.txt › Squeezing). Dead creatures threaten nothing.
+   */
+  dead?: boolean;
+  /** It cannot see (epic-path.txt › Run: "may not use the 'run' action if they cannot see"). */
+  blinded?: boolean;
   /** The top-left square of the creature's footprint. */
   x: number;
   y: number;

@@ -19,6 +19,14 @@ export interface MapLayers {
   blockade: Uint8Array;
   /** Ground surface for falls (`Surface`). */
   surface: Uint8Array;
+  /**
+   * 6d6 movement resistance hidden on the square (1-7; 0: nothing hidden), such as a ditch under level
+   * snow: the mover plans with what it sees and pays this when it moves in (6d6.txt › Hidden Movement
+   * Resistance).
+   */
+  hiddenResistance: Uint8Array;
+  /** Light on the square (`Light`): bright, dim or darkness. All zero (absent in a file): bright everywhere. */
+  light: Uint8Array;
   edgeEast: Uint8Array;
   edgeSouth: Uint8Array;
 }
@@ -30,6 +38,8 @@ export const LAYER_NAMES: readonly LayerName[] = [
   'resistance',
   'blockade',
   'surface',
+  'light',
+  'hiddenResistance',
   'edgeEast',
   'edgeSouth',
 ];
@@ -39,9 +49,15 @@ export const BYTE_LAYERS: ReadonlySet<LayerName> = new Set([
   'resistance',
   'blockade',
   'surface',
+  'light',
+  'hiddenResistance',
   'edgeEast',
   'edgeSouth',
 ]);
+
+/** Light levels of the `light` layer. epic-path.txt › Run, › 5-Foot Step: darkness stops both. */
+export const Light = { bright: 0, dim: 1, darkness: 2 } as const;
+export const LIGHT_COUNT = 3;
 
 export interface BattleMap extends MapLayers {
   readonly width: number;
@@ -65,6 +81,8 @@ export function createMap(width: number, height: number): BattleMap {
     resistance: new Uint8Array(n),
     blockade: new Uint8Array(n),
     surface: new Uint8Array(n),
+    light: new Uint8Array(n),
+    hiddenResistance: new Uint8Array(n),
     edgeEast: new Uint8Array(n),
     edgeSouth: new Uint8Array(n),
   };

@@ -41,6 +41,12 @@ export const Edge = {
   low: 2,
   doorClosed: 3,
   doorOpen: 4,
+  /**
+   * A window or force field: blocks movement and line of effect but not line of sight
+   * (startroid.txt › Teleportation: "You can teleport to a place you can see even if you don't have
+   * line of effect to it").
+   */
+  window: 5,
 } as const;
 export type EdgeKind = (typeof Edge)[keyof typeof Edge];
 export type EdgeName = keyof typeof Edge;

@@ -34,7 +34,7 @@ export function forcedAction(state: PlayState, index: number, action: Extract<Pl
   const to = action.to?.length ? action.to : undefined;
   let answer: ForcedAnswer;
   try {
-    answer = forcedMovement(state.board, { kind: action.effect, target: target.id, by: by.id, squares: action.squares, ...(to ? { to } : {}), ...(action.dropProne ? { dropProne: true } : {}) });
+    answer = forcedMovement(state.board, { kind: action.effect, target: target.id, by: by.id, squares: action.squares, ...(to ? { to } : {}), ...(action.dropProne ? { dropProne: true } : {}), ...(action.threeDimensional ? { threeDimensional: true } : {}) });
   } catch (err) {
     if (err instanceof MoveRefused) throw new PlayRefused(err.message);
     throw err;

@@ -24,6 +24,7 @@ const MOVE_VERBS: Readonly<Record<MoveAction, string>> = {
   withdraw: 'withdraws',
   crawl: 'crawls',
   'full-round': 'moves one square',
+  charge: 'charges',
 };
 
 export function moveAction(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'move' }>, random: RandomSource): LogEntry {

@@ -21,7 +21,7 @@ export interface TurnEconomy {
   stepAlone: boolean;
   /** d20 1-2-1: the diagonal parity carries from one move to the next within the turn. */
   carryParity: boolean;
-  /** Why there is no charge action, when there is none. */
+  /** Why there is no charge action, when the economy has none. */
   noCharge: string;
 }
 
@@ -59,6 +59,9 @@ export const TURN_ECONOMY: Readonly<Record<RulesetId, TurnEconomy>> = {
       run: a('d20-35', 'Run (full round)', 'turn', 'Movement in Combat'),
       step: a('d20-35', '5-foot step', 'step', 'Movement in Combat'),
       'full-round': a('d20-35', 'Minimum movement, 1 square (full round)', 'turn', 'Minimum Movement'),
+      // Named, not defined, by the text: read as the SRD's charge (docs/rules.md), its stated limits
+      // from › Difficult Terrain and › Moving Through a Square.
+      charge: a('d20-35', 'Charge (full round: up to double speed, straight line)', 'turn', 'Difficult Terrain'),
       // The chapter does not give standing up; it is read as a move action.
       'stand-up': a('d20-35', 'Stand up (move action; the chapter is silent)', 'move', 'Movement in Combat'),
     },
@@ -72,9 +75,12 @@ export const TURN_ECONOMY: Readonly<Record<RulesetId, TurnEconomy>> = {
     moveActions: 1,
     actions: {
       move: a('d20-30', 'Move (move action)', 'move', 'How Far Can Your Character Move?'),
+      // The engine allows the 3.0 double move: the rule texts' README reads the 3.0 chapter as the 3.5 core (docs/rules.md).
+      double: a('d20-30', 'Double move (the whole round)', 'turn', 'How Far Can Your Character Move?'),
       run: a('d20-30', 'Run (full round)', 'turn', 'How Far Can Your Character Move?'),
       step: a('d20-30', '5-foot step', 'step', 'Measuring Distance'),
       'full-round': a('d20-30', 'Minimum movement, 1 square (full round)', 'turn', 'Special Movement Rules'),
+      charge: a('d20-30', 'Charge (full round: up to double speed, straight line)', 'turn', 'Difficult Terrain'),
       'stand-up': a('d20-30', 'Stand up (move action; the chapter is silent)', 'move', 'How Far Can Your Character Move?'),
     },
     stepAlone: true,
@@ -121,7 +127,7 @@ export function freshTurn(creature: string | null, ruleset: RulesetId): TurnStat
 /** Why the turn does not allow an action now, or null when it does. */
 export function turnRefusal(ruleset: RulesetId, turn: TurnState, creature: Creature, action: TurnAction): string | null {
   const economy = TURN_ECONOMY[ruleset];
-  if (action === 'charge') return economy.noCharge;
+  if (action === 'charge' && !economy.actions.charge) return economy.noCharge;
   const rule = economy.actions[action];
   const text = RULESETS[ruleset].text;
   if (!rule) return `${RULESETS[ruleset].name} has no ${action} action (${text}).`;
@@ -186,10 +192,10 @@ export function turnOptions(state: PlayState): TurnOption[] {
     const why = stalled ?? turnRefusal(ruleset, state.turn, creature, action);
     out.push({ action, label: rule.label, allowed: why === null, why: why ?? '', rule: rule.rule });
   }
-  out.push({ action: 'charge', label: 'Charge', allowed: false, why: economy.noCharge, rule: null });
+  if (!economy.actions.charge) out.push({ action: 'charge', label: 'Charge', allowed: false, why: economy.noCharge, rule: null });
   return out;
 }
 
 export function isMoveAction(action: TurnAction): action is MoveAction {
-  return action !== 'stand-up' && action !== 'charge';
+  return action !== 'stand-up';
 }

@@ -65,7 +65,7 @@ export type PlayAction =
    * Slide): `to` lists the squares (the target's top-left) in order; push and pull choose their own
    * squares when it is absent.
    */
-  | { kind: 'forced'; effect: ForcedKind; target: string; by: string; squares: number; to?: Square[]; dropProne?: boolean }
+  | { kind: 'forced'; effect: ForcedKind; target: string; by: string; squares: number; to?: Square[]; dropProne?: boolean; /** The effect moves the target off its plane (startroid.txt › Pull, Push and Slide: "unless the effect says otherwise"). */ threeDimensional?: boolean }
   /** startroid.txt › Teleportation: to a square it can see, within the power's range. */
   | { kind: 'teleport'; creature: string; to: Square; range?: number };
 

@@ -24,10 +24,15 @@ export interface ForcedRequest {
   to?: { x: number; y: number }[];
   /** Epic Path: the target drops prone at the start, ending the forced movement. */
   dropProne?: boolean;
+  /**
+   * Startroid: the effect says the movement may leave the horizontal plane, so an earthbound target
+   * can be moved off a ledge (and falls). Off by default (startroid.txt › Pull, Push and Slide).
+   */
+  threeDimensional?: boolean;
 }
 
 export interface ForcedStop {
-  code: 'blocked' | 'occupied' | 'wall' | 'edge' | 'direction' | 'no-room' | 'difficult' | 'prone' | 'fell' | 'not-adjacent' | 'no-destination' | 'no-line';
+  code: 'blocked' | 'occupied' | 'wall' | 'edge' | 'direction' | 'no-room' | 'difficult' | 'prone' | 'fell' | 'not-adjacent' | 'no-destination' | 'no-line' | 'ledge';
   text: string;
 }
 
@@ -51,10 +56,10 @@ const SURFACE_NAMES: readonly ModelSurface[] = ['normal', 'jagged', 'stone', 'so
  * epic-path.txt › Forced Movement, › Push, › Pull, › Slide, › Forced Movement In 3-D;
  * startroid.txt › Pull, Push and Slide, › Forced Movement.
  */
-/** Whether some square of one space has a clear line to some square of another. */
+/** Whether some square of one space has a clear line of effect to some square of another. */
 function seesAny(map: Encounter['map'], ax: number, ay: number, aSide: number, bx: number, by: number, bSide: number): boolean {
   for (let y = ay; y < ay + aSide; y++) for (let x = ax; x < ax + aSide; x++) {
-    for (let ty = by; ty < by + bSide; ty++) for (let tx = bx; tx < bx + bSide; tx++) if (clearLine(map, x, y, tx, ty)) return true;
+    for (let ty = by; ty < by + bSide; ty++) for (let tx = bx; tx < bx + bSide; tx++) if (clearLine(map, x, y, tx, ty, 'effect')) return true;
   }
   return false;
 }
@@ -225,8 +230,26 @@ export function forcedMovement(encounter: Encounter, req: ForcedRequest): Forced
     if (encounter.ruleset === 'startroid' && req.kind !== 'shift' && !seesAny(map, by.x, by.y, bySide, next.x, next.y, side)) {
       return stop('no-line', `stopped: ${by.name} has no line of effect to ${next.x},${next.y} (startroid.txt › Forced Movement)`);
     }
-    const drop = groundAt(x, y) - groundAt(next.x, next.y);
+    let drop = groundAt(x, y) - groundAt(next.x, next.y);
     const heightAbove = support ? 0 : target.altitude;
+    if (encounter.ruleset === 'startroid' && Math.abs(drop) >= info.squareSize) {
+      // startroid.txt › Pull, Push and Slide: "Forced movement is normally two-dimensional; all the
+      // squares of the movement must be on the same horizontal plane … an earthbound target cannot
+      // normally be pushed to a square in the air, but a hovering target can be." A ledge up or down
+      // (a square's height or more, as for walking) ends it, unless the effect says otherwise; a
+      // hovering target keeps its height over the lower ground.
+      const hovering = target.altitude > 0 && !support;
+      if (hovering && heightAbove + drop >= 0) {
+        answer.z = heightAbove + drop;
+        drop = 0;
+      } else if (drop < 0 || !req.threeDimensional) {
+        return stop('ledge', `stopped before the ${drop < 0 ? 'rise' : 'drop'} of ${Math.abs(drop)} ${info.lengthUnit} at ${next.x},${next.y}: forced movement stays on one horizontal plane (startroid.txt › Pull, Push and Slide)`);
+      }
+    } else if (drop <= -info.squareSize && !(target.altitude > 0 && !support)) {
+      // A rise the target could not walk up is a wall to it (epic-path.txt › Forced Movement In 3-D:
+      // "along the ground"; never "into blocked terrain").
+      return stop('ledge', `stopped before the rise of ${-drop} ${info.lengthUnit} at ${next.x},${next.y}`);
+    }
     left -= stepCost(next.x, next.y);
     x = next.x;
     y = next.y;

@@ -1,11 +1,11 @@
-import { RULESETS, type BattleMap, type Creature, type Encounter } from '../model';
-import { chanceAtLeast } from './engine/dice';
+import { Light, RULESETS, type BattleMap, type Creature, type Encounter } from '../model';
+import { chanceAtLeast, chanceMarginAtLeast } from './engine/dice';
 import { footprintDistance, squareDistance } from './engine/distance';
 import { checkStep, StepCheck } from './engine/grid';
 import { hostile, sharesSquares } from './engine/relations';
 import { Going, type MovePlan, type Ruleset } from './engine/ruleset';
 import { flightReach, searchFlight, walkFlightPath, type FlightPathAnswer } from './engine/flight';
-import { kernelApplies, kernelField } from './engine/kernel';
+import { kernelApplies, kernelField, kernelPath, kernelReach, type KernelInput } from './engine/kernel';
 import { Arrivals, MoveSearch, type SearchStart } from './engine/search';
 import { footprintSide } from './engine/sizes';
 import {
@@ -49,6 +49,11 @@ function setup(encounter: Encounter, creatureId: string, request: MoveRequest, r
   const start = search.startState(plan.parity);
   if (start === null) throw new MoveRefused(`${creature.name} does not fit where it stands (${creature.x},${creature.y}).`);
   return { creature, rules, plan, search, start };
+}
+
+function kernelInput(encounter: Encounter, ctx: Setup): KernelInput {
+  const { rules, plan } = ctx;
+  return { map: encounter.map, rules, plan, startX: ctx.creature.x, startY: ctx.creature.y, deepWater: RULESETS[encounter.ruleset].squareSize, blockadeFills: encounter.ruleset === 'startroid' };
 }
 
 /** Whether the move may end in a state: 'yes', only by squeezing, or 'no'. */
@@ -145,8 +150,19 @@ export function reachableSquares(encounter: Encounter, creatureId: string, reque
   // creatures, but you must end your movement in an unoccupied space".
   if (request.phasing) return phasingReach(encounter, ctx);
   // Flight is three-dimensional: every reachable cube, with its altitude.
+  if (request.mode === 'fly' && request.action === 'charge') throw new MoveRefused('A dive attack is judged as a flight path: use path --to X,Y,Z or check with cubes.');
   if (request.mode === 'fly' && !plan.straightLine && !plan.singleSquare && plan.phases === 1) {
     return { unit: plan.unit, budget: plan.budget * plan.unitSize, squares: flightReach(encounter, creature, ctx.rules, ctx.rules.flight, plan), notes: plan.notes };
+  }
+  // The common case (one square, alone, level ground): the fast whole-map kernel, bounded by the move.
+  if (kernelApplies(ctx.rules, plan, search.side, search.variants.length, search.others.length, search.flat)) {
+    const R = plan.budget;
+    const reached = kernelReach(kernelInput(encounter, ctx), plan.budget, Math.max(0, creature.x - R), Math.max(0, creature.y - R), Math.min(search.W - 1, creature.x + R), Math.min(search.H - 1, creature.y + R));
+    const squares: ReachSquare[] = reached.map(({ index, cost }) => {
+      const x = index % search.W;
+      return { x, y: (index - x) / search.W, cost: cost * plan.unitSize, end: true };
+    });
+    return { unit: plan.unit, budget: plan.budget * plan.unitSize, squares, notes: plan.notes };
   }
   const found = new Arrivals();
   const W = search.W;
@@ -191,9 +207,14 @@ export function reachableSquares(encounter: Encounter, creatureId: string, reque
     const cost = found.cost(key);
     const end = found.end(key);
     const sq: ReachSquare = { x, y: (key - x) / W, cost: cost * plan.unitSize, end };
-    if (plan.dice) sq.p = end ? chanceAtLeast(plan.dice, cost) : 0;
+    if (plan.penalty && plan.phases === 1) sq.p = end ? chanceMarginAtLeast(plan.dice ?? plan.fixedScore!, plan.penalty, cost) : 0;
+    else if (plan.dice) sq.p = end ? chanceAtLeast(plan.dice, cost) : 0;
     const state = found.state(key);
-    if (search.variants[search.variantOf(state)]!.squeezed) sq.squeezed = true;
+    const band = search.variants[search.variantOf(state)]!;
+    if (band.squeezed) {
+      sq.squeezed = true;
+      sq.band = { w: band.w, h: band.h };
+    }
     const fell = fallen.get(key);
     if (fell !== undefined) sq.fall = fell;
     squares.push(sq);
@@ -213,8 +234,8 @@ function threatenedBy(ctx: Setup, encounter: Encounter) {
   const sq = rules.info.squareSize;
   return encounter.creatures
     .filter((c) => c.id !== creature.id && hostile(creature, c))
-    .map((c) => ({ c, range: rules.threatRange(c, encounter), side: footprintSide(rules.sizes[c.size] ?? { space: sq, reach: sq }, sq) }))
-    .filter((e): e is { c: Creature; range: number; side: number } => e.range !== null);
+    .map((c) => ({ c, range: rules.threatRange(c, encounter), gap: rules.threatGap?.(c) ?? -1, side: footprintSide(rules.sizes[c.size] ?? { space: sq, reach: sq }, sq) }))
+    .filter((e): e is { c: Creature; range: number; gap: number; side: number } => e.range !== null);
 }
 
 /**
@@ -224,7 +245,7 @@ function threatenedBy(ctx: Setup, encounter: Encounter) {
  * the vertical gap between the two cubes.
  */
 function threatReaches(
-  e: { c: Creature; range: number; side: number },
+  e: { c: Creature; range: number; gap: number; side: number },
   x: number,
   y: number,
   mover: { level: number; side: number },
@@ -234,8 +255,8 @@ function threatReaches(
   const horizontal = footprintDistance(e.c.x, e.c.y, e.side, x, y, 1, 'one-one-one');
   const eLevel = Math.round(e.c.altitude / square);
   const vertical = Math.max(0, mover.level - (eLevel + e.side - 1), eLevel - (mover.level + mover.side - 1));
-  if (vertical === 0) return footprintDistance(e.c.x, e.c.y, e.side, x, y, 1, ctx.rules.distance) <= e.range;
-  return squareDistance(horizontal, vertical, ctx.rules.distance) <= e.range;
+  const d = vertical === 0 ? footprintDistance(e.c.x, e.c.y, e.side, x, y, 1, ctx.rules.distance) : squareDistance(horizontal, vertical, ctx.rules.distance);
+  return d <= e.range && d > e.gap;
 }
 
 function provocations(ctx: Setup, encounter: Encounter, walk: Walk): Provocation[] {
@@ -292,7 +313,12 @@ function answer(ctx: Setup, encounter: Encounter, walk: Walk, problem: { reason:
     const r = search.rectOf(walk.states[i]!);
     const cost = walk.stepCosts[i - 1]!;
     total += cost;
-    steps.push({ x: r.x, y: r.y, cost: cost * plan.unitSize });
+    const step: PathStep = { x: r.x, y: r.y, cost: cost * plan.unitSize };
+    if (search.variants[search.variantOf(walk.states[i]!)]!.squeezed) {
+      step.squeezed = true;
+      step.band = { w: r.w, h: r.h };
+    }
+    steps.push(step);
     const within = plan.ignoreCost || total <= plan.budget;
     if (!within && breaksAt < 0) {
       breaksAt = i - 1;
@@ -378,6 +404,18 @@ export function planPath(
     if (!walked) return { ...emptyAnswer(probe), reason: explainFirstBreak(probe, encounter, straightLine(probe.creature.x, probe.creature.y, target.x, target.y)) };
     return answer(probe, encounter, { states: [probe.start, ...walked.states], stepCosts: walked.costs }, null);
   }
+  // The common case (one square, alone, level ground): A* in the fast kernel, the cost unbounded so an
+  // answer over budget still shows how far over the cheapest way is.
+  if (!via.length && kernelApplies(probe.rules, probe.plan, probe.search.side, probe.search.variants.length, probe.search.others.length, probe.search.flat)) {
+    const walked = kernelPath(kernelInput(encounter, probe), probe.plan.budget + 100000, target.x, target.y);
+    if (!walked) return { ...emptyAnswer(probe), reason: `no way to ${target.x},${target.y}: ${explainUnreachable(probe, encounter, target)}` };
+    const ctx = setup(encounter, creatureId, request, true);
+    const { search } = ctx;
+    const states = walked.map((p) => search.state(p.y * search.W + p.x, 0, search.P === 2 ? p.key & 1 : 0));
+    const priced = repriceWalk(ctx, states);
+    if (!priced) throw new Error('planPath: the kernel answered a step the search refuses');
+    return answer(probe, encounter, { states, stepCosts: priced }, null);
+  }
   // Search within the budget first; if the target is out of reach, again without it, to show how
   // far over the cheapest way is.
   for (const relax of [false, true]) {
@@ -390,7 +428,8 @@ export function planPath(
     const points = [...via, target];
     for (const [k, p] of points.entries()) {
       search.newRound();
-      search.run(starts, ctx.plan.budget);
+      const from = search.rectOf(starts[0]!.state);
+      search.run(starts, ctx.plan.budget, -1, { x0: from.x, y0: from.y, dx: p.x - from.x, dy: p.y - from.y });
       const final = k === points.length - 1;
       let best = -1;
       let bestCost = Infinity;
@@ -467,12 +506,22 @@ function emptyAnswer(ctx: Setup): PathAnswer {
 
 /** Checks a path the user drew: top-left squares after the start, one step each. */
 export function checkPath(encounter: Encounter, creatureId: string, path: { x: number; y: number }[], request: MoveRequest): PathAnswer {
+  const answered = checkPathWith(encounter, creatureId, path, request);
+  // 6d6.txt › Hidden Movement Resistance: the move pays the hidden resistance; say where it showed.
+  const at = answered.steps[answered.breaksAt];
+  const hidden = at ? encounter.map.hiddenResistance[at.y * encounter.map.width + at.x]! : 0;
+  if (!answered.legal && hidden > 0) answered.reason += ` (hidden resistance ${hidden} found at ${at!.x},${at!.y}: 6d6.txt › Hidden Movement Resistance)`;
+  return answered;
+}
+
+function checkPathWith(encounter: Encounter, creatureId: string, path: { x: number; y: number }[], request: MoveRequest): PathAnswer {
   const probe = setup(encounter, creatureId, request);
   const ctx = setup(encounter, creatureId, request, true);
+  // The move itself meets whatever resistance is hidden on its way.
+  probe.plan.truthResistance = ctx.plan.truthResistance = true;
   const { search } = ctx;
   const states = [ctx.start];
   const costs: number[] = [];
-  let spent = 0;
   let cx = ctx.creature.x;
   let cy = ctx.creature.y;
   if (probe.plan.straightLine && path.length) {
@@ -483,40 +532,61 @@ export function checkPath(encounter: Encounter, creatureId: string, path: { x: n
       return answer(probe, encounter, { states, stepCosts: costs }, { reason: 'a run goes in a straight line', at: 0 });
     }
   }
+  // A creature standing squeezed is where its band is.
+  ({ x: cx, y: cy } = search.rectOf(ctx.start));
+  // Each drawn square may be stood on in more than one way (whole, or squeezed across or along, and
+  // with either diagonal parity): keep the cheapest way to each, step by step, and walk back from the
+  // cheapest at the end, so a path `planPath` answers always passes here.
+  let layer = new Map<number, { cost: number; from: number }>([[ctx.start, { cost: 0, from: -1 }]]);
+  const layers: Map<number, { cost: number; from: number }>[] = [layer];
   for (const [i, p] of path.entries()) {
     const dx = p.x - cx;
     const dy = p.y - cy;
-    if (Math.max(Math.abs(dx), Math.abs(dy)) !== 1) {
-      return answer(probe, encounter, { states, stepCosts: costs }, { reason: `${p.x},${p.y} is not next to ${cx},${cy}`, at: i });
+    // The same square twice: a squeezed creature turning where it stands.
+    if (Math.max(Math.abs(dx), Math.abs(dy)) > 1 || (dx === 0 && dy === 0 && search.variants.length === 1)) {
+      return answer(probe, encounter, walkBack(layers, states, costs), { reason: `${p.x},${p.y} is not next to ${cx},${cy}`, at: i });
     }
-    let best = -1;
-    let bestCost = Infinity;
-    for (let v = 0; v < search.variants.length; v++) {
-      const variant = search.variants[v]!;
-      const anchorX = p.x - variant.ox;
-      const anchorY = p.y - variant.oy;
-      const from = search.anchorOf(states[states.length - 1]!);
-      const adx = anchorX - (from % search.W);
-      const ady = anchorY - Math.floor(from / search.W);
-      if (Math.max(Math.abs(adx), Math.abs(ady)) !== 1) continue;
-      if (!search.tryStep(states[states.length - 1]!, spent, adx, ady, v, i === 0)) continue;
-      if (search.outCost < bestCost) {
-        bestCost = search.outCost;
-        best = search.state(anchorY * search.W + anchorX, v, search.outParity % search.P);
+    const next = new Map<number, { cost: number; from: number }>();
+    for (const [from, at] of layer) {
+      for (let v = 0; v < search.variants.length; v++) {
+        if (!search.tryStep(from, at.cost, dx, dy, v, i === 0)) continue;
+        const to = search.state(p.y * search.W + p.x, v, search.outParity % search.P);
+        const cost = at.cost + search.outCost;
+        const known = next.get(to);
+        if (!known || cost < known.cost) next.set(to, { cost, from });
       }
     }
-    if (best < 0) {
-      return answer(probe, encounter, { states, stepCosts: costs }, { reason: explainStep(ctx, encounter, cx, cy, p.x, p.y), at: i });
+    if (next.size === 0) {
+      return answer(probe, encounter, walkBack(layers, states, costs), { reason: explainStep(ctx, encounter, cx, cy, p.x, p.y), at: i });
     }
-    spent += bestCost;
-    states.push(best);
-    costs.push(bestCost);
+    layer = next;
+    layers.push(layer);
     cx = p.x;
     cy = p.y;
   }
+  walkBack(layers, states, costs);
   // Prices use the search's parity; the real search state carries it, so the walk is exact.
   const walkCtx: Setup = { ...probe, search: ctx.search, start: ctx.start };
   return answer(walkCtx, encounter, { states, stepCosts: costs }, null);
+}
+
+/** Fills `states` and `costs` with the cheapest walk through the layers of `checkPath`. */
+function walkBack(layers: Map<number, { cost: number; from: number }>[], states: number[], costs: number[]): Walk {
+  let best = -1;
+  let bestCost = Infinity;
+  for (const [s, at] of layers[layers.length - 1]!) if (at.cost < bestCost) [best, bestCost] = [s, at.cost];
+  const walk: number[] = [best];
+  const spent: number[] = [bestCost];
+  for (let i = layers.length - 1; i > 0; i--) {
+    const at = layers[i]!.get(walk[0]!)!;
+    walk.unshift(at.from);
+    spent.unshift(layers[i - 1]!.get(at.from)!.cost);
+  }
+  states.length = 0;
+  costs.length = 0;
+  states.push(...walk);
+  for (let i = 1; i < spent.length; i++) costs.push(spent[i]! - spent[i - 1]!);
+  return { states, stepCosts: costs };
 }
 
 // Explanations ------------------------------------------------------------------------------------
@@ -553,7 +623,8 @@ function squareProblem(ctx: Setup, map: BattleMap, x: number, y: number): string
   const text = rules.info.text;
   if (best === Going.blocked) return `${x},${y} is blocked for ${plan.modes.join(' or ')} movement`;
   if (best === Going.impeded && !plan.allowImpeded) return `${x},${y} is impeded terrain, which takes a full-round action per square (${text} › Impeded Terrain)`;
-  if (best >= Going.difficult && plan.noDifficult) return `a run cannot cross the difficult terrain at ${x},${y} (${text} › Difficult Terrain)`;
+  if (plan.noDarkness && map.light[i] === Light.darkness) return `${x},${y} is in darkness, where a run or a 5-foot step cannot go (${text} › Run, › 5-Foot Step)`;
+  if (best >= Going.difficult && plan.noDifficult) return `a ${plan.noPassingFriends ? 'charge' : 'run'} cannot cross the difficult terrain at ${x},${y} (${text} › Difficult Terrain)`;
   return null;
 }
 
@@ -579,6 +650,7 @@ function explainStep(ctx: Setup, encounter: Encounter, fx: number, fy: number, t
     }
   }
   const occ = ctx.search.occupantsIn(tx, ty, side, side).filter((o) => o.rule.pass === 'blocked');
+  if (occ.length && ctx.plan.noPassingFriends && occ[0]!.creature.side === ctx.creature.side) return `a charge cannot pass through ${occ[0]!.creature.name}, a friend, at ${tx},${ty} (${ctx.rules.info.text} › Moving Through a Square)`;
   if (occ.length) return `${occ[0]!.creature.name} (${occ[0]!.creature.side}) stands in the way at ${tx},${ty}`;
   if (allowOk) return '';
   return `cannot move from ${fx},${fy} to ${tx},${ty}`;
@@ -599,14 +671,10 @@ export function costField(
   options: { general?: boolean } = {},
 ): { unit: Reach['unit']; unitSize: number; field: Int32Array } {
   const ctx = setup(encounter, creatureId, request);
-  const { search, plan, rules, creature } = ctx;
+  const { search, plan, rules } = ctx;
   const field = new Int32Array(search.nSq).fill(-1);
   if (!options.general && kernelApplies(rules, plan, search.side, search.variants.length, search.others.length, search.flat)) {
-    kernelField(
-      { map: encounter.map, rules, plan, startX: creature.x, startY: creature.y, deepWater: RULESETS[encounter.ruleset].squareSize, blockadeFills: encounter.ruleset === 'startroid' },
-      plan.budget,
-      field,
-    );
+    kernelField(kernelInput(encounter, ctx), plan.budget, field);
     return { unit: plan.unit, unitSize: plan.unitSize, field };
   }
   search.run([{ state: ctx.start, cost: 0 }], plan.budget);
@@ -626,7 +694,55 @@ export function costField(
  */
 export function checkFlightPath(encounter: Encounter, creatureId: string, path: { x: number; y: number; z: number }[], request: MoveRequest): FlightPathAnswer {
   const ctx = setup(encounter, creatureId, { ...request, mode: 'fly' });
-  return walkFlightPath(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan, path);
+  const answer = walkFlightPath(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan, path);
+  return request.action === 'charge' ? judgeDive(encounter, ctx, path, answer) : answer;
+}
+
+/** Height of the ground under a creature's space (its highest square), in the length unit. */
+function groundBelow(encounter: Encounter, x: number, y: number, side: number): number {
+  let top = -Infinity;
+  const m = encounter.map;
+  for (let yy = y; yy < Math.min(y + side, m.height); yy++) for (let xx = x; xx < Math.min(x + side, m.width); xx++) top = Math.max(top, m.elevation[yy * m.width + xx]!);
+  return top;
+}
+
+/** The cubes of the straight line from where the creature flies to a cube (altitudes above the ground). */
+function diveLine(encounter: Encounter, ctx: Setup, to: { x: number; y: number; z: number }): { x: number; y: number; z: number }[] {
+  const square = ctx.rules.info.squareSize;
+  const side = ctx.search.side;
+  const { x: x0, y: y0 } = ctx.creature;
+  const l0 = Math.round((groundBelow(encounter, x0, y0, side) + ctx.creature.altitude) / square);
+  const l1 = Math.round((groundBelow(encounter, to.x, to.y, side) + to.z) / square);
+  const n = Math.max(Math.abs(to.x - x0), Math.abs(to.y - y0), Math.abs(l1 - l0));
+  const out: { x: number; y: number; z: number }[] = [];
+  for (let i = 1; i <= n; i++) {
+    const x = Math.round(x0 + ((to.x - x0) * i) / n);
+    const y = Math.round(y0 + ((to.y - y0) * i) / n);
+    const level = Math.round(l0 + ((l1 - l0) * i) / n);
+    out.push({ x, y, z: level * square - groundBelow(encounter, x, y, side) });
+  }
+  return out;
+}
+
+/**
+ * d20-srd-35.txt › Fly: "A dive attack works just like a charge, but the diving creature must move a
+ * minimum of 30 feet and descend at least 10 feet" — a charge in a straight line, at most double speed.
+ */
+function judgeDive(encounter: Encounter, ctx: Setup, path: { x: number; y: number; z: number }[], answer: FlightPathAnswer): FlightPathAnswer {
+  if (!answer.legal || path.length === 0) return answer;
+  const last = path[path.length - 1]!;
+  const line = diveLine(encounter, ctx, last);
+  const straight = line.length === path.length && line.every((p, i) => p.x === path[i]!.x && p.y === path[i]!.y && p.z === path[i]!.z);
+  const side = ctx.search.side;
+  const descent = groundBelow(encounter, ctx.creature.x, ctx.creature.y, side) + ctx.creature.altitude - (groundBelow(encounter, last.x, last.y, side) + last.z);
+  const why = !straight
+    ? 'a dive goes in a straight line, like a charge'
+    : answer.total < 30
+      ? `a dive moves at least 30 ft (this one ${answer.total} ft; d20-srd-35.txt › Fly)`
+      : descent < 10
+        ? `a dive descends at least 10 ft (this one ${Math.max(0, descent)} ft; d20-srd-35.txt › Fly)`
+        : '';
+  return why ? { ...answer, legal: false, reason: why, breaksAt: straight ? path.length - 1 : 0 } : answer;
 }
 
 function phasingReach(encounter: Encounter, ctx: Setup): Reach {
@@ -659,6 +775,7 @@ function phasingReach(encounter: Encounter, ctx: Setup): Reach {
  */
 export function planFlightPath(encounter: Encounter, creatureId: string, target: { x: number; y: number; z: number }, request: MoveRequest): FlightPathAnswer {
   const ctx = setup(encounter, creatureId, { ...request, mode: 'fly' });
+  if (request.action === 'charge') return checkFlightPath(encounter, creatureId, diveLine(encounter, ctx, target), request);
   const found = searchFlight(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan).pathTo(target.x, target.y, target.z);
   if (!found) {
     return { legal: false, reason: `no flight reaches ${target.x},${target.y} at ${target.z} within ${ctx.plan.budget * ctx.plan.unitSize} ${ctx.plan.unit}`, breaksAt: 0, total: 0, steps: [] };

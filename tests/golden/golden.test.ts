@@ -38,7 +38,11 @@ interface Check {
   query: Query;
   expect: {
     refused?: string;
-    squares?: Record<string, { cost: number; end?: boolean; p?: number; fall?: number } | null>;
+    squares?: Record<string, { cost: number; end?: boolean; p?: number; fall?: number; squeezed?: boolean } | null>;
+    /** The steps of a path answer on which the creature is squeezed ("x,y x,y"; "" for none). */
+    squeezedSteps?: string;
+    /** A path answer's steps must pass `check` with the same total. */
+    checks?: boolean;
     count?: number;
     legal?: boolean;
     total?: number;
@@ -93,6 +97,7 @@ function other(encounter: Encounter, check: Check): unknown {
         squares: q['squares'] as number,
         to: ((q['to'] as string[] | undefined) ?? []).map(sq),
         dropProne: !!q['dropProne'],
+        threeDimensional: !!q['threeDimensional'],
       });
   }
 }
@@ -160,6 +165,7 @@ function run(encounter: Encounter, check: Check): void {
       if (want.end !== undefined) expect(got!.end, `end at ${key}`).toBe(want.end);
       if (want.p !== undefined) expect(got!.p, `p of ${key}`).toBeCloseTo(want.p, 6);
       expect(got!.fall, `fall at ${key}`).toBe(want.fall);
+      if (want.squeezed !== undefined) expect(!!got!.squeezed, `squeezed at ${key}`).toBe(want.squeezed);
     }
     if (e.count !== undefined) expect(new Set(reach.squares.filter((s) => s.end).map((s) => `${s.x},${s.y}`)).size, 'number of squares to end in').toBe(e.count);
   } else {
@@ -171,6 +177,13 @@ function run(encounter: Encounter, check: Check): void {
     if (e.breaksAt !== undefined) expect(p.breaksAt).toBe(e.breaksAt);
     if (e.provokes !== undefined) expect(p.provokes).toEqual(e.provokes);
     if (e.stopsAt !== undefined) expect(p.stopsAt).toEqual(e.stopsAt);
+    if (e.squeezedSteps !== undefined) expect(p.steps.filter((s) => s.squeezed).map((s) => `${s.x},${s.y}`).join(' ')).toBe(e.squeezedSteps);
+    if (e.checks) {
+      const again = checkPath(encounter, creature, p.steps.map((s) => ({ x: s.x, y: s.y })), request);
+      expect(again.legal, `check of the planned path (${again.reason})`).toBe(true);
+      expect(again.total).toBe(p.total);
+      expect(again.steps).toEqual(p.steps);
+    }
   }
 }
 

@@ -63,6 +63,13 @@ describe('encounter CLI', () => {
     [['path', scenario, '--creature', 'A', '--to', 'x'], /--to "x" is not a square/],
     [['reach', scenario, '--creature', 'A', '--action', 'withdraw'], /no withdraw action/],
     [['frobnicate'], /unknown command/],
+    [['reach', scenario, '--creature', 'A', '--dice', '1d6'], /^encounter: --dice does not apply to --action move/],
+    [['reach', scenario, '--creature', 'A', '--action', 'run', '--dice', '1d6'], /^encounter: --dice does not apply to d20-35/],
+    [['reach', scenario, '--creature', 'A', '--to', '1,1'], /^encounter: --to does not apply to reach/],
+    [['path', scenario, '--creature', 'A', '--to', '1,1', '--z', '5'], /--z applies only to --mode fly/],
+    [['collision', '--speed', '30', '--height', '10'], /--height does not apply to collision/],
+    [['push', scenario, '--creature', 'A', '--by', 'E', '--squares', '1', '--three-dimensional'], /--three-dimensional does not apply to d20-35/],
+    [['reach', scenario, '--creature', 'A', '--phasing'], /--phasing does not apply to d20-35/],
   ])('bad input %j exits 2 with one line on stderr', (args, message) => {
     const r = cli(...(args as string[]));
     expect(r.code).toBe(2);

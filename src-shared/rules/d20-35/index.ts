@@ -20,4 +20,4 @@ export function tacticalSpeed(c: Creature): number {
   return base - Math.floor(base / 15) * 5;
 }
 
-export const d20Srd35: Ruleset = d20Ruleset({ id: 'd20-35', text: TEXT, sizes: SIZES, tacticalSpeed, double: true, flight: d20PlainFlight });
+export const d20Srd35: Ruleset = d20Ruleset({ id: 'd20-35', text: TEXT, sizes: SIZES, tacticalSpeed, double: true, climbAndDive: true, flight: d20PlainFlight });

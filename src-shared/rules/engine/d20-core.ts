@@ -48,8 +48,15 @@ export function d20StepCost(step: StepFacts): number {
  * into or through occupied squares and provoke when doing so. › Three Sizes Larger or Smaller:
  * through, not to end. › Ending Your Movement: not in another creature's square unless helpless.
  */
-export function d20Occupant(mover: Creature, other: Creature, sizes: SizeTable, squareSize: number): OccupantRule {
+export function d20Occupant(mover: Creature, other: Creature, sizes: SizeTable, squareSize: number, plan?: MovePlan): OccupantRule {
+  const charging = !!plan?.noPassingFriends;
   const rule: OccupantRule = { pass: 'free', end: 'no', provokesOnEnter: false, resistEnter: 0, resistLeave: 0 };
+  // › Moving Through a Square › Friend: "You can move through a square occupied by a friendly
+  // character, unless you are charging."
+  if (charging && other.side === mover.side && !other.helpless) {
+    rule.pass = 'blocked';
+    return rule;
+  }
   // › Designated Exceptions: "A creature that completely fills the squares it occupies cannot be
   // moved past, even with the Tumble skill or similar special abilities."
   if (other.fillsSpace) {
@@ -65,7 +72,9 @@ export function d20Occupant(mover: Creature, other: Creature, sizes: SizeTable, 
     rule.provokesOnEnter = hostile(mover, other);
     return rule;
   }
-  if (hostile(mover, other) && Math.abs(sizeGap(mover, other)) < 3) rule.pass = 'blocked';
+  // › Overrun, › Tumbling: "you can attempt to move through a square occupied by an opponent"; the
+  // check's outcome is the user's: passed, the opponent's square is passed (not ended in).
+  if (hostile(mover, other) && Math.abs(sizeGap(mover, other)) < 3 && !plan?.throughOpponents) rule.pass = 'blocked';
   return rule;
 }
 
@@ -84,33 +93,53 @@ export function d20RoomInSquare(mover: Creature, sharing: readonly Creature[], s
  * around them"; › Large … Creatures: reach measured like any distance.
  */
 export function d20ThreatRange(c: Creature, sizes: SizeTable, squareSize: number): number | null {
-  if (c.helpless) return null;
+  if (c.helpless || c.dead) return null;
   const reach = c.reach ?? sizes[c.size]?.reach ?? squareSize;
   if (reach <= 0) return null;
-  return Math.floor(reach / squareSize);
+  // d20-srd-35.txt › Big and Little Creatures in Combat: "creatures using reach weapons can strike
+  // up to double their natural reach but can't strike at their natural reach or less".
+  return Math.floor(((c.reachWeapon ? 2 : 1) * reach) / squareSize);
+}
+
+/** With a reach weapon, the squares within natural reach are not threatened (see above). */
+export function d20ThreatGap(c: Creature, sizes: SizeTable, squareSize: number): number {
+  if (!c.reachWeapon) return -1;
+  return Math.floor((c.reach ?? sizes[c.size]?.reach ?? squareSize) / squareSize);
 }
 
 export interface D20Actions {
   /** The text's name, for refusals. */
   text: string;
   double: boolean;
+  /** d20-srd-35.txt › Climb, › Fly: the accelerated climb and the dive attack. */
+  acceleratedClimb?: boolean;
+  dive?: boolean;
 }
 
 /** The budget of a d20 move in squares, from a speed in feet. */
 export function d20Plan(
   creature: Creature,
-  request: { action: string; mode?: MovementMode; parity?: 0 | 1 },
+  request: { action: string; mode?: MovementMode; parity?: 0 | 1; accelerated?: boolean; overrun?: 'pass' | 'fail'; tumble?: 'pass' | 'fail' },
   walkSpeed: number,
   actions: D20Actions,
 ): MovePlan {
   const mode: MovementMode = request.mode ?? 'walk';
-  const speed = mode === 'walk' ? walkSpeed : creature.speed[mode];
+  let speed = mode === 'walk' ? walkSpeed : creature.speed[mode];
   if (!speed || speed <= 0) throw new MoveRefused(`${creature.name} has no ${mode} speed.`);
+  if (request.accelerated) {
+    // d20-srd-35.txt › Climb: "If it chooses an accelerated climb it moves at double the given climb
+    // speed (or its base land speed, whichever is lower)".
+    if (!actions.acceleratedClimb) throw new MoveRefused(`${actions.text} has no accelerated climb.`);
+    if (mode !== 'climb') throw new MoveRefused('An accelerated climb is a climb: use --mode climb.');
+    speed = Math.min(2 * speed, walkSpeed);
+  }
   // d20-srd-35.txt › Fly: "if carrying no more than a light load".
   if (mode === 'fly' && creature.load !== 'light') throw new MoveRefused(`${creature.name} cannot fly with a ${creature.load} load (${actions.text} › Fly).`);
   const squares = Math.floor(speed / 5);
   const plan = basePlan(squares, mode, 'ft', 5);
   plan.parity = request.parity ?? 0;
+  plan.throughOpponents = request.overrun === 'pass' || request.tumble === 'pass';
+  if (request.overrun === 'fail' || request.tumble === 'fail') plan.notes.push(`The ${request.overrun === 'fail' ? 'overrun' : 'tumble'} failed: opponents' squares stop the move (${actions.text} › Moving Through a Square).`);
   switch (request.action) {
     case 'move':
       break;
@@ -137,6 +166,20 @@ export function d20Plan(
       plan.budget = plan.modeBudgets[0] = 1;
       plan.singleSquare = true;
       plan.ignoreCost = true;
+      break;
+    case 'charge':
+      // The texts name the charge without giving its distance or shape; it is read as the SRD's
+      // charge: up to double speed, in a straight line (docs/rules.md). What they do state: › Difficult
+      // Terrain "You can't run or charge across difficult terrain"; › Moving Through a Square › Friend
+      // "unless you are charging"; › Burrow "Creatures cannot charge or run while burrowing".
+      if (mode === 'burrow') throw new MoveRefused(`Creatures cannot charge while burrowing (${actions.text} › Burrow).`);
+      if (mode === 'climb') throw new MoveRefused(`A charge is a run at the foe; ${creature.name} cannot charge while climbing.`);
+      // d20-srd-35.txt › Fly: "A dive attack works just like a charge" — a flying charge is a dive.
+      if (mode === 'fly' && !actions.dive) throw new MoveRefused(`${actions.text} has no dive attack (d20-srd-35.txt › Fly has).`);
+      plan.budget = plan.modeBudgets[0] = squares * 2;
+      plan.noDifficult = true;
+      plan.straightLine = true;
+      plan.noPassingFriends = true;
       break;
     default:
       throw new MoveRefused(`${actions.text} has no ${request.action} action.`);
@@ -166,6 +209,8 @@ export interface D20Variant {
   tacticalSpeed(c: Creature): number;
   /** Whether the text has a double move. */
   double: boolean;
+  /** Whether the text has the accelerated climb and the dive attack (d20-srd-35.txt › Climb, › Fly). */
+  climbAndDive?: boolean;
   flight: FlightRules;
 }
 
@@ -187,10 +232,11 @@ export function d20Ruleset(v: D20Variant): Ruleset {
     roomInSquare: (mover, sharing) => d20RoomInSquare(mover, sharing, v.sizes),
     going: (kind, mode, deep) => d20Going(kind, mode, deep),
     resistance: () => 1,
-    plan: ({ creature, request }) => d20Plan(creature, request, v.tacticalSpeed(creature), { text: v.text, double: v.double }),
+    plan: ({ creature, request }) => d20Plan(creature, request, v.tacticalSpeed(creature), { text: v.text, double: v.double, acceleratedClimb: v.climbAndDive, dive: v.climbAndDive }),
     stepCost: (step) => d20StepCost(step),
-    occupant: (mover, other) => d20Occupant(mover, other, v.sizes, square),
+    occupant: (mover, other, plan) => d20Occupant(mover, other, v.sizes, square, plan),
     threatRange: (c) => d20ThreatRange(c, v.sizes, square),
+    threatGap: (c) => d20ThreatGap(c, v.sizes, square),
     maxStepCost: () => 32,
     flight: v.flight,
   };

@@ -74,3 +74,15 @@ export function seededRandom(seed: number): RandomSource {
   const rng = xoroshiro128plus(seed);
   return () => uniformFloat64(rng);
 }
+
+/**
+ * The chance that `score` (dice, or a fixed number) less a rolled `penalty` is at least `threshold`:
+ * an action score against a resistance raised by a roll (6d6.txt › Staying Hidden).
+ */
+export function chanceMarginAtLeast(score: DiceExpression | number, penalty: DiceExpression, threshold: number): number {
+  const scores = typeof score === 'number' ? new Map([[score, 1]]) : distribution(score);
+  const penalties = distribution(penalty);
+  let p = 0;
+  for (const [s, ps] of scores) for (const [q, pq] of penalties) if (s - q >= threshold) p += ps * pq;
+  return p;
+}

@@ -154,10 +154,11 @@ export function searchFlight(encounter: Encounter, mover: Creature, rules: Rules
           const tl = li + base + DZ[k]!;
           if (tx < 0 || ty < 0 || tx >= W || ty >= H || tl < base || tl > top) continue;
         }
-        const sk = STEP_OF[k]!;
-        if (sk >= 0 && !(open & (1 << sk))) continue;
+        // Most neighbours are already reached: test that first.
         const t = cell + offset[k]!;
         if (dist[t]! <= nd) continue;
+        const sk = STEP_OF[k]!;
+        if (sk >= 0 && !(open & (1 << sk))) continue;
         const ta = anchor + DY[k]! * W + DX[k]!;
         const f = floor[ta]!;
         if (f === -32768 || li + base + DZ[k]! < f) continue;
@@ -271,7 +272,7 @@ export function searchFlight(encounter: Encounter, mover: Creature, rules: Rules
         const sharing = others.length ? occupantsAt(x, y, li + base) : null;
         const end = !sharing || sharing.every((o) => o.rule.end === 'yes' || (encounter.ruleset === 'epic-path' && sizeGap(mover, o.c) >= 2));
         const squares = cost / flight.unitsPerSquare;
-        const sq: ReachSquare = { x, y, z: Math.round(z * 1000) / 1000, cost: squares * plan.unitSize, end };
+        const sq: ReachSquare = { x, y, z: Number.isInteger(z) ? z : Math.round(z * 1000) / 1000, cost: squares * plan.unitSize, end };
         if (z > 0 && flight.stalls?.(mover, squares)) sq.stall = true;
         out.push(sq);
       }

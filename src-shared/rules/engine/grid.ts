@@ -22,9 +22,9 @@ export function edgeBetween(map: BattleMap, x1: number, y1: number, x2: number, 
   return map.edgeSouth[y * map.width + x1]!;
 }
 
-/** Walls and closed doors stop movement across an edge; open doors and low obstacles do not. */
+/** Walls, closed doors and windows stop movement across an edge; open doors and low obstacles do not. */
 export function edgeBlocks(edge: number): boolean {
-  return edge === Edge.wall || edge === Edge.doorClosed;
+  return edge === Edge.wall || edge === Edge.doorClosed || edge === Edge.window;
 }
 
 /**

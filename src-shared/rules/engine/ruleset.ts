@@ -35,6 +35,18 @@ export interface MovePlan {
   ignoreCost: boolean;
   /** A run cannot cross difficult terrain. */
   noDifficult: boolean;
+  /** d20 charge: friends' squares cannot be passed (› Moving Through a Square: "unless you are charging"). */
+  noPassingFriends: boolean;
+  /** d20: an overrun or tumble succeeded: opponents' squares may be passed (not ended in). */
+  throughOpponents: boolean;
+  /** Epic Path's run and 5-foot step: squares in darkness cannot be entered. */
+  noDarkness: boolean;
+  /** 6d6: a rolled penalty on the resistance (staying hidden: 2d6+0); the budget assumes its least roll. */
+  penalty: DiceExpression | null;
+  /** 6d6: the score when it is fixed (mosey, --score), for the chance against a penalty. */
+  fixedScore: number | null;
+  /** 6d6: price squares with their hidden movement resistance (the move pays the truth). */
+  truthResistance: boolean;
   /** Epic Path's run is in a straight line. */
   straightLine: boolean;
   /** May the move enter impeded terrain at all (only a full-round action can). */
@@ -73,8 +85,11 @@ export interface StepFacts {
 
 /** How a mover may treat one creature whose space it enters. */
 export interface OccupantRule {
-  /** 'free' passes; 'squeeze' passes as if difficult (Epic Path); 'blocked' cannot enter. */
-  pass: 'free' | 'squeeze' | 'blocked';
+  /**
+   * 'free' passes; 'squeeze' passes as if difficult (Epic Path); 'rough' is rough terrain to enter
+   * (Epic Path's dead creature: no running or 5-foot step into it); 'blocked' cannot enter.
+   */
+  pass: 'free' | 'squeeze' | 'rough' | 'blocked';
   /** Whether the move may end sharing a square with it. */
   end: 'yes' | 'squeeze' | 'no';
   /** Entering its space provokes an attack of opportunity from it. */
@@ -111,6 +126,8 @@ export interface Ruleset {
   occupant(mover: Creature, occupant: Creature, plan: MovePlan): OccupantRule;
   /** Squares of reach with which a creature threatens, or null if it threatens nothing. */
   threatRange(creature: Creature, encounter: Encounter): number | null;
+  /** Squares this close or closer it does not threaten (a reach weapon); -1 or absent: none. */
+  threatGap?(creature: Creature): number;
   /** The largest single step cost, for sizing the search's buckets. */
   maxStepCost(plan: MovePlan): number;
   /** How flight in three dimensions is counted. */
@@ -163,6 +180,12 @@ export function basePlan(budget: number, mode: MovementMode, unit: CostUnit, uni
     singleSquare: false,
     ignoreCost: false,
     noDifficult: false,
+    noPassingFriends: false,
+    throughOpponents: false,
+    noDarkness: false,
+    penalty: null,
+    fixedScore: null,
+    truthResistance: false,
     straightLine: false,
     allowImpeded: true,
     provokes: 'each-square',

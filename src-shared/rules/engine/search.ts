@@ -1,4 +1,4 @@
-import { RULESETS, Terrain, type BattleMap, type Creature, type Encounter, type MovementMode, type TerrainKind } from '../../model';
+import { Light, RULESETS, Terrain, type BattleMap, type Creature, type Encounter, type MovementMode, type TerrainKind } from '../../model';
 import { nextPow2 } from './bucket-queue';
 import { footprintSide } from './sizes';
 import { variantsFor, type Variant } from './footprint';
@@ -14,6 +14,12 @@ import { Going, type GoingClass, type MovePlan, type OccupantRule, type Ruleset,
 
 const INVALID = -1;
 
+/** How a span [a0, a0+aw) moved to [b0, b0+bw): 0 when one holds the other (it only narrowed or widened). */
+function spanMove(a0: number, aw: number, b0: number, bw: number): number {
+  if ((b0 >= a0 && b0 + bw <= a0 + aw) || (a0 >= b0 && a0 + aw <= b0 + bw)) return 0;
+  return b0 > a0 ? 1 : -1;
+}
+
 class Workspace {
   gen = 0;
   stateStamp = new Uint32Array(0);
@@ -21,6 +27,8 @@ class Workspace {
   prev = new Int32Array(0);
   endDist = new Int32Array(0);
   endPrev = new Int32Array(0);
+  /** How far a path strays from the straight line to its target (the tie-break between equal costs). */
+  tie = new Float64Array(0);
   squareStamp = new Uint32Array(0);
   squareGoing = new Int8Array(0);
   squareResist = new Int8Array(0);
@@ -44,6 +52,7 @@ class Workspace {
       this.prev = new Int32Array(states);
       this.endDist = new Int32Array(states);
       this.endPrev = new Int32Array(states);
+      this.tie = new Float64Array(states);
     }
     if (this.squareStamp.length < squareModes) {
       this.squareStamp = new Uint32Array(squareModes);
@@ -130,6 +139,14 @@ export class Arrivals {
 interface Occupant {
   creature: Creature;
   rule: OccupantRule;
+}
+
+/** The straight line from a path's start to its target (anchors), for the tie-break. */
+export interface StraightLine {
+  x0: number;
+  y0: number;
+  dx: number;
+  dy: number;
 }
 
 export interface SearchStart {
@@ -245,10 +262,15 @@ export class MoveSearch {
     const map = this.map;
     const mode = this.modes[m]!;
     const kind = map.terrain[i] as TerrainKind;
-    const g = this.rules.going(kind, mode, kind === Terrain.water && map.waterDepth[i]! >= this.deepWater, map.blockade[i]!);
+    let g = this.rules.going(kind, mode, kind === Terrain.water && map.waterDepth[i]! >= this.deepWater, map.blockade[i]!);
+    // Darkness hampers a move that must see its way like difficult terrain does (the plans that set
+    // noDarkness forbid difficult terrain too): epic-path.txt › Run, › 5-Foot Step.
+    if (this.plan.noDarkness && g < Going.difficult && map.light[i] === Light.darkness) g = Going.difficult;
     ws.squareStamp[k] = ws.gen;
     ws.squareGoing[k] = g;
-    ws.squareResist[k] = this.rules.resistance(kind, map.resistance[i]!, mode);
+    // 6d6.txt › Hidden Movement Resistance: planned with what shows, paid with what is there.
+    const hidden = this.plan.truthResistance ? map.hiddenResistance[i]! : 0;
+    ws.squareResist[k] = this.rules.resistance(kind, hidden > 0 ? hidden : map.resistance[i]!, mode);
     return g;
   }
   squareResistance(i: number, m: number): number {
@@ -272,7 +294,7 @@ export class MoveSearch {
     let worst: number = Going.clear;
     // A creature squeezes only where its whole space does not fit (d20-srd-35.txt › Squeezing:
     // "an area that isn't as wide as the space you take up").
-    if (variant.squeezed && this.footprintGoing(anchor, 0, m) !== INVALID) worst = INVALID;
+    if (variant.squeezed && this.fullSpaceFitsAround(x0, y0, variant, m)) worst = INVALID;
     else if (x0 < 0 || y0 < 0 || x0 + variant.w > this.W || y0 + variant.h > this.H) worst = INVALID;
     else {
       for (let y = y0; y < y0 + variant.h && worst !== INVALID; y++) {
@@ -290,6 +312,19 @@ export class MoveSearch {
     ws.fpStamp[k] = ws.gen;
     ws.fpInfo[k] = worst;
     return worst;
+  }
+
+  /** Whether the creature's whole space fits anywhere covering a band: then it need not squeeze. */
+  private fullSpaceFitsAround(x0: number, y0: number, band: Variant, m: number): boolean {
+    const slack = this.side - Math.min(band.w, band.h);
+    const across = band.w >= band.h;
+    for (let k = 0; k <= slack; k++) {
+      const fx = across ? x0 : x0 - k;
+      const fy = across ? y0 - k : y0;
+      if (fx < 0 || fy < 0 || fx + this.side > this.W || fy + this.side > this.H) continue;
+      if (this.footprintGoing(fy * this.W + fx, 0, m) !== INVALID) return true;
+    }
+    return false;
   }
 
   /** The squares a state's footprint fills. */
@@ -369,19 +404,50 @@ export class MoveSearch {
     const tx0 = bx + vb.ox;
     const ty0 = by + vb.oy;
     if (tx0 < 0 || ty0 < 0 || tx0 + vb.w > W || ty0 + vb.h > this.H) return false;
-    const diagonal = dx !== 0 && dy !== 0;
+    // Cheapest test first (cached): does the creature fit there at all, in some mode?
+    let fits = false;
+    for (let m = 0; m < this.modes.length && !fits; m++) fits = this.footprintGoing(to, v2, m) !== INVALID;
+    if (!fits) return false;
+    // d20-srd-35.txt › Squeezing: turning a squeezed band from across to along is a step of its own
+    // (the band pivots on a square it keeps); any other step moves the band or space one square.
+    const turn = va.squeezed && vb.squeezed && va !== vb;
+    if (turn) {
+      if (tx0 >= fx0 + va.w || fx0 >= tx0 + vb.w || ty0 >= fy0 + va.h || fy0 >= ty0 + vb.h) return false;
+    } else if (dx === 0 && dy === 0) return false;
+    // Squeezing into a band (or out of it) narrows (or widens) the space along one axis: along that
+    // axis the creature has not moved, so a step east into a corridor lower in its space is no diagonal.
+    const mx = turn ? 0 : spanMove(fx0, va.w, tx0, vb.w);
+    const my = turn ? 0 : spanMove(fy0, va.h, ty0, vb.h);
+    if (!turn && mx === 0 && my === 0) return false;
+    const diagonal = mx !== 0 && my !== 0;
     const plan = this.plan;
     const parity = this.parityOf(from);
 
-    // Geometry: every newly entered square's own step must be open.
+    // Geometry: every newly entered square's own step must be open (when turning: from a square
+    // next to it that the creature keeps).
     let crossesLow = false;
-    for (let y = ty0; y < ty0 + vb.h; y++) {
+    // Without walls, doors or low obstacles on the map a straight step has nothing to cross.
+    const plain = !this.edges && !turn && !diagonal;
+    for (let y = ty0; y < ty0 + vb.h && !plain; y++) {
       for (let x = tx0; x < tx0 + vb.w; x++) {
         if (x >= fx0 && x < fx0 + va.w && y >= fy0 && y < fy0 + va.h) continue;
-        const sx = x - dx;
-        const sy = y - dy;
+        if (turn) {
+          let best: number = StepCheck.blocked;
+          for (let k = 0; k < 4; k++) {
+            const sx = x - STEPS[k]![0];
+            const sy = y - STEPS[k]![1];
+            if (!(sx >= fx0 && sx < fx0 + va.w && sy >= fy0 && sy < fy0 + va.h)) continue;
+            const c = checkStep(this.map, sx, sy, x - sx, y - sy, this.blockadeFills, this.edges);
+            if (c < best) best = c;
+          }
+          if (best === StepCheck.blocked) return false;
+          if (best === StepCheck.crossesLow) crossesLow = true;
+          continue;
+        }
+        const sx = x - mx;
+        const sy = y - my;
         if (sx < 0 || sy < 0 || sx >= W || sy >= this.H) return false;
-        const check = checkStep(this.map, sx, sy, dx, dy, this.blockadeFills, this.edges);
+        const check = checkStep(this.map, sx, sy, mx, my, this.blockadeFills, this.edges);
         if (check === StepCheck.blocked) return false;
         if (check === StepCheck.crossesLow) crossesLow = true;
       }
@@ -400,7 +466,7 @@ export class MoveSearch {
           if (!list) continue;
           for (const o of list) {
             if (o.rule.pass === 'blocked') return false;
-            if (o.rule.pass === 'squeeze') pass = 'squeeze';
+            if (o.rule.pass === 'squeeze' || (o.rule.pass === 'rough' && pass === 'free')) pass = o.rule.pass;
             resistEnter = Math.max(resistEnter, o.rule.resistEnter);
           }
         }
@@ -455,6 +521,7 @@ export class MoveSearch {
         }
         if (this.rules.bigCreatureGoing === 'entered') going = entered;
       }
+      if (pass === 'rough' && going < Going.difficult && this.modes[m] !== 'fly') going = Going.difficult;
       if (going === Going.impeded && !plan.allowImpeded) continue;
       if (going >= Going.difficult && plan.noDifficult) continue;
       facts.diagonal = diagonal;
@@ -518,7 +585,7 @@ export class MoveSearch {
       if (entering) {
         for (const o of entering) {
           if (o.rule.pass === 'blocked') return false;
-          if (o.rule.pass === 'squeeze') pass = 'squeeze';
+          if (o.rule.pass === 'squeeze' || (o.rule.pass === 'rough' && pass === 'free')) pass = o.rule.pass;
           if (o.rule.end === 'squeeze') squeezeToEnd = true;
           if (o.rule.resistEnter > resistEnter) resistEnter = o.rule.resistEnter;
         }
@@ -536,8 +603,10 @@ export class MoveSearch {
     this.outFall = 0;
     const rise = this.flat ? 0 : this.map.elevation[to]! - this.map.elevation[anchor]!;
     for (let m = 0; m < this.modes.length; m++) {
-      const going = this.squareGoing(to, m);
+      let going = this.squareGoing(to, m);
       if (going === Going.blocked) continue;
+      // A dead creature's square is rough terrain to walk into (epic-path.txt › Squeezing).
+      if (pass === 'rough' && going < Going.difficult && this.modes[m] !== 'fly') going = Going.difficult;
       if (going === Going.impeded && !plan.allowImpeded) continue;
       if (going >= Going.difficult && plan.noDifficult) continue;
       const climb = rise === 0 ? 0 : this.ledge(rise, this.modes[m]!);
@@ -552,10 +621,19 @@ export class MoveSearch {
 
   /** The start state: where the creature stands (squeezed if it must be). */
   startState(parity: number): number | null {
-    const anchor = this.mover.y * this.W + this.mover.x;
+    // The creature stands in the box of its space; squeezed, in a band inside that box.
+    const { x, y } = this.mover;
     for (let v = 0; v < this.variants.length; v++) {
-      for (let m = 0; m < this.modes.length; m++) {
-        if (this.footprintGoing(anchor, v, m) !== INVALID) return this.state(anchor, v, parity % this.P);
+      const band = this.variants[v]!;
+      for (let k = 0; k <= this.side - Math.min(band.w, band.h); k++) {
+        const bx = band.w >= band.h ? x : x + k;
+        const by = band.w >= band.h ? y + k : y;
+        if (bx >= this.W || by >= this.H) continue;
+        const anchor = by * this.W + bx;
+        for (let m = 0; m < this.modes.length; m++) {
+          if (this.footprintGoing(anchor, v, m) !== INVALID) return this.state(anchor, v, parity % this.P);
+        }
+        if (!band.squeezed) break;
       }
     }
     return null;
@@ -578,7 +656,7 @@ export class MoveSearch {
    * Runs the search from `starts` up to `limit` cost units (or one square for single-square
    * moves). Afterwards `dist`, `endDist`, `prev` describe every state reached, listed in `visited`.
    */
-  run(starts: SearchStart[], limit: number, stopAt = -1): void {
+  run(starts: SearchStart[], limit: number, stopAt = -1, line: StraightLine | null = null): void {
     const ws = this.ws;
     const gen = ws.gen;
     const plan = this.plan;
@@ -607,6 +685,7 @@ export class MoveSearch {
         ws.prev[s.state] = -1;
         ws.endDist[s.state] = s.cost;
         ws.endPrev[s.state] = -1;
+        ws.tie[s.state] = 0;
         this.visited.push(s.state);
         push(s.state, s.cost);
         startSet.add(s.state);
@@ -643,9 +722,11 @@ export class MoveSearch {
       const anchor = this.anchorOf(s);
       const ax = anchor % this.W;
       const ay = (anchor - ax) / this.W;
-      for (let k = 0; k < 8; k++) {
-        const dx = STEPS[k]![0];
-        const dy = STEPS[k]![1];
+      // The ninth "step" (0, 0) is a squeezed creature turning its band where it stands.
+      const directions = V > 1 && this.variants[this.variantOf(s)]!.squeezed ? 9 : 8;
+      for (let k = 0; k < directions; k++) {
+        const dx = k < 8 ? STEPS[k]![0] : 0;
+        const dy = k < 8 ? STEPS[k]![1] : 0;
         for (let v2 = 0; v2 < V; v2++) {
           if (!(this.oneSquare ? this.tryStepOneSquare(s, anchor, ax, ay, d, dx, dy, isStart) : this.tryStep(s, d, dx, dy, v2, isStart))) continue;
           const nd = d + this.outCost;
@@ -660,10 +741,15 @@ export class MoveSearch {
           }
           const t = (v2 * this.nSq + anchor2) * this.P + (this.outParity & (this.P - 1));
           const endCost = this.outEndCost >= 0 ? d + this.outEndCost : -1;
+          // Among paths of equal cost, the one that strays least from the straight line to the target
+          // looks straight (no zig-zag where diagonals cost the same as straight steps). Costs never
+          // change for it: it only picks between equal ones.
+          const tie = line ? ws.tie[s]! + Math.abs((ax + dx - line.x0) * line.dy - (ay + dy - line.y0) * line.dx) : 0;
           if (ws.stateStamp[t] !== gen) {
             ws.stateStamp[t] = gen;
             ws.dist[t] = nd;
             ws.prev[t] = s;
+            ws.tie[t] = tie;
             ws.endDist[t] = endCost >= 0 ? endCost : 0x3fffffff;
             ws.endPrev[t] = s;
             this.visited.push(t);
@@ -672,7 +758,11 @@ export class MoveSearch {
             if (nd < ws.dist[t]!) {
               ws.dist[t] = nd;
               ws.prev[t] = s;
+              ws.tie[t] = tie;
               push(t, nd);
+            } else if (line && nd === ws.dist[t]! && tie < ws.tie[t]!) {
+              ws.prev[t] = s;
+              ws.tie[t] = tie;
             }
             if (endCost >= 0 && endCost < ws.endDist[t]!) {
               ws.endDist[t] = endCost;

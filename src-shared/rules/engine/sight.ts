@@ -6,16 +6,22 @@ export function blocksSight(map: BattleMap, i: number): boolean {
   return t === Terrain.blocked || t === Terrain.obstacle || map.blockade[i] === 1;
 }
 
-function edgeBlocksSight(e: number): boolean {
-  return e === Edge.wall || e === Edge.doorClosed;
-}
+/**
+ * What a line is for: sight, or effect. Sight and effect are separate properties of what blocks:
+ * walls and closed doors stop both; a window or force field (`Edge.window`) stops effect but not
+ * sight (startroid.txt › Teleportation: "You can teleport to a place you can see even if you don't
+ * have line of effect to it").
+ */
+export type LineKind = 'sight' | 'effect';
 
 /**
  * Whether the line between the centres of two squares is clear: it walks every square the line
  * passes through (corner touches included) and every edge it crosses; a square in between that
- * blocks sight, or a wall or closed door on a crossed edge, stops it. Low obstacles do not.
+ * blocks sight, or a wall or closed door on a crossed edge, stops it (for effect, a window too). Low
+ * obstacles do not.
  */
-export function clearLine(map: BattleMap, ax: number, ay: number, bx: number, by: number): boolean {
+export function clearLine(map: BattleMap, ax: number, ay: number, bx: number, by: number, kind: LineKind = 'sight'): boolean {
+  const edgeBlocksSight = kind === 'effect' ? (e: number) => e === Edge.wall || e === Edge.doorClosed || e === Edge.window : (e: number) => e === Edge.wall || e === Edge.doorClosed;
   const W = map.width;
   let x = ax;
   let y = ay;

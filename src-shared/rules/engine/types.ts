@@ -1,6 +1,6 @@
 import type { Creature, Encounter, MovementMode } from '../../model';
 
-export const ACTIONS = ['move', 'double', 'run', 'step', 'withdraw', 'crawl', 'full-round'] as const;
+export const ACTIONS = ['move', 'double', 'run', 'step', 'withdraw', 'crawl', 'full-round', 'charge'] as const;
 export type MoveAction = (typeof ACTIONS)[number];
 
 export interface MoveRequest {
@@ -19,6 +19,19 @@ export interface MoveRequest {
   encumbrance?: number;
   /** Startroid: the creature is phasing (ignores terrain, obstacles and creatures; ends unoccupied). */
   phasing?: boolean;
+  /** d20 3.5: an accelerated climb (double the climb speed, at most the land speed). */
+  accelerated?: boolean;
+  /**
+   * d20 3.5: the outcome of an overrun or a tumble through opponents' squares (› Moving Through a
+   * Square › Overrun, › Tumbling): 'pass' lets the mover through every opponent's square it tries,
+   * 'fail' stops it before the first. Absent: no attempt (opponents block).
+   */
+  overrun?: 'pass' | 'fail';
+  tumble?: 'pass' | 'fail';
+  /** 6d6: the mover stays hidden while moving (› Staying Hidden: a 2d6+0 penalty to the resistance). */
+  hidden?: boolean;
+  /** 6d6: plan with the squares' hidden movement resistance known (the GM's view; › Hidden Movement Resistance). */
+  knowsHidden?: boolean;
 }
 
 /** Output unit of costs: feet, squares (Startroid) or movement resistance (6d6). */
@@ -37,8 +50,10 @@ export interface ReachSquare {
   end: boolean;
   /** Dice movement: the probability of reaching the square with an end allowed. */
   p?: number;
-  /** The creature squeezes to be there. */
+  /** The creature squeezes to be there (d20-srd-35.txt › Squeezing), filling only `band`. */
   squeezed?: boolean;
+  /** Squeezed: the squares it fills from (x, y), in squares. */
+  band?: { w: number; h: number };
   /** The creature gets there by walking off a ledge: it falls this far, and its move ends. */
   fall?: number;
   /** Flight: altitude of the creature's underside above the ground there, in the length unit. */
@@ -61,6 +76,9 @@ export interface PathStep {
   y: number;
   /** What this step cost, in the reach's unit. */
   cost: number;
+  /** The creature is squeezed after this step, filling only `band` from (x, y). */
+  squeezed?: boolean;
+  band?: { w: number; h: number };
 }
 
 export interface Provocation {

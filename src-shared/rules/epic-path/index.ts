@@ -1,4 +1,4 @@
-import { MOVEMENT_MODES, RULESETS, type Creature, type MovementMode, type RulesetSettings } from '../../model';
+import { Light, MOVEMENT_MODES, RULESETS, type Creature, type Encounter, type MovementMode, type RulesetSettings } from '../../model';
 import { hostile, sharesSquares, sizeGap } from '../engine/relations';
 import { basePlan, Going, goingFromTable, packStep, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
 import { MoveRefused } from '../engine/types';
@@ -79,6 +79,10 @@ export const epicPath: Ruleset = {
     // › Encumbrance: "If these penalties reduce your base move to zero … you must now use a
     // standard action to move five feet".
     const walkStopped = modes.length === 1 && modes[0] === 'walk' && adjustedWalk(creature) === 0;
+    // › Run: "Characters may not use the 'run' action if they cannot see"; › 5-Foot Step: only "if its
+    // movement isn't hampered by … darkness". Blinded, or standing where all is dark, it cannot see;
+    // either move also stops before a square in darkness (plan.noDarkness).
+    const unseeing = creature.blinded ? `${creature.name} cannot see` : inDarkness(encounter, creature) ? `${creature.name} stands in darkness` : '';
     switch (request.action) {
       case 'move':
         if (walkStopped) {
@@ -96,6 +100,8 @@ export const epicPath: Ruleset = {
         // › Run: "four times its listed speed in a straight line"; no difficult terrain; › Impeded
         // Terrain: no running through it either.
         if (walkStopped) throw new MoveRefused(`${creature.name} cannot run with its speed reduced to 0 (${TEXT} › Encumbrance).`);
+        if (unseeing) throw new MoveRefused(`${unseeing}: characters may not run if they cannot see (${TEXT} › Run).`);
+        plan.noDarkness = true;
         const mult = runMultiplier(creature, encounter.settings);
         plan.modeBudgets = modes.map((m) => squaresOf(m, mult));
         plan.noDifficult = true;
@@ -108,6 +114,8 @@ export const epicPath: Ruleset = {
         // mode with a listed speed; it provokes nothing.
         const mode = request.mode ?? 'walk';
         if (speedOf(creature, mode) <= 5) throw new MoveRefused(`A creature with a speed of 5 feet or less can't take a 5-foot step (${TEXT} › 5-Foot Step).`);
+        if (unseeing) throw new MoveRefused(`${unseeing}: a 5-foot step is only for movement not hampered by darkness (${TEXT} › 5-Foot Step).`);
+        plan.noDarkness = true;
         plan.modes = [mode];
         plan.modeBudgets = [1];
         plan.singleSquare = true;
@@ -152,6 +160,12 @@ export const epicPath: Ruleset = {
     const rule: OccupantRule = { pass: 'free', end: 'yes', provokesOnEnter: false, resistEnter: 0, resistLeave: 0 };
     // › Stepover: two size categories or larger ignores the smaller creature, ending on or past it.
     if (sizeGap(mover, other) >= 2) return rule;
+    // › Squeezing: "if one of the creatures is dead, the squeezing rules do not apply. Instead, the
+    // dead creature is treated as rough terrain."
+    if (other.dead) {
+      rule.pass = 'rough';
+      return rule;
+    }
     if (hostile(mover, other)) {
       // › Walk: "only … through unoccupied spaces or spaces occupied by allies"; › Reach: entering a
       // hostile space takes a Might roll. › Squeezing: one "unable to prevent it" may be shared.
@@ -170,7 +184,7 @@ export const epicPath: Ruleset = {
   // › Threatened Area: all spaces within reach and all spaces occupied; › Reach: tiny and smaller
   // threaten only their own space.
   threatRange(c) {
-    if (c.helpless) return null;
+    if (c.helpless || c.dead) return null;
     const reach = c.reach ?? SIZES[c.size]?.reach ?? SQUARE;
     return Math.floor(reach / SQUARE);
   },
@@ -178,3 +192,13 @@ export const epicPath: Ruleset = {
   // › Three Dimensional Movement: cubes, 26 neighbours, "All moves and ranges are counted as 1 for 1".
   flight: { unitsPerSquare: 1, step: (step) => packStep(1, step.parity) },
 };
+
+/** Every square of the creature's space is in darkness (the `light` layer). */
+function inDarkness(encounter: Encounter, c: Creature): boolean {
+  const map = encounter.map;
+  const side = Math.max(1, Math.floor((SIZES[c.size]?.space ?? SQUARE) / SQUARE));
+  for (let y = c.y; y < Math.min(c.y + side, map.height); y++) {
+    for (let x = c.x; x < Math.min(c.x + side, map.width); x++) if (map.light[y * map.width + x] !== Light.darkness) return false;
+  }
+  return true;
+}

@@ -90,6 +90,20 @@ export const sixD6: Ruleset = {
         throw new MoveRefused(`${TEXT} has no ${request.action} action: it moves by mosey, run and the 5' step.`);
     }
     if (plan.budget < 1) throw new MoveRefused('An action score below 1 moves nowhere.');
+    if (!plan.dice) plan.fixedScore = plan.budget;
+    if (request.hidden) {
+      // › Staying Hidden: "suffers the standard 2d6+0 penalty to the resistance for acting while
+      // deceiving": the resistance of the whole movement rises by a 2d6 roll, so at best by 2.
+      if (plan.singleSquare) throw new MoveRefused(`${TEXT} › Staying Hidden applies to moseys and runs, not to the 5' step.`);
+      plan.penalty = parseDice('2d6');
+      plan.budget -= 2;
+      plan.modeBudgets = [plan.budget];
+      if (plan.budget < 1) throw new MoveRefused(`Staying hidden adds 2d6 to the resistance: a score of ${plan.budget + 2} cannot move at all.`);
+      plan.notes.push(`Staying hidden: 2d6+0 more resistance (${TEXT} › Staying Hidden); p is the chance the score still covers it.`);
+    }
+    // › Hidden Movement Resistance: the player plans with what the character can see; the GM's view
+    // (knowsHidden) and the move itself (check) pay the hidden resistance.
+    plan.truthResistance = !!request.knowsHidden;
     // › Standing, Sitting & Lying Down: "Standing up … requires a movement action with an MR equal to
     // the MR of the square currently occupied. This may be done as part of a mosey or run."
     if (creature.prone && mode !== 'fly') {

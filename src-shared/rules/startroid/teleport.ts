@@ -40,7 +40,8 @@ export function teleport(encounter: Encounter, creatureId: string, to: { x: numb
   }
   for (let sy = c.y; sy < c.y + side; sy++) for (let sx = c.x; sx < c.x + side; sx++) {
     for (let ty = to.y; ty < to.y + side; ty++) for (let tx = to.x; tx < to.x + side; tx++) {
-      if (clearLine(map, sx, sy, tx, ty)) return { legal: true, reason: '' };
+      // › Teleportation: "Line of Sight" only — "even if you don't have line of effect to it".
+      if (clearLine(map, sx, sy, tx, ty, 'sight')) return { legal: true, reason: '' };
     }
   }
   return { legal: false, reason: `${c.name} cannot see ${to.x},${to.y} (startroid.txt › Teleportation: line of sight)` };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encounterToFile, parseEncounter, serializeEncounter } from '../../../src-shared/io';
-import { createEncounter, Edge, makeCreature, squareIndex, Terrain } from '../../../src-shared/model';
+import { createEncounter, Edge, Light, makeCreature, squareIndex, Terrain } from '../../../src-shared/model';
 
 function sample() {
   const e = createEncounter({ name: 'Crypt', ruleset: 'epic-path', width: 12, height: 9 });
@@ -10,7 +10,8 @@ function sample() {
   e.map.waterDepth[squareIndex(e.map, 5, 5)] = 15;
   e.map.elevation[squareIndex(e.map, 0, 0)] = 10;
   e.map.edgeEast[squareIndex(e.map, 2, 2)] = Edge.wall;
-  e.creatures.push(makeCreature({ id: 'ogre', name: 'Ogre', size: 'large', side: 'enemy', x: 6, y: 1, speed: { walk: 40 } }));
+  e.map.light[squareIndex(e.map, 7, 7)] = Light.darkness;
+  e.creatures.push(makeCreature({ id: 'ogre', name: 'Ogre', size: 'large', side: 'enemy', x: 6, y: 1, speed: { walk: 40 }, dead: true, reachWeapon: true, blinded: true }));
   e.settings.epicPathRun = 'encumbrance';
   return e;
 }
@@ -27,8 +28,18 @@ describe('encounter file format v1', () => {
     expect(parsed.encounter.map.waterDepth[squareIndex(e.map, 5, 5)]).toBe(15);
     expect(parsed.encounter.map.elevation[0]).toBe(10);
     expect(parsed.encounter.map.edgeEast[squareIndex(e.map, 2, 2)]).toBe(Edge.wall);
+    expect(parsed.encounter.map.light[squareIndex(e.map, 7, 7)]).toBe(Light.darkness);
     expect(parsed.encounter.creatures).toEqual(e.creatures);
     expect(parsed.encounter.settings).toEqual({ epicPathRun: 'encumbrance' });
+  });
+
+  it('reads a file without a light layer as bright everywhere, and refuses a light level it does not know', () => {
+    const file = encounterToFile(createEncounter({ name: 'Old', ruleset: 'epic-path', width: 3, height: 2 }));
+    expect('light' in file.map.layers).toBe(false);
+    const parsed = parseEncounter(JSON.stringify(file));
+    expect(parsed.ok && Array.from(parsed.encounter.map.light)).toEqual([0, 0, 0, 0, 0, 0]);
+    const bad = parseEncounter(JSON.stringify({ ...file, map: { ...file.map, layers: { ...file.map.layers, light: [6, 3] } } }));
+    expect(bad.ok).toBe(false);
   });
 
   it('keeps a plain 512 × 512 map small (run-length layers)', () => {

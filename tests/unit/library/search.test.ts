@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LibraryEntry } from '../../../src-shared/ipc';
 import { LibrarySearch, parseTagList, rasteriseThumbnail, searchWithoutIndex, SORT_KEYS, thumbnailPng, toBase64, type LibraryQuery } from '../../../src-shared/library';
 import { createMap, Edge, makeCreature, Terrain } from '../../../src-shared/model';
+import { EDGE_STYLE, hexRgb } from '../../../src-shared/io/export/palette';
 
 function entry(i: number, fields: Partial<LibraryEntry>): LibraryEntry {
   return {
@@ -113,7 +114,7 @@ describe('library thumbnails', () => {
     const px = (x: number, y: number) => Array.from(r.data.slice((y * r.width + x) * 4, (y * r.width + x) * 4 + 3));
     expect(px(4 * 8 - 1, 2 * 8 + 3)).toEqual([28, 31, 38]);
     expect(px(4 * 8 - 2, 2 * 8 + 3)).toEqual([222, 214, 192]);
-    expect(px(10 * 8 + 4, 6 * 8 - 1)).toEqual([138, 90, 43]);
+    expect(px(10 * 8 + 4, 6 * 8 - 1)).toEqual(hexRgb(EDGE_STYLE[Edge.doorClosed]!.color));
   });
 
   it('samples large maps down', () => {

@@ -89,11 +89,12 @@ function expectFall(f: Fight, ruleset: RulesetId, id: string, entry: LogEntry, h
 }
 
 /** A push in the log agrees with `forcedMovement` on the board before it. */
-function push(f: Fight, target: string, by: string, squares: number, to?: { x: number; y: number }[]): LogEntry {
+function push(f: Fight, target: string, by: string, squares: number, to?: { x: number; y: number }[], threeDimensional = false): LogEntry {
   const before = f.state.board;
-  const engine = forcedMovement(before, { kind: 'push', target, by, squares, ...(to ? { to } : {}) });
+  const extra = { ...(to ? { to } : {}), ...(threeDimensional ? { threeDimensional } : {}) };
+  const engine = forcedMovement(before, { kind: 'push', target, by, squares, ...extra });
   expect(engine.stopped?.code).toBe('fell');
-  const entry = f.act({ kind: 'forced', effect: 'push', target, by, squares, ...(to ? { to } : {}) });
+  const entry = f.act({ kind: 'forced', effect: 'push', target, by, squares, ...extra });
   expect(f.at(target)).toEqual({ x: engine.x, y: engine.y });
   expect(entry.distribution).toEqual(engine.fall!.distribution);
   return entry;
@@ -213,13 +214,20 @@ describe('scripted fights from the samples', () => {
     undoAndReplay(f);
   });
 
-  it('Startroid: through the drone (provokes), the drone pushes the medic into the trench, the sniper drops off the deck', () => {
+  it('Startroid: through the drone (provokes), a push stops at the trench, a push that says so goes in, the sniper drops off the deck', () => {
     const f = new Fight(load('startroid'), 77);
     f.act({ kind: 'initiative', scores: { S: 20, t: 15, Z: 10, M: 5, R: 1 } });
     const through = f.walk('S', { x: 5, y: 3 }, 'move', [{ x: 6, y: 4 }]);
     expect(through.plan.provokes.map((p) => p.by)).toEqual(['t']);
     f.next();
-    const pushed = push(f, 'M', 't', 1);
+    // startroid.txt › Pull, Push and Slide: the squares stay on one horizontal plane, so a plain push
+    // stops at the trench's edge …
+    const level = forcedMovement(f.state.board, { kind: 'push', target: 'M', by: 't', squares: 1 });
+    expect(level.stopped?.code).toBe('ledge');
+    f.act({ kind: 'forced', effect: 'push', target: 'M', by: 't', squares: 1 });
+    expect(f.at('M')).toEqual({ x: level.x, y: level.y });
+    // … unless the effect says otherwise: then the medic goes over and falls.
+    const pushed = push(f, 'M', 't', 1, undefined, true);
     expectFall(f, 'startroid', 'M', pushed, 3, 0);
     f.next();
     f.walk('Z', { x: 8, y: 3 });

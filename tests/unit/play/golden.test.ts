@@ -69,7 +69,7 @@ function playCheck(encounter: Encounter, check: Check): boolean {
   if (['push', 'pull', 'slide', 'shift'].includes(q.command)) {
     const kind = q.command as ForcedKind;
     const to = ((q['to'] as string[] | undefined) ?? []).map(sq);
-    const action: PlayAction = { kind: 'forced', effect: kind, target: q.creature, by: q['by'] as string, squares: q['squares'] as number, ...(to.length ? { to } : {}), ...(q['dropProne'] ? { dropProne: true } : {}) };
+    const action: PlayAction = { kind: 'forced', effect: kind, target: q.creature, by: q['by'] as string, squares: q['squares'] as number, ...(to.length ? { to } : {}), ...(q['dropProne'] ? { dropProne: true } : {}), ...(q['threeDimensional'] ? { threeDimensional: true } : {}) };
     const state = replay(encounter, newSession(3));
     const r = perform(encounter, newSession(3), action, state);
     if (!FORCED_RULES[encounter.ruleset][kind] || e.refused !== undefined) {

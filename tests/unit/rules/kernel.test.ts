@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEncounter, Edge, makeCreature, RULESET_IDS, type RulesetId } from '../../../src-shared/model';
-import { costField, reachableSquares } from '../../../src-shared/rules';
+import { checkPath, costField, planPath, reachableSquares } from '../../../src-shared/rules';
 
 /** The whole-map fast path must answer exactly as the general search does. */
 describe('costField fast path', () => {
@@ -41,6 +41,24 @@ describe('costField fast path', () => {
           }
           const general = costField(e, 'm', request, { general: true }).field;
           expect(Array.from(fast)).toEqual(Array.from(general));
+          // reach answers the same costs, and a planned path (A* in the kernel, straightened) costs
+          // what the general search says and passes check.
+          // (Flight is searched in 3-D, Epic Path's run in straight lines: neither is this field.)
+          if (fly || (action === 'run' && ruleset === 'epic-path')) return true;
+          const reach = reachableSquares(e, 'm', request);
+          const fromReach = new Int32Array(w * h).fill(-1);
+          for (const s of reach.squares) fromReach[s.y * w + s.x] = s.cost / (ruleset === 'startroid' ? 1 : 5);
+          expect(Array.from(fromReach)).toEqual(Array.from(general));
+          for (let i = 1; i < w * h; i += 3) {
+            if (general[i]! < 0) continue;
+            const to = { x: i % w, y: Math.floor(i / w) };
+            const p = planPath(e, 'm', to, request);
+            expect(p.legal, `${to.x},${to.y}: ${p.reason}`).toBe(true);
+            expect(p.total).toBe(general[i]! * (ruleset === 'startroid' ? 1 : 5));
+            const again = checkPath(e, 'm', p.steps, request);
+            expect(again.legal, again.reason).toBe(true);
+            expect(again.total).toBe(p.total);
+          }
           return true;
         },
       ),

@@ -20,6 +20,17 @@ describe('line of sight between square centres', () => {
     );
   });
 
+  it('through a window or force field: sight yes, effect no; a wall stops both', () => {
+    const map = createMap(5, 3);
+    map.edgeEast[1 * 5 + 2] = Edge.window;
+    expect(clearLine(map, 0, 1, 4, 1, 'sight')).toBe(true);
+    expect(clearLine(map, 0, 1, 4, 1, 'effect')).toBe(false);
+    expect(clearLine(map, 0, 1, 1, 1, 'effect')).toBe(true);
+    map.edgeEast[1 * 5 + 2] = Edge.wall;
+    expect(clearLine(map, 0, 1, 4, 1, 'sight')).toBe(false);
+    expect(clearLine(map, 0, 1, 4, 1, 'effect')).toBe(false);
+  });
+
   it('is stopped by walls, closed doors, filled squares and pillars, not by low obstacles', () => {
     const map = createMap(5, 3);
     expect(clearLine(map, 0, 1, 4, 1)).toBe(true);
