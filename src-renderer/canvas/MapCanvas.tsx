@@ -8,6 +8,7 @@ import { createGridLayer } from './layers/grid';
 import { createLedgesLayer } from './layers/ledges';
 import { renderMapImage } from './layers/map-image';
 import { createOverlayLayer } from './layers/overlay';
+import { createPlayOverlayLayer } from './layers/play-overlay';
 import { createTerrainLayer } from './layers/terrain';
 import { createToolbox, type PointerInput, type Tool } from './tools';
 
@@ -49,6 +50,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const creatures = createCreaturesLayer(editor);
     const grid = createGridLayer(editor);
     const overlay = createOverlayLayer(editor, target);
+    const playOverlay = createPlayOverlayLayer(editor);
     const konvaLayer = (name: string, ...nodes: Konva.Shape[]) => {
       const layer = new Konva.Layer({ listening: false, imageSmoothingEnabled: name !== 'scene' });
       layer.add(...nodes);
@@ -59,7 +61,7 @@ export function MapCanvas(props: { editor: Editor }) {
     konvaLayer('scene', terrain.node, edges.node, ledges.node);
     konvaLayer('creatures', creatures.node);
     konvaLayer('grid', grid.node);
-    konvaLayer('overlay', overlay.node);
+    konvaLayer('overlay', overlay.node, playOverlay.node);
     stage.batchDraw();
 
     // What tests and the e2e driver read: the view, the grid and the reach.
@@ -76,6 +78,14 @@ export function MapCanvas(props: { editor: Editor }) {
     createEffect(() => {
       const r = editor.reach();
       container.dataset['reachSquares'] = r && 'reach' in r ? String(r.reach.squares.length) : '0';
+    });
+    // Play mode: what the e2e driver reads (the turn, and how many squares the reach shows).
+    createEffect(() => {
+      const s = editor.playShown();
+      container.dataset['mode'] = editor.playing() ? 'play' : 'edit';
+      container.dataset['playCurrent'] = s?.current ?? '';
+      container.dataset['playRound'] = String(s?.round ?? 0);
+      container.dataset['playReach'] = String(editor.bandSquares().length);
     });
     createEffect(() => {
       container.dataset['tool'] = target().state();

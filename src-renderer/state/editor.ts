@@ -4,6 +4,7 @@ import { createChrome } from './chrome';
 import { createCreatureEdits } from './creature-edits';
 import { createDocument } from './document';
 import { createMovement } from './movement';
+import { createPlay } from './play';
 import { createSelection } from './selection';
 import { createToolState } from './tool';
 import { createViewState } from './view-state';
@@ -30,8 +31,11 @@ export function createEditor(platform: PlatformBridge) {
   // The view and document refer to each other only through these two small callbacks.
   let mapSize: () => { width: number; height: number } | null = () => null;
   const view = createViewState(() => mapSize());
-  const document = createDocument(platform, chrome, () => {
+  let closePlay = () => {};
+  const document = createDocument(platform, chrome, (doc) => {
     batch(() => {
+      closePlay();
+      if (doc.play?.log.length) chrome.notify('info', `This encounter was played (${doc.play.cursor} of ${doc.play.log.length} log entries): Play mode (F5) resumes it.`);
       selection.clearSelection();
       view.setHover(null);
       view.fitWhenMeasured();
@@ -42,7 +46,42 @@ export function createEditor(platform: PlatformBridge) {
   const movement = createMovement(document.doc, selection.selectedCreature, view.hover);
   const creatures = createCreatureEdits(document.doc, document.execute, selection.setSelectedCreature);
 
-  return { platform, ...chrome, ...document, ...view, ...selection, ...tools, ...movement, ...creatures };
+  const play = createPlay({
+    planned: document.doc,
+    execute: document.execute,
+    notify: chrome.notify,
+    exportText: (request) => chrome.run('Exporting…', () => platform.exportFile(request)),
+    hover: view.hover,
+  });
+  // Play mode (state/play.ts): the board shown is the session's, undo and redo step through its log,
+  // map edits wait for Edit mode, and the session is stored with the encounter before it is saved or
+  // left (so the unsaved-changes prompts see it).
+  closePlay = play.closePlay;
+  const playing = play.playing;
+  const inPlay = {
+    doc: () => (playing() ? (play.playBoard() ?? document.doc()) : document.doc()),
+    execute: (cmd: Parameters<typeof document.execute>[0]) => {
+      if (playing() && cmd.type !== 'setPlay') {
+        chrome.notify('error', 'The map is not edited in Play mode: press F5 to return to Edit mode.');
+        return false;
+      }
+      return document.execute(cmd);
+    },
+    dirty: () => document.dirty() || play.playUnsynced(),
+    undo: () => (playing() ? play.playUndo() : document.undo()),
+    redo: () => (playing() ? play.playRedo() : document.redo()),
+    canUndo: () => (playing() ? play.playCanUndo() : document.canUndo()),
+    canRedo: () => (playing() ? play.playCanRedo() : document.canRedo()),
+    undoLabel: () => (playing() ? play.playUndoLabel() : document.undoLabel()),
+    redoLabel: () => (playing() ? play.playRedoLabel() : document.redoLabel()),
+    save: (asNew?: boolean) => (play.syncPlay(), document.save(asNew)),
+    newEncounter: (...a: Parameters<typeof document.newEncounter>) => (play.syncPlay(), document.newEncounter(...a)),
+    open: () => (play.syncPlay(), document.open()),
+    openRecent: (...a: Parameters<typeof document.openRecent>) => (play.syncPlay(), document.openRecent(...a)),
+    openSample: (...a: Parameters<typeof document.openSample>) => (play.syncPlay(), document.openSample(...a)),
+  };
+
+  return { platform, ...chrome, ...document, ...view, ...selection, ...tools, ...movement, ...creatures, ...play, ...inPlay };
 }
 
 export type Editor = ReturnType<typeof createEditor>;

@@ -4,6 +4,7 @@ import {
   type Creature,
   type Encounter,
   type LayerName,
+  type SavedPlaySession,
   type RulesetSettings,
 } from '../model';
 
@@ -20,7 +21,9 @@ export type Command =
   | { type: 'addCreature'; creature: Creature; at?: number }
   | { type: 'removeCreature'; id: string }
   | { type: 'updateCreature'; id: string; changes: Partial<Omit<Creature, 'id'>> }
-  | { type: 'batch'; label: string; commands: Command[] };
+  | { type: 'batch'; label: string; commands: Command[] }
+  /** Play mode: the session saved beside the planned layout (null: none). The layout is untouched. */
+  | { type: 'setPlay'; play: SavedPlaySession | null };
 
 export interface Applied {
   doc: Encounter;
@@ -49,6 +52,8 @@ export function describeCommand(cmd: Command): string {
       return 'edit creature';
     case 'batch':
       return cmd.label;
+    case 'setPlay':
+      return cmd.play ? 'play' : 'reset play';
   }
 }
 
@@ -123,6 +128,13 @@ export function applyCommand(doc: Encounter, cmd: Command): Applied {
         inverses.push(applied.inverse);
       }
       return { doc: current, inverse: { type: 'batch', label: cmd.label, commands: inverses.reverse() } };
+    }
+    case 'setPlay': {
+      const before = doc.play ? (JSON.parse(JSON.stringify(doc.play)) as SavedPlaySession) : null;
+      const next: Encounter = { ...doc };
+      if (cmd.play) next.play = JSON.parse(JSON.stringify(cmd.play)) as SavedPlaySession;
+      else delete next.play;
+      return { doc: next, inverse: { type: 'setPlay', play: before } };
     }
   }
 }

@@ -3,6 +3,8 @@ import type { Editor } from '../../state/editor';
 import { createPaintTerrainTool } from './paint-terrain';
 import { createPanTool } from './pan';
 import { createPlaceCreatureTool } from './place-creature';
+import { createPlayForcedTool } from './play-forced';
+import { createPlayMoveTool } from './play-move';
 import { createSelectTool } from './select';
 import type { Tool, ToolDefinition } from './tool';
 
@@ -19,10 +21,19 @@ export const TOOLS: readonly ToolDefinition[] = [
   { id: 'creature', label: 'Place a creature', key: 'C', tooltip: 'Click a square to add a creature there.', icon: CreatureIcon, create: createPlaceCreatureTool },
 ];
 
-/** The tool whose shortcut is this key (no modifiers), if any. */
-export function toolForKey(key: string): ToolDefinition | undefined {
+/**
+ * Play mode's tools (src-renderer/play): the only tools while playing; the map is not edited then.
+ * Their keys work in Play mode only.
+ */
+export const PLAY_TOOLS: readonly ToolDefinition[] = [
+  { id: 'play-move', label: 'Move', key: 'M', tooltip: "The current creature's move: hover for the path, click to add waypoints, double-click or Enter to move; drag from the creature to draw the path square by square.", icon: SelectIcon, create: createPlayMoveTool },
+  { id: 'play-forced', label: 'Push, pull, slide, teleport', key: 'F', tooltip: 'Pick the attacker and the effect in the panel, click the creature, then its squares; double-click or Enter applies.', icon: PanIcon, create: createPlayForcedTool },
+];
+
+/** The tool whose shortcut is this key (no modifiers), if any: edit tools, or Play mode's while playing. */
+export function toolForKey(key: string, playing = false): ToolDefinition | undefined {
   const k = key.toLowerCase();
-  return TOOLS.find((t) => t.key.toLowerCase() === k);
+  return (playing ? PLAY_TOOLS : TOOLS).find((t) => t.key.toLowerCase() === k);
 }
 
 /**
@@ -30,15 +41,17 @@ export function toolForKey(key: string): ToolDefinition | undefined {
  * the previous tool had in progress. `pan` is also handed out for Space / middle-button panning.
  */
 export function createToolbox(editor: Editor) {
-  const tools = new Map<string, Tool>(TOOLS.map((t) => [t.id, t.create(editor)]));
-  let lastId = editor.tool();
+  const tools = new Map<string, Tool>([...TOOLS, ...PLAY_TOOLS].map((t) => [t.id, t.create(editor)]));
+  // In Play mode the active tool is Play mode's own; editing tools wait for Edit mode.
+  const activeId = () => (editor.playing() ? editor.playTool() : editor.tool());
+  let lastId = activeId();
   function get(id: string): Tool {
     const tool = tools.get(id);
     if (!tool) throw new Error(`No tool called ${id}.`);
     return tool;
   }
   function active(): Tool {
-    const id = editor.tool();
+    const id = activeId();
     if (id !== lastId) {
       tools.get(lastId)?.onCancel();
       lastId = id;
