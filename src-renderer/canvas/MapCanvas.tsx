@@ -1,7 +1,7 @@
 import Konva from 'konva';
-import { createEffect, onCleanup, onMount } from 'solid-js';
+import { createEffect, on, onCleanup, onMount } from 'solid-js';
 import type { Editor } from '../state/editor';
-import { squareAt } from '../state/view';
+import { squareAt, squarePixels } from '../state/view';
 import { createCreaturesLayer } from './layers/creatures';
 import { createEdgesLayer } from './layers/edges';
 import { createGridLayer } from './layers/grid';
@@ -26,14 +26,33 @@ export function MapCanvas(props: { editor: Editor }) {
   onMount(() => {
     const stage = new Konva.Stage({ container, width: container.clientWidth || 800, height: container.clientHeight || 600 });
     // Measure before anything draws, so a new map is fitted and drawn once.
+    // Play mode's panel is wider: a map that was wholly in view is fitted again after the switch.
+    let refit = false;
     const resize = () => {
       const width = container.clientWidth;
       const height = container.clientHeight;
       if (width > 0 && height > 0) {
         stage.size({ width, height });
         editor.measureViewport({ width, height });
+        if (refit) {
+          refit = false;
+          editor.zoomToFit();
+        }
       }
     };
+    createEffect(
+      on(
+        editor.playing,
+        () => {
+          const d = editor.doc();
+          const v = editor.view();
+          const vp = editor.viewport();
+          const s = squarePixels(v);
+          if (d) refit = v.panX >= -1 && v.panY >= -1 && v.panX + d.map.width * s <= vp.width + 1 && v.panY + d.map.height * s <= vp.height + 1;
+        },
+        { defer: true },
+      ),
+    );
     resize();
     const observer = new ResizeObserver(resize);
     observer.observe(container);
@@ -86,6 +105,7 @@ export function MapCanvas(props: { editor: Editor }) {
       container.dataset['playCurrent'] = s?.current ?? '';
       container.dataset['playRound'] = String(s?.round ?? 0);
       container.dataset['playReach'] = String(editor.bandSquares().length);
+      container.dataset['playPositions'] = s ? s.board.creatures.map((c) => `${c.id}=${c.x},${c.y}`).join(';') : '';
     });
     createEffect(() => {
       container.dataset['tool'] = target().state();

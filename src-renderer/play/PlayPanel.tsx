@@ -22,6 +22,7 @@ export function PlayPanel(props: { editor: Editor }) {
   return (
     <aside class="properties play-panel" aria-label="Play" data-testid="play-panel">
       <Show when={state()}>
+        <div class="play-main">
         <section class="play-head">
           <div class="play-round" data-testid="play-round">
             {state()!.round === 0 ? 'Before the fight' : `Round ${state()!.round}`}
@@ -50,6 +51,14 @@ export function PlayPanel(props: { editor: Editor }) {
             </button>
           </div>
         </Show>
+        <Show when={editor.playRefusal()}>
+          <p class="play-refusal" role="alert" data-testid="play-refusal">
+            {editor.playRefusal()!.reason}
+            <button class="icon-button" aria-label="Dismiss" onClick={() => editor.setPlayRefusal(null)}>
+              ×
+            </button>
+          </p>
+        </Show>
         <Initiative editor={editor} />
         <Show when={state()!.current && editor.playViewAt() === null}>
           <Turn editor={editor} />
@@ -59,10 +68,13 @@ export function PlayPanel(props: { editor: Editor }) {
           <Forced editor={editor} />
         </Show>
         <Health editor={editor} />
-        <PlayLog editor={editor} />
-        <p class="hint play-foot">
-          {info().name} · seed {editor.playSession()?.seed} · {shown()?.board.creatures.length} creatures
-        </p>
+        </div>
+        <div class="play-dock">
+          <PlayLog editor={editor} />
+          <p class="hint play-foot">
+            {info().name} · seed {editor.playSession()?.seed} · {shown()?.board.creatures.length} creatures
+          </p>
+        </div>
       </Show>
     </aside>
   );
@@ -263,7 +275,7 @@ function Turn(props: { editor: Editor }) {
             <i class="pass" /> pass only
           </span>
           <span>
-            <i style={{ background: 'rgba(200, 50, 40, 0.6)' }} /> falls
+            <i class="falls" /> falls
           </span>
           <Show when={dice()}>
             <span title="6d6: the shading is the chance the rolled score gets there">
@@ -299,11 +311,6 @@ function Turn(props: { editor: Editor }) {
             <div class="hint">Click: waypoint · double-click or Enter: move · Esc: clear</div>
           </div>
         )}
-      </Show>
-      <Show when={editor.playRefusal()}>
-        <p class="error" data-testid="play-refusal">
-          {editor.playRefusal()!.reason}
-        </p>
       </Show>
     </section>
   );
@@ -437,11 +444,6 @@ function Forced(props: { editor: Editor }) {
             Clear
           </button>
         </div>
-      </Show>
-      <Show when={editor.playRefusal()}>
-        <p class="error" data-testid="forced-refusal">
-          {editor.playRefusal()!.reason}
-        </p>
       </Show>
     </section>
   );

@@ -123,11 +123,19 @@ export function createPlay(deps: PlayDeps) {
   function recompute(next: PlaySession): void {
     const p = planned();
     if (!p) return;
+    const state = replay(p, next);
     batch(() => {
+      if (state.current !== current()?.current) newTurn();
       setSession(next);
-      setCurrent(replay(p, next));
+      setCurrent(state);
       clearDrawing();
     });
+  }
+
+  /** A new creature's turn: its movement starts as a plain move on foot. */
+  function newTurn(): void {
+    setMoveAction('move');
+    setMoveMode(null);
   }
 
   function clearDrawing(): void {
@@ -213,11 +221,12 @@ export function createPlay(deps: PlayDeps) {
     stopReplay();
     const r = performAction(p, s, action, now);
     if (!r.ok) {
+      // Shown at the top of the play panel and on the map (no notice: it would cover the panel).
       setRefusal({ reason: r.reason, at: r.at });
-      deps.notify('error', r.reason);
       return null;
     }
     batch(() => {
+      if (r.state.current !== now.current || r.state.round !== now.round) newTurn();
       setSession(r.session);
       setCurrent(r.state);
       setViewAt(null);
@@ -354,23 +363,24 @@ export function createPlay(deps: PlayDeps) {
     if (!playing() || !s || !c || viewAt() !== null || playTool() !== 'play-move') return { bands: [], refused: null };
     const allowed = new Map(options().map((o) => [o.action, o]));
     const chosen = moveAction();
-    const order: MoveAction[] = [chosen, ...(['move', 'double', 'run'] as MoveAction[]).filter((a) => a !== chosen)];
+    // The chosen movement, and the turn's move / double move / run beside it (nested bands).
+    const wanted: MoveAction[] = [...new Set<MoveAction>([chosen, ...(showBands() ? (['move', 'double', 'run'] as MoveAction[]) : [])])];
     const out: ReachBand[] = [];
     let refused: string | null = null;
-    for (const action of order) {
+    for (const action of wanted) {
       const o = allowed.get(action);
       if (!o) continue;
       if (!o.allowed) {
         if (action === chosen) refused = o.why;
         continue;
       }
-      if (action !== chosen && !showBands()) continue;
       try {
         out.push({ action, label: o.label, reach: reachableSquares(s.board, c.id, requestFor(action)) });
       } catch (e) {
         if (action === chosen) refused = (e as Error).message;
       }
     }
+    out.sort((p, q) => p.reach.budget - q.reach.budget);
     return { bands: out, refused };
   });
 
@@ -453,14 +463,12 @@ export function createPlay(deps: PlayDeps) {
       const why = options().find((o) => o.action === moveAction())?.why;
       const reason = why || 'Point at a square to move to (click adds a waypoint, double-click or Enter moves).';
       setRefusal({ reason, at: null });
-      deps.notify('error', reason);
       return null;
     }
     if (!p.answer.legal || p.answer.steps.length === 0) {
       const at = p.answer.steps[Math.max(0, p.answer.breaksAt)] ?? null;
       const reason = `${c.name} cannot take that path: ${p.answer.reason || 'no squares to go to'}${at ? ` (at ${at.x},${at.y})` : ''}.`;
       setRefusal({ reason, at: at ? { x: at.x, y: at.y } : null });
-      deps.notify('error', reason);
       return null;
     }
     const path = p.answer.steps.map((st) => (p.flight ? { x: st.x, y: st.y, z: (st as unknown as { z: number }).z } : { x: st.x, y: st.y }));
@@ -486,7 +494,6 @@ export function createPlay(deps: PlayDeps) {
       if (!f.by) {
         const reason = 'Pick who pushes, pulls or slides (the attacker) first.';
         setRefusal({ reason, at: null });
-        deps.notify('error', reason);
         return null;
       }
       const squares = forcedSquares();

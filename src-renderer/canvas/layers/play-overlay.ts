@@ -195,10 +195,16 @@ function drawPlan(ctx: DrawContext, board: Encounter, id: string, plan: NonNulla
     ctx.setAttr('fillStyle', '#fff');
     ctx.fillText(label, x, y + s * 0.18 + (font + 4) / 2);
   });
-  // The enemies a provocation comes from, named beside it.
+  // The enemies a provocation comes from, named beside it (several at one square on one label).
+  const bySquare = new Map<string, { at: Square; names: string[] }>();
   for (const p of plan.provokedBy) {
-    const [x, y] = centreOf(board, id, p.at, v);
-    const label = `AoO: ${p.name}`;
+    const key = `${p.at.x},${p.at.y}`;
+    const known = bySquare.get(key) ?? bySquare.set(key, { at: p.at, names: [] }).get(key)!;
+    if (!known.names.includes(p.name)) known.names.push(p.name);
+  }
+  for (const { at, names } of bySquare.values()) {
+    const [x, y] = centreOf(board, id, at, v);
+    const label = `AoO: ${names.join(', ')}`;
     const w = label.length * font * 0.6 + 8;
     ctx.setAttr('fillStyle', 'rgba(150, 20, 20, 0.9)');
     box(ctx, x - w / 2, y - s * 0.5 - font - 4, w, font + 4);

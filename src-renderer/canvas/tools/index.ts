@@ -1,4 +1,5 @@
 import { BrushIcon, CreatureIcon, PanIcon, SelectIcon } from '../../components/icons';
+import { MoveIcon, PushIcon } from '../../play/icons';
 import type { Editor } from '../../state/editor';
 import { createPaintTerrainTool } from './paint-terrain';
 import { createPanTool } from './pan';
@@ -26,8 +27,8 @@ export const TOOLS: readonly ToolDefinition[] = [
  * Their keys work in Play mode only.
  */
 export const PLAY_TOOLS: readonly ToolDefinition[] = [
-  { id: 'play-move', label: 'Move', key: 'M', tooltip: "The current creature's move: hover for the path, click to add waypoints, double-click or Enter to move; drag from the creature to draw the path square by square.", icon: SelectIcon, create: createPlayMoveTool },
-  { id: 'play-forced', label: 'Push, pull, slide, teleport', key: 'F', tooltip: 'Pick the attacker and the effect in the panel, click the creature, then its squares; double-click or Enter applies.', icon: PanIcon, create: createPlayForcedTool },
+  { id: 'play-move', label: 'Move', key: 'M', tooltip: "The current creature's move: hover for the path, click to add waypoints, double-click or Enter to move; drag from the creature to draw the path square by square.", icon: MoveIcon, create: createPlayMoveTool },
+  { id: 'play-forced', label: 'Push, pull, slide, teleport', key: 'F', tooltip: 'Pick the attacker and the effect in the panel, click the creature, then its squares; double-click or Enter applies.', icon: PushIcon, create: createPlayForcedTool },
 ];
 
 /** The tool whose shortcut is this key (no modifiers), if any: edit tools, or Play mode's while playing. */

@@ -38,9 +38,8 @@ export function createPlayForcedTool(editor: Editor, now: () => number = () => p
       if (machine.state() !== 'pointing') return;
       machine.to('idle');
       const q = input.square;
-      const t = now();
-      const double = !!lastClick && sameSquare(lastClick.square, q) && t - lastClick.at < 400;
-      lastClick = { square: q, at: t };
+      const double = !!lastClick && sameSquare(lastClick.square, q) && now() - lastClick.at < 400;
+      lastClick = { square: q, at: now() };
       const f = editor.forced();
       if (!f.target) {
         const c = creatureAt(q);
@@ -50,6 +49,13 @@ export function createPlayForcedTool(editor: Editor, now: () => number = () => p
         }
         editor.setPlayRefusal(null);
         editor.setForced({ ...f, target: c.id });
+        editor.setForcedSquares([]);
+        lastClick = null;
+        return;
+      }
+      if (creatureAt(q)?.id === f.target && !double) {
+        // A click on the chosen creature again lets it go (nothing moves onto its own square).
+        editor.setForced({ ...f, target: null });
         editor.setForcedSquares([]);
         lastClick = null;
         return;

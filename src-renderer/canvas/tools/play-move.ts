@@ -61,16 +61,14 @@ export function createPlayMoveTool(editor: Editor, now: () => number = () => per
       if (state !== 'pointing') return;
       downAt = null;
       const q = input.square;
-      const t = now();
-      const double = lastClick && sameSquare(lastClick.square, q) && t - lastClick.at < DOUBLE_CLICK_MS;
-      lastClick = { square: q, at: t };
+      const double = lastClick && sameSquare(lastClick.square, q) && now() - lastClick.at < DOUBLE_CLICK_MS;
+      lastClick = null;
       if (onCreature(q) && !double) {
         // A click on the mover starts over.
         editor.clearPlayDrawing();
         return;
       }
       if (double) {
-        lastClick = null;
         // The first click of the pair added this square as a waypoint: it is the destination instead.
         const via = editor.waypoints();
         if (via.length && sameSquare(via[via.length - 1]!, q)) editor.setWaypoints(via.slice(0, -1));
@@ -79,6 +77,9 @@ export function createPlayMoveTool(editor: Editor, now: () => number = () => per
         return;
       }
       editor.addWaypoint(q);
+      // Timed from the end of this click's work (planning through a waypoint can take a moment), so
+      // a quick second click still counts as a double-click.
+      lastClick = { square: q, at: now() };
     },
     onKeyDown(input: KeyInput) {
       if (input.ctrl || input.alt) return false;
