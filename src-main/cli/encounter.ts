@@ -29,6 +29,7 @@ import {
   type SurfaceName,
 } from '../../src-shared/rules';
 import { PLAY_HELP, PlayCliError, playCommand } from './play';
+import { TRAVEL_HELP, TravelCliError, travelCommand } from './travel';
 
 /**
  * `encounter` — the rules engine from the command line. Answers JSON on stdout with --json; bad
@@ -62,6 +63,7 @@ Commands:
   collision --speed N [--cautious] [--json]      Epic Path collision damage
   falling-object --size S --height N [--json]    Epic Path falling object damage
 ${PLAY_HELP}
+${TRAVEL_HELP}
   validate <file>        check a file; prints its summary
   schema                 print the JSON Schema of encounter files
 
@@ -375,6 +377,13 @@ export function main(argv: string[]): string {
       const out = { dice: damage.dice, min: damage.min, max: damage.max, mean: damage.mean, note: object.note + (object.dice % 1 ? ' (half of 1d6 rounds down)' : '') };
       return json ? JSON.stringify(out) + '\n' : printDamage(damage, [out.note].filter(Boolean));
     }
+    case 'travel':
+      try {
+        return travelCommand((key) => one(options, key), json);
+      } catch (e) {
+        if (e instanceof TravelCliError) throw new UsageError(e.message);
+        throw e;
+      }
     case 'play':
       try {
         return playCommand(file(), { get: (key) => one(options, key), has: (key) => options.has(key) });

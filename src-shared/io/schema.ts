@@ -88,6 +88,7 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
       mode: z.enum(MOVEMENT_MODES).optional(),
       score: z.number().min(0).max(1000).optional(),
       dice: z.string().max(32).optional(),
+      phasing: z.boolean().optional().describe('Startroid phasing.'),
     })
     .strict(),
   z.object({ kind: z.literal('stand-up'), creature: Id }).strict(),
@@ -106,6 +107,7 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
       dropProne: z.boolean().optional(),
     })
     .strict(),
+  z.object({ kind: z.literal('stall-save'), creature: Id, success: z.boolean().optional(), modifier: z.number().min(-100).max(100).optional() }).strict(),
   z.object({ kind: z.literal('teleport'), creature: Id, to: PlaySquare, range: z.int().min(0).max(10000).optional() }).strict(),
 ]);
 

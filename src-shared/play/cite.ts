@@ -17,9 +17,9 @@ export function citeOf(ruleset: RulesetId, heading: string): RuleCite {
  * Where each ruleset's text speaks about what play resolves. A heading names the passage the engine
  * follows; where a text is silent the nearest passage is named and the entry says so in words.
  */
-export const PLAY_RULES: Readonly<Record<RulesetId, { provoke: string; fall: string; fallNote?: string; initiative: string }>> = {
+export const PLAY_RULES: Readonly<Record<RulesetId, { provoke: string; fall: string; fallNote?: string }>> = {
   // epic-path.txt › Walk: "provokes attacks of opportunity … if you leave a space they threaten".
-  'epic-path': { provoke: 'Walk', fall: 'Falling', initiative: 'General Movement Rules' },
+  'epic-path': { provoke: 'Walk', fall: 'Falling' },
   // d20-srd-35.txt names attacks of opportunity in movement (› Very Small Creature) and measures
   // threat by reach (› Big and Little Creatures in Combat); it gives no falling damage: the d20 rule
   // of 1d6 per 10 ft is used (src-shared/rules/engine/d20-falling.ts).
@@ -27,7 +27,6 @@ export const PLAY_RULES: Readonly<Record<RulesetId, { provoke: string; fall: str
     provoke: 'Big and Little Creatures in Combat',
     fall: 'Movement, Position, and Distance',
     fallNote: 'd20-srd-35.txt gives no falling damage; the d20 rule of 1d6 per 10 feet (at most 20d6) is used.',
-    initiative: 'Movement in Combat',
   },
   // d20-phb-30.txt › Combat: Movement, Position and Distance: "whether you're vulnerable to attacks
   // of opportunity while you're moving"; › Tactical Aerial Movement names "falling damage".
@@ -35,10 +34,9 @@ export const PLAY_RULES: Readonly<Record<RulesetId, { provoke: string; fall: str
     provoke: 'Combat: Movement, Position and Distance',
     fall: 'Tactical Aerial Movement',
     fallNote: 'd20-phb-30.txt names falling damage without giving it; the d20 rule of 1d6 per 10 feet (at most 20d6) is used.',
-    initiative: 'How Far Can Your Character Move?',
   },
   // 6d6.txt has no attacks of opportunity in movement and no falling damage (the Game Leader decides).
-  '6d6': { provoke: 'Occupied Squares', fall: 'Moving In Combat', fallNote: '6d6.txt gives no falling damage: the Game Leader decides it.', initiative: 'Moving In Combat' },
+  '6d6': { provoke: 'Occupied Squares', fall: 'Moving In Combat', fallNote: '6d6.txt gives no falling damage: the Game Leader decides it.' },
   // startroid.txt › Moving through occupied squares: "Moving into a non helpless enemy's space provokes".
-  startroid: { provoke: 'Moving through occupied squares', fall: 'Inertia', initiative: 'Tactical Movement' },
+  startroid: { provoke: 'Moving through occupied squares', fall: 'Inertia' },
 };

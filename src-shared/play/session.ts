@@ -50,6 +50,26 @@ export function replay(planned: Encounter, session: PlaySession, upTo: number = 
   return state;
 }
 
+/**
+ * Every moment of the session in one replay: `timeline[k]` is the state after the first k actions
+ * (`timeline[0]` the planned layout), up to the whole log — for a log panel that shows any entry's
+ * board at once, and for stepping through a replay.
+ */
+export function timeline(planned: Encounter, session: PlaySession): PlayState[] {
+  const out: PlayState[] = [replay(planned, session, 0)];
+  for (let k = 1; k <= session.log.length; k++) {
+    const action = session.log[k - 1]!;
+    const previous = out[k - 1]!;
+    try {
+      out.push(applyAction(previous, action, k - 1, actionRandom(session.seed, k - 1)));
+    } catch (err) {
+      if (!(err instanceof PlayRefused || err instanceof MoveRefused)) throw err;
+      out.push(replay(planned, session, k));
+    }
+  }
+  return out;
+}
+
 /** The board at one log entry (after it), for "click an entry to see that moment". */
 export function stateAt(planned: Encounter, session: PlaySession, entryIndex: number): PlayState {
   return replay(planned, session, entryIndex + 1);

@@ -128,6 +128,11 @@ export function turnRefusal(ruleset: RulesetId, turn: TurnState, creature: Creat
   if (turn.fullRound) return `${creature.name} has already used the whole turn's movement.`;
   if (economy.stepAlone && turn.stepped) return `${creature.name} took a 5-foot step: no other movement this round (${rule.rule.ref.split(' › ')[0]} › ${economy.actions.step!.rule.heading}).`;
   if (action === 'crawl' && !creature.prone) return `Only a prone creature crawls (${rule.rule.ref}).`;
+  // epic-path.txt › Crawling: "While Prone, you can crawl 5 feet as a move action" — a prone creature
+  // crawls or stands up (› Part of a Move Action) before it walks.
+  if (ruleset === 'epic-path' && creature.prone && action !== 'crawl' && action !== 'stand-up') {
+    return `${creature.name} is prone: it crawls 5 feet or stands up first (epic-path.txt › Crawling).`;
+  }
   if (action === 'stand-up' && !creature.prone) return `${creature.name} is not prone.`;
   switch (rule.cost) {
     case 'step':
@@ -176,8 +181,9 @@ export function turnOptions(state: PlayState): TurnOption[] {
   if (!creature) return [];
   const economy = TURN_ECONOMY[ruleset];
   const out: TurnOption[] = [];
+  const stalled = state.stalled[creature.id] ? `${creature.name} is stalled: it spends its turn on a DC 20 Reflex save (d20-phb-30.txt › Minimum Forward Speed).` : null;
   for (const [action, rule] of Object.entries(economy.actions) as [TurnAction, TurnActionRule][]) {
-    const why = turnRefusal(ruleset, state.turn, creature, action);
+    const why = stalled ?? turnRefusal(ruleset, state.turn, creature, action);
     out.push({ action, label: rule.label, allowed: why === null, why: why ?? '', rule: rule.rule });
   }
   out.push({ action: 'charge', label: 'Charge', allowed: false, why: economy.noCharge, rule: null });

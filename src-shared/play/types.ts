@@ -37,7 +37,17 @@ export type PlayAction =
   /** The GM's order (breaking ties or delaying): every creature in the initiative, first to last. */
   | { kind: 'order'; order: string[] }
   /** A move along a drawn path: the creature's top-left squares after the start, one step each. */
-  | { kind: 'move'; creature: string; action: MoveAction; path: Square[]; mode?: MovementMode; score?: number; dice?: string }
+  | {
+      kind: 'move';
+      creature: string;
+      action: MoveAction;
+      path: Square[];
+      mode?: MovementMode;
+      score?: number;
+      dice?: string;
+      /** startroid.txt › Phasing: through terrain, obstacles and creatures, ending in an unoccupied space. */
+      phasing?: boolean;
+    }
   | { kind: 'stand-up'; creature: string }
   | { kind: 'next-turn' }
   /** The GM resolves a pending attack of opportunity (no combat maths: hit or miss, damage if any). */
@@ -45,6 +55,11 @@ export type PlayAction =
   /** Damage the GM enters (an attack, or a fall the text leaves to the GM). */
   | { kind: 'damage'; creature: string; amount: number; nonlethal?: boolean; note?: string }
   | { kind: 'hit-points'; creature: string; hitPoints: number }
+  /**
+   * d20-phb-30.txt › Minimum Forward Speed: a stalled flyer's DC 20 Reflex save on its next turn —
+   * the GM's result, or rolled (1d20 + modifier) with the seeded dice when `success` is absent.
+   */
+  | { kind: 'stall-save'; creature: string; success?: boolean; modifier?: number }
   /**
    * Forced movement by an attacker (epic-path.txt › Forced Movement; startroid.txt › Pull, Push and
    * Slide): `to` lists the squares (the target's top-left) in order; push and pull choose their own
@@ -165,6 +180,11 @@ export interface PlayState {
   entries: LogEntry[];
   /** Groups of creatures tied on initiative after the text's tie-break: the GM may reorder them. */
   ties: string[][];
+  /**
+   * d20 3.0 flyers that stalled and are still in the air, with how far they have fallen so far: each
+   * must spend its next turn on a DC 20 Reflex save (the `stall-save` action).
+   */
+  stalled: Record<string, { fallen: number }>;
 }
 
 /** Why the model refuses an action, with where when a square is to blame. */

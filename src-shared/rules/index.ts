@@ -12,3 +12,5 @@ export { stall, MANEUVERABILITY, type ManeuverRow, type StallAnswer } from './d2
 export { forcedMovement, FORCED_KINDS, type ForcedAnswer, type ForcedKind, type ForcedRequest } from './forced';
 export { teleport, type TeleportAnswer } from './startroid/teleport';
 export { clearLine } from './engine/sight';
+export { linesBetween, threatenedSquares, flanks, flankingSquares, FLANKING_RULE, type LinesAnswer, type LineTarget, type RuleLine, type Flank } from './lines';
+export { overlandTravel, MOUNTS, TERRAIN_MULTIPLIERS, TRAVEL_PACES, TRAVEL_TERRAINS, TRAVEL_WAYS, TravelRefused, type TravelAnswer, type TravelRequest } from './epic-path/travel';

@@ -341,20 +341,30 @@ export function threatenedSquares(encounter: Encounter, creatureId: string): { r
   const range = rules.threatRange(c, encounter);
   if (range === null) return { range, squares: [] };
   const side = sideOf(encounter, c);
-  const square = RULESETS[encounter.ruleset].squareSize;
-  const level = Math.round(c.altitude / square);
-  // The gap between its cube and a cube on the ground, as the engine counts attacks of opportunity.
-  const vertical = Math.max(0, level);
   const out: Point[] = [];
   const map = encounter.map;
   for (let y = Math.max(0, c.y - range); y <= Math.min(map.height - 1, c.y + side - 1 + range); y++) {
     for (let x = Math.max(0, c.x - range); x <= Math.min(map.width - 1, c.x + side - 1 + range); x++) {
-      const flat = footprintDistance(c.x, c.y, side, x, y, 1, rules.distance);
-      const d = vertical === 0 ? flat : squareDistance(footprintDistance(c.x, c.y, side, x, y, 1, 'one-one-one'), vertical, rules.distance);
-      if (d <= range) out.push({ x, y });
+      if (cubeThreatened(encounter, c, range, x, y, 0)) out.push({ x, y });
     }
   }
   return { range, squares: out };
+}
+
+/**
+ * Whether `enemy` (threatening `range` squares) reaches the one-square cube at (x, y), `level` squares
+ * above the ground: the count the engine uses for attacks of opportunity (movement.ts › threatReaches):
+ * the ruleset's distance on the level, and over the horizontal and vertical gaps between the cubes when
+ * they are at different heights (epic-path.txt › Three Dimensional Movement).
+ */
+export function cubeThreatened(encounter: Encounter, enemy: Creature, range: number, x: number, y: number, level: number, moverSide = 1): boolean {
+  const rules = RULESET_IMPLEMENTATIONS[encounter.ruleset];
+  const side = sideOf(encounter, enemy);
+  const square = RULESETS[encounter.ruleset].squareSize;
+  const eLevel = Math.round(enemy.altitude / square);
+  const vertical = Math.max(0, level - (eLevel + side - 1), eLevel - (level + moverSide - 1));
+  if (vertical === 0) return footprintDistance(enemy.x, enemy.y, side, x, y, 1, rules.distance) <= range;
+  return squareDistance(footprintDistance(enemy.x, enemy.y, side, x, y, 1, 'one-one-one'), vertical, rules.distance) <= range;
 }
 
 function threatens(encounter: Encounter, c: Creature, target: Space): boolean {

@@ -112,6 +112,52 @@ describe('play: Startroid teleport and shift', () => {
   });
 });
 
+describe('play: Startroid phasing (startroid.txt › Phasing)', () => {
+  const HIVE = parseScenario(`ruleset: startroid
+map:
+  . . . . . . .
+  . S . X . . .
+  . . . X . t .
+creatures:
+  S: name=Sniper size=medium side=party speed=6
+  t: name=Drone size=tiny side=enemy speed=6
+  Z: name=Zergling size=small side=enemy speed=6 at=6,1
+`);
+  const start = () => play(HIVE, newSession(1), { kind: 'initiative', scores: { S: 20, t: 5, Z: 1 } });
+
+  it('goes through a blocking blockade a walk cannot cross, and provokes entering an enemy space', () => {
+    const walkPath = [{ x: 2, y: 1 }, { x: 3, y: 1 }, { x: 4, y: 1 }];
+    const s0 = start();
+    const walk = perform(HIVE, s0.session, { kind: 'move', creature: 'S', action: 'move', path: walkPath }, s0.state);
+    expect(walk.ok).toBe(false);
+    const phase = play(HIVE, s0.session, { kind: 'move', creature: 'S', action: 'move', phasing: true, path: [...walkPath, { x: 4, y: 2 }, { x: 5, y: 1 }] });
+    expect(where(phase.state, 'S')).toMatchObject({ x: 5, y: 1 });
+    expect(phase.state.turn.spent).toBe(5);
+    // 4,2 is next to the drone, not in it: nothing provoked; through the zergling's square it is.
+    expect(phase.state.pending).toEqual([]);
+    const through = play(HIVE, s0.session, { kind: 'move', creature: 'S', action: 'move', phasing: true, path: [{ x: 2, y: 1 }, { x: 3, y: 1 }, { x: 4, y: 1 }, { x: 5, y: 1 }, { x: 6, y: 1 }, { x: 6, y: 0 }] });
+    expect(through.state.pending.map((p) => [p.attacker, p.at.x, p.at.y])).toEqual([['Z', 6, 1]]);
+    expect(through.state.entries.at(-1)!.rules.map((r) => r.ref)).toContain('startroid.txt › Phasing');
+  });
+
+  it('must end in an unoccupied space, within its speed; other rulesets have no phasing', () => {
+    const s0 = start();
+    const onZergling = perform(HIVE, s0.session, { kind: 'move', creature: 'S', action: 'move', phasing: true, path: [2, 3, 4, 5, 6].map((x) => ({ x, y: 1 })) }, s0.state);
+    expect(onZergling.ok).toBe(false);
+    if (!onZergling.ok) expect(onZergling.reason).toContain('unoccupied space');
+    const onBlockade = perform(HIVE, s0.session, { kind: 'move', creature: 'S', action: 'move', phasing: true, path: [2, 3].map((x) => ({ x, y: 1 })) }, s0.state);
+    expect(onBlockade.ok).toBe(false);
+    const tooFar = perform(HIVE, s0.session, { kind: 'move', creature: 'S', action: 'move', phasing: true, path: [2, 3, 4, 5, 4, 3, 2].map((x) => ({ x, y: 0 })) }, s0.state);
+    expect(tooFar.ok).toBe(false);
+    if (!tooFar.ok) expect(tooFar.reason).toContain('more than the 6 squares');
+    const d20 = parseScenario('ruleset: d20-35\nmap:\n  A . .\ncreatures:\n  A: side=party\n');
+    const s1 = play(d20, newSession(1), { kind: 'initiative', scores: { A: 1 } });
+    const r = perform(d20, s1.session, { kind: 'move', creature: 'A', action: 'move', phasing: true, path: [{ x: 1, y: 0 }] }, s1.state);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toContain('Phasing is a Startroid rule');
+  });
+});
+
 describe('play: the log exported and the session saved with the encounter', () => {
   const script: PlayAction[] = [{ kind: 'initiative', scores: { O: 12, B: 8 } }, { kind: 'forced', effect: 'push', target: 'B', by: 'O', squares: 2 }, { kind: 'next-turn' }];
 

@@ -9,6 +9,7 @@ import {
   redo,
   replay,
   stateAt,
+  timeline,
   turnOptions,
   undo,
   type PlayAction,
@@ -269,11 +270,19 @@ describe('play: undo, redo and replay', () => {
     expect(D20.creatures.find((c) => c.id === 'A')).toMatchObject({ x: 1, y: 1 });
   });
 
+  it('the timeline holds every moment, each equal to a replay to that point', () => {
+    const { session } = play(D20, newSession(11), ...script);
+    const moments = timeline(D20, session);
+    expect(moments).toHaveLength(script.length + 1);
+    for (let k = 0; k <= script.length; k++) expect(moments[k]).toEqual(replay(D20, session, k));
+  });
+
   it('an action in a saved log that no longer applies is reported, not thrown', () => {
     const broken: PlaySession = { seed: 1, cursor: 2, log: [initiative, { kind: 'move', creature: 'A', action: 'move', path: [{ x: 9, y: 9 }] }] };
     const state = replay(D20, broken);
     expect(state.entries).toHaveLength(2);
     expect(state.entries[1]!.refused).toBeTruthy();
+    expect(timeline(D20, broken)[2]).toEqual(state);
     expect(at(state, 'A')).toEqual({ x: 1, y: 1 });
   });
 });
@@ -307,6 +316,13 @@ elevation:
     const options = Object.fromEntries(turnOptions(state).map((o) => [o.action, o]));
     expect(options['stand-up']!.allowed).toBe(false);
     expect(options['stand-up']!.why).toMatch(/no move action left/);
+    // Prone, it crawls or stands up before it walks (epic-path.txt › Crawling).
+    const later = play(EPIC, session, { kind: 'next-turn' }, { kind: 'next-turn' });
+    const walkProne = perform(EPIC, later.session, { kind: 'move', creature: 'A', action: 'move', path: [{ x: 3, y: 1 }] }, later.state);
+    expect(walkProne.ok).toBe(false);
+    if (!walkProne.ok) expect(walkProne.reason).toBe('Kara is prone: it crawls 5 feet or stands up first (epic-path.txt › Crawling).');
+    const crawl = play(EPIC, later.session, { kind: 'move', creature: 'A', action: 'crawl', path: [{ x: 3, y: 1 }] }).state;
+    expect(crawl.board.creatures.find((c) => c.id === 'A')).toMatchObject({ x: 3, y: 1, prone: true });
     const next = play(EPIC, session, { kind: 'next-turn' }, { kind: 'next-turn' }, { kind: 'stand-up', creature: 'A' });
     expect(next.state.board.creatures.find((c) => c.id === 'A')!.prone).toBe(false);
     // epic-path.txt › 5-Foot Step: standing up is movement, so no 5-foot step after it.
@@ -365,6 +381,60 @@ creatures:
     expect(e.dice[0]!.rolls).toHaveLength(1);
     expect(state.health.W!.damage).toBe(e.dice[0]!.total);
   });
+  it('a stall high up leaves the flyer in the air; its next turn is a DC 20 Reflex save, and a failure lands it', () => {
+    const high = parseScenario(`ruleset: d20-30
+map:
+  . . . . . .
+  . W . . . .
+  . . . . . .
+creatures:
+  W: name=Wyvern size=large side=enemy speed=20 fly=60 maneuver=poor alt=200
+  F: name=Fighter size=medium side=party speed=30 at=5,2
+`);
+    const stalled = play(high, newSession(4), { kind: 'initiative', scores: { W: 20, F: 1 } }, { kind: 'move', creature: 'W', action: 'move', mode: 'fly', path: [{ x: 2, y: 1, z: 200 }] });
+    expect(stalled.state.board.creatures.find((c) => c.id === 'W')!.altitude).toBe(50);
+    expect(stalled.state.stalled).toEqual({ W: { fallen: 150 } });
+    expect(stalled.state.entries.at(-1)!.conditions).toEqual(['stalled']);
+    // Not before its next turn, and not after moving.
+    const early = perform(high, stalled.session, { kind: 'stall-save', creature: 'W', success: false }, stalled.state);
+    expect(early.ok).toBe(false);
+    const failed = play(high, stalled.session, { kind: 'next-turn' }, { kind: 'next-turn' }, { kind: 'stall-save', creature: 'W', success: false });
+    const e = failed.state.entries.at(-1)!;
+    expect(e.text).toMatch(/fails the DC 20 Reflex save and falls 50 ft more/);
+    expect(e.text).toContain('falls 200 ft');
+    // The whole 200 ft fallen: 20d6 (d20-phb-30.txt, the d20 rule).
+    expect(e.dice[0]!.rolls).toHaveLength(20);
+    expect(failed.state.stalled).toEqual({});
+    expect(failed.state.board.creatures.find((c) => c.id === 'W')!.altitude).toBe(0);
+    // A rolled save: the die is in the entry, and the outcome follows it.
+    const rolled = play(high, stalled.session, { kind: 'next-turn' }, { kind: 'next-turn' }, { kind: 'stall-save', creature: 'W', modifier: 19 });
+    const r = rolled.state.entries.at(-1)!;
+    expect(r.dice[0]!.total).toBe(r.dice[0]!.rolls[0]! + 19);
+    expect(rolled.state.stalled).toEqual({});
+    expect(r.text).toContain('recovers from the stall 50 ft up');
+  });
+
+  it('a flight past an enemy provokes as a walk would while its reach covers the cube, and not high above it', () => {
+    const LOW = parseScenario(`ruleset: d20-35
+map:
+  F . . . . .
+  . . E . . .
+  . . . . . .
+creatures:
+  F: name=Falcon size=medium side=party speed=30 fly=60 maneuver=good alt=5
+  E: name=Ettin size=medium side=enemy speed=30
+`);
+    const at = (z: number) => [1, 2, 3, 4].map((x) => ({ x, y: 0, z }));
+    const low = play(LOW, newSession(1), { kind: 'initiative', scores: { F: 20, E: 1 } }, { kind: 'move', creature: 'F', action: 'move', mode: 'fly', path: at(5) }).state;
+    const walk = checkPath({ ...LOW, creatures: LOW.creatures.map((c) => ({ ...c, altitude: 0 })) }, 'F', at(0).map(({ x, y }) => ({ x, y })), { action: 'move' });
+    expect(low.pending.map((p) => [p.attacker, p.at.x, p.at.y])).toEqual(walk.provokes.map((p) => [p.by, p.x, p.y]));
+    expect(low.pending.length).toBeGreaterThan(0);
+    expect(low.entries.at(-1)!.text).toContain('Ettin');
+    const HIGH = { ...LOW, creatures: LOW.creatures.map((c) => (c.id === 'F' ? { ...c, altitude: 20 } : c)) };
+    const high = play(HIGH, newSession(1), { kind: 'initiative', scores: { F: 20, E: 1 } }, { kind: 'move', creature: 'F', action: 'move', mode: 'fly', path: at(20) }).state;
+    expect(high.pending).toEqual([]);
+  });
+
   it('a flight that keeps its forward speed stays in the air', () => {
     // Poor maneuverability: at least half its 60 ft fly speed forward (d20-phb-30.txt › Maneuverability).
     const path = [2, 3, 4, 5, 6, 7].map((x) => ({ x, y: 1, z: 10 }));

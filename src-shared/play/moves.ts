@@ -1,0 +1,274 @@
+import { RULESETS, type Creature, type Encounter } from '../model';
+import { stall } from '../rules/d20-30/aerial';
+import { DiceError, formatDice, parseDice, roll, type DiceExpression, type RandomSource } from '../rules/engine/dice';
+import type { FlightPathAnswer } from '../rules/engine/flight';
+import { hostile } from '../rules/engine/relations';
+import { footprintSide } from '../rules/engine/sizes';
+import { MoveRefused, type MoveAction, type MoveRequest, type PathAnswer, type Provocation, type Reach } from '../rules/engine/types';
+import { cubeThreatened } from '../rules/lines';
+import { checkFlightPath, checkPath, reachableSquares } from '../rules/movement';
+import { RULESET_IMPLEMENTATIONS } from '../rules/registry';
+import { citeOf, PLAY_RULES } from './cite';
+import { ledgeOnPath, resolveFall } from './falls';
+import { creatureOf, entry, nameOf, requireTurn, sq } from './state';
+import { spendTurn, TURN_ECONOMY, turnRefusal } from './turns';
+import { PlayRefused, type LogEntry, type PlayAction, type PlayState } from './types';
+
+/** A creature's own movement in play: walks and flights checked by the engine, what they provoke, standing up. */
+
+const MOVE_VERBS: Readonly<Record<MoveAction, string>> = {
+  move: 'moves',
+  double: 'double-moves',
+  run: 'runs',
+  step: 'steps',
+  withdraw: 'withdraws',
+  crawl: 'crawls',
+  'full-round': 'moves one square',
+};
+
+export function moveAction(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'move' }>, random: RandomSource): LogEntry {
+  const ruleset = state.board.ruleset;
+  const mover = creatureOf(state, action.creature);
+  requireTurn(state, mover);
+  if (state.stalled[mover.id]) throw new PlayRefused(`${mover.name} is stalled: it spends its turn on a DC 20 Reflex save to recover (d20-phb-30.txt › Minimum Forward Speed).`);
+  const refusal = turnRefusal(ruleset, state.turn, mover, action.action);
+  if (refusal) throw new PlayRefused(refusal, null, TURN_ECONOMY[ruleset].actions[action.action]?.rule ?? null);
+  if (!Array.isArray(action.path) || action.path.length === 0) throw new PlayRefused('A move needs at least one square to go to.');
+  for (const p of action.path) {
+    if (!p || !Number.isInteger(p.x) || !Number.isInteger(p.y)) throw new PlayRefused('Every square of a path is a pair of whole numbers x,y.');
+  }
+  const economy = TURN_ECONOMY[ruleset];
+  const e = entry(state, index, action, mover.id, '');
+  const request: MoveRequest = { action: action.action };
+  if (action.mode) request.mode = action.mode;
+  if (action.score !== undefined) request.score = action.score;
+  if (economy.carryParity) request.parity = state.turn.parity;
+  // 6d6.txt › Run: "Running using a potential action is worth 1d6+0": the score is rolled now.
+  if (ruleset === '6d6' && action.action === 'run' && action.score === undefined) {
+    let dice: DiceExpression;
+    try {
+      dice = parseDice(action.dice ?? '1d6');
+    } catch (err) {
+      throw new PlayRefused(err instanceof DiceError ? err.message : String(err));
+    }
+    const faces: number[] = [];
+    const total = roll(dice, () => {
+      const r = random();
+      faces.push(1 + Math.floor(r * dice.sides));
+      return r;
+    });
+    request.score = Math.max(1, total);
+    e.dice.push({ what: 'run score', dice: formatDice(dice), rolls: faces, total });
+  }
+  if (action.mode === 'fly') return flightMove(state, e, mover, action, request, random);
+  if (action.phasing) return phasingMove(state, e, mover, action, request, random);
+  const fall = ledgeOnPath(state.board, mover, action.path, request);
+  if (fall && fall.index < action.path.length - 1) {
+    throw new PlayRefused(`the move ends at ${sq(action.path[fall.index]!)}: stepping off the ledge there, ${mover.name} falls ${fall.height} ${RULESETS[ruleset].lengthUnit}`, action.path[fall.index + 1]!);
+  }
+  let answer: PathAnswer;
+  try {
+    answer = checkPath(state.board, mover.id, action.path, request);
+  } catch (err) {
+    if (err instanceof MoveRefused) throw new PlayRefused(err.message);
+    throw err;
+  }
+  if (!answer.legal) {
+    const at = action.path[Math.max(0, answer.breaksAt)] ?? null;
+    throw new PlayRefused(`${mover.name} cannot take that path: ${answer.reason}${at ? ` (at ${sq(at)})` : ''}.`, at);
+  }
+  // The move is legal: carry it out.
+  const from = { x: mover.x, y: mover.y };
+  const last = action.path[action.path.length - 1]!;
+  mover.x = last.x;
+  mover.y = last.y;
+  state.turn.spent += answer.total;
+  state.turn.parity = fall ? 0 : (answer.parity ?? 0);
+  spendTurn(ruleset, state.turn, action.action);
+  const rule = economy.actions[action.action]!;
+  e.rules.push(rule.rule);
+  e.squares = [from, ...action.path];
+  const unit = answer.unit;
+  e.text = `${mover.name} ${MOVE_VERBS[action.action]} from ${sq(from)} to ${sq(last)}${action.path.length > 1 ? ` via ${action.path.slice(0, -1).map(sq).join(' ')}` : ''}: ${answer.total} ${unit}, ${rule.label}; ${state.turn.spent} ${unit} this turn.`;
+  if (e.dice.length) e.text += ` Run score: ${e.dice[0]!.dice} rolled ${e.dice[0]!.total}.`;
+  listProvocations(state, e, index, mover, answer.provokes);
+  if (fall) resolveFall(state, e, mover, fall.height, last, random, `walks off the ledge at ${sq(last)}`);
+  e.round = state.round;
+  return e;
+}
+
+/** Attacks of opportunity: listed for the GM to resolve, with the enemy named. */
+function listProvocations(state: PlayState, e: LogEntry, index: number, mover: Creature, provokes: readonly Provocation[]): void {
+  if (!provokes.length) return;
+  const ruleset = state.board.ruleset;
+  const provokeRule = citeOf(ruleset, PLAY_RULES[ruleset].provoke);
+  e.rules.push(provokeRule);
+  for (const [k, p] of provokes.entries()) {
+    const id = `${index}:${k}`;
+    state.pending.push({ id, attacker: p.by, attackerName: nameOf(state, p.by), target: mover.id, targetName: mover.name, at: { x: p.x, y: p.y }, status: 'open', rule: provokeRule });
+    e.pending.push(id);
+  }
+  e.text += ` Provokes ${provokes.length === 1 ? 'an attack of opportunity' : 'attacks of opportunity'} from ${provokes.map((p) => `${nameOf(state, p.by)} at ${p.x},${p.y}`).join(', ')} (${provokeRule.display}): the GM resolves ${provokes.length === 1 ? 'it' : 'them'}.`;
+}
+
+/**
+ * The attacks of opportunity a flight provokes, counted as the engine counts a walk's (leaving a cube an
+ * enemy's reach covers, through height; once per enemy for a single-action move where the text says
+ * so; a withdraw's first cube safe). The flight answer has none of its own.
+ */
+function flightProvocations(board: Encounter, mover: Creature, request: MoveRequest, cubes: { x: number; y: number; z: number }[]): Provocation[] {
+  const rules = RULESET_IMPLEMENTATIONS[board.ruleset];
+  const plan = rules.plan({ encounter: board, creature: mover, request: { ...request, mode: 'fly' } });
+  if (plan.provokes === 'none' || plan.provokes === 'entering-enemy') return [];
+  const square = RULESETS[board.ruleset].squareSize;
+  const side = footprintSide(rules.sizes[mover.size] ?? { space: square, reach: 0 }, square);
+  const enemies = board.creatures
+    .filter((c) => c.id !== mover.id && hostile(mover, c))
+    .map((c) => ({ c, range: rules.threatRange(c, board) }))
+    .filter((x): x is { c: Creature; range: number } => x.range !== null);
+  const out: Provocation[] = [];
+  const seen = new Set<string>();
+  for (let i = 1; i < cubes.length; i++) {
+    if (i === 1 && plan.startSafe) continue;
+    const from = cubes[i - 1]!;
+    const level = Math.round(from.z / square);
+    for (const { c, range } of enemies) {
+      if (plan.provokes === 'once-per-enemy' && seen.has(c.id)) continue;
+      let threatened = false;
+      for (let y = from.y; y < from.y + side && !threatened; y++) for (let x = from.x; x < from.x + side && !threatened; x++) threatened = cubeThreatened(board, c, range, x, y, level, side);
+      if (threatened) {
+        out.push({ by: c.id, x: from.x, y: from.y });
+        seen.add(c.id);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A flight along cubes, checked by the flyer's maneuverability. A d20 3.0 flyer that ends in the air
+ * under its minimum forward speed stalls and falls (d20-phb-30.txt › Minimum Forward Speed): 150 ft
+ * this round, landing with falling damage if that brings it down; otherwise the GM has it save next
+ * turn (DC 20 Reflex) or fall 300 ft more.
+ */
+function flightMove(state: PlayState, e: LogEntry, mover: Creature, action: Extract<PlayAction, { kind: 'move' }>, request: MoveRequest, random: RandomSource): LogEntry {
+  const ruleset = state.board.ruleset;
+  const unitLength = RULESETS[ruleset].lengthUnit;
+  const path = action.path.map((p) => ({ x: p.x, y: p.y, z: p.z ?? mover.altitude }));
+  for (const p of path) if (!Number.isFinite(p.z) || p.z < 0) throw new PlayRefused(`A flight's altitude is a length, 0 or more (at ${sq(p)}).`, p);
+  let answer: FlightPathAnswer;
+  try {
+    answer = checkFlightPath(state.board, mover.id, path, request);
+  } catch (err) {
+    if (err instanceof MoveRefused) throw new PlayRefused(err.message);
+    throw err;
+  }
+  // A stall is the flight's last check, after every step was priced: the move happens, then the fall.
+  const stalls = !answer.legal && answer.breaksAt === path.length - 1 && answer.steps.length === path.length && /stalls/.test(answer.reason);
+  if (!answer.legal && !stalls) {
+    const at = path[Math.max(0, answer.breaksAt)] ?? null;
+    throw new PlayRefused(`${mover.name} cannot fly that way: ${answer.reason}${at ? ` (at ${sq(at)}, ${at.z} ${unitLength} up)` : ''}.`, at);
+  }
+  const from = { x: mover.x, y: mover.y, z: mover.altitude };
+  const provoked = flightProvocations(state.board, mover, request, [from, ...path]);
+  const last = path[path.length - 1]!;
+  mover.x = last.x;
+  mover.y = last.y;
+  mover.altitude = last.z;
+  state.turn.spent += answer.total;
+  // The flight answer does not carry the diagonal parity out: the count starts again after a flight.
+  state.turn.parity = 0;
+  spendTurn(ruleset, state.turn, action.action);
+  const rule = TURN_ECONOMY[ruleset].actions[action.action]!;
+  e.rules.push(rule.rule);
+  e.squares = [from, ...path];
+  const unit = RULESETS[ruleset].speedUnit;
+  e.text = `${mover.name} flies from ${sq(from)} (${from.z} ${unitLength} up) to ${sq(last)} (${last.z} ${unitLength} up): ${answer.total} ${unit}, ${rule.label}; ${state.turn.spent} ${unit} this turn.`;
+  listProvocations(state, e, e.index, mover, provoked);
+  if (stalls) {
+    const stallRule = citeOf(ruleset, 'Minimum Forward Speed');
+    e.rules.push(stallRule);
+    const first = stall(last.z, []);
+    const fell = first.rounds[0]!.fell;
+    if (first.landed) resolveFall(state, e, mover, fell, last, random, `stalls (${answer.reason.split(':')[0]})`);
+    else {
+      mover.altitude = last.z - fell;
+      state.stalled[mover.id] = { fallen: fell };
+      e.conditions.push('stalled');
+      e.text += ` It stalls and drops ${fell} ${unitLength} to ${mover.altitude} ${unitLength} up; next turn it must succeed on a DC 20 Reflex save or fall 300 ${unitLength} more (${stallRule.display}; the GM rolls the save).`;
+    }
+  }
+  e.round = state.round;
+  return e;
+}
+
+/**
+ * startroid.txt › Phasing: "you ignore terrain, and you can move through obstacles and other creatures,
+ * but you must end your movement in an unoccupied space" — one square of movement per step, the end
+ * checked by the engine's phasing reach. Entering a non-helpless enemy's space still provokes
+ * (› Moving through occupied squares).
+ */
+function phasingMove(state: PlayState, e: LogEntry, mover: Creature, action: Extract<PlayAction, { kind: 'move' }>, request: MoveRequest, random: RandomSource): LogEntry {
+  const board = state.board;
+  if (board.ruleset !== 'startroid') throw new PlayRefused(`Phasing is a Startroid rule (startroid.txt › Phasing); ${RULESETS[board.ruleset].name} has none.`);
+  let reach: Reach;
+  try {
+    reach = reachableSquares(board, mover.id, { ...request, phasing: true });
+  } catch (err) {
+    if (err instanceof MoveRefused) throw new PlayRefused(err.message);
+    throw err;
+  }
+  const rules = RULESET_IMPLEMENTATIONS[board.ruleset];
+  const square = RULESETS[board.ruleset].squareSize;
+  const side = footprintSide(rules.sizes[mover.size] ?? { space: square, reach: 0 }, square);
+  let x = mover.x;
+  let y = mover.y;
+  const provokes: Provocation[] = [];
+  for (const [i, p] of action.path.entries()) {
+    if (Math.max(Math.abs(p.x - x), Math.abs(p.y - y)) !== 1) throw new PlayRefused(`${mover.name} cannot take that path: ${sq(p)} is not next to ${x},${y}.`, p);
+    if (p.x < 0 || p.y < 0 || p.x + side > board.map.width || p.y + side > board.map.height) throw new PlayRefused(`${mover.name} would leave the map at ${sq(p)}.`, p);
+    if (i + 1 > reach.budget) throw new PlayRefused(`${mover.name} cannot take that path: it costs ${i + 1} squares by ${sq(p)}, more than the ${reach.budget} squares this move allows.`, p);
+    for (const o of board.creatures) {
+      if (o.id === mover.id || o.helpless || !hostile(mover, o)) continue;
+      const os = footprintSide(rules.sizes[o.size] ?? { space: square, reach: 0 }, square);
+      const inside = (ax: number, ay: number) => o.x < ax + side && ax < o.x + os && o.y < ay + side && ay < o.y + os;
+      if (inside(p.x, p.y) && !inside(x, y)) provokes.push({ by: o.id, x: p.x, y: p.y });
+    }
+    x = p.x;
+    y = p.y;
+  }
+  const end = reach.squares.find((s) => s.x === x && s.y === y);
+  if (!end || !end.end) throw new PlayRefused(`${mover.name} must end its phasing in an unoccupied space it could stand in, and ${x},${y} is not (startroid.txt › Phasing).`, { x, y });
+  const fall = ledgeOnPath(board, mover, action.path, request);
+  if (fall && fall.index < action.path.length - 1) throw new PlayRefused(`the move ends at ${sq(action.path[fall.index]!)}: stepping off the ledge there, ${mover.name} falls ${fall.height} ${RULESETS[board.ruleset].lengthUnit}`, action.path[fall.index + 1]!);
+  const from = { x: mover.x, y: mover.y };
+  mover.x = x;
+  mover.y = y;
+  state.turn.spent += action.path.length;
+  spendTurn(board.ruleset, state.turn, action.action);
+  const rule = TURN_ECONOMY[board.ruleset].actions[action.action]!;
+  e.rules.push(rule.rule, citeOf(board.ruleset, 'Phasing'));
+  e.squares = [from, ...action.path];
+  e.text = `${mover.name} phases from ${sq(from)} to ${x},${y}${action.path.length > 1 ? ` via ${action.path.slice(0, -1).map(sq).join(' ')}` : ''}, through terrain and creatures: ${action.path.length} squares, ${rule.label}; ${state.turn.spent} squares this turn.`;
+  listProvocations(state, e, e.index, mover, provokes);
+  if (fall) resolveFall(state, e, mover, fall.height, { x, y }, random, `phases off the ledge at ${x},${y}`);
+  e.round = state.round;
+  return e;
+}
+
+/** Stands a prone creature up, at the price its ruleset gives (`TURN_ECONOMY`). */
+export function standUp(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'stand-up' }>): LogEntry {
+  const ruleset = state.board.ruleset;
+  const c = creatureOf(state, action.creature);
+  requireTurn(state, c);
+  const refusal = turnRefusal(ruleset, state.turn, c, 'stand-up');
+  if (refusal) throw new PlayRefused(refusal);
+  c.prone = false;
+  spendTurn(ruleset, state.turn, 'stand-up');
+  const rule = TURN_ECONOMY[ruleset].actions['stand-up']!;
+  const e = entry(state, index, action, c.id, `${c.name} stands up: ${rule.label.replace(/^Stand up \(?/, '').replace(/\)$/, '')}.`);
+  e.rules.push(rule.rule);
+  e.conditions.push('standing');
+  e.squares = [{ x: c.x, y: c.y }];
+  return e;
+}

@@ -1,0 +1,84 @@
+import type { Creature, Encounter } from '../model';
+import { freshTurn } from './turns';
+import { PlayRefused, type Health, type LogEntry, type PlayAction, type PlayState, type Square } from './types';
+
+/** The play state's bookkeeping: the first state, safe copies, and the helpers every action uses. */
+
+/** The state before anything is played: the planned layout, no initiative yet. */
+export function initialState(planned: Encounter): PlayState {
+  const health: Record<string, Health> = {};
+  for (const c of planned.creatures) health[c.id] = { hitPoints: null, damage: 0, nonlethal: 0 };
+  // The board is the planned layout only: a saved session is not part of it.
+  const board: Encounter = { ...planned, creatures: planned.creatures.map((c) => ({ ...c })) };
+  delete board.play;
+  return {
+    board,
+    round: 0,
+    order: [],
+    turnIndex: -1,
+    current: null,
+    turn: freshTurn(null, planned.ruleset),
+    health,
+    pending: [],
+    entries: [],
+    ties: [],
+    stalled: {},
+  };
+}
+
+/** A copy safe to change: the map is shared (play never paints), everything else is copied. */
+export function draft(state: PlayState): PlayState {
+  const health: Record<string, Health> = {};
+  for (const [id, h] of Object.entries(state.health)) health[id] = { ...h };
+  return {
+    ...state,
+    board: { ...state.board, creatures: state.board.creatures.map((c) => ({ ...c })) },
+    order: state.order.map((e) => ({ ...e })),
+    turn: { ...state.turn },
+    health,
+    pending: state.pending.map((p) => ({ ...p })),
+    entries: [...state.entries],
+    ties: state.ties.map((t) => [...t]),
+    stalled: Object.fromEntries(Object.entries(state.stalled).map(([id, v]) => [id, { ...v }])),
+  };
+}
+
+export function creatureOf(state: PlayState, id: string): Creature {
+  const c = state.board.creatures.find((k) => k.id === id);
+  if (!c) throw new PlayRefused(`There is no creature "${id}" in this encounter.`);
+  return c;
+}
+
+export function nameOf(state: PlayState, id: string): string {
+  return state.board.creatures.find((k) => k.id === id)?.name ?? id;
+}
+
+export function entry(state: PlayState, index: number, action: PlayAction, actor: string | null, text: string): LogEntry {
+  return {
+    index,
+    kind: action.kind,
+    round: state.round,
+    actor,
+    actorName: actor ? nameOf(state, actor) : null,
+    text,
+    rules: [],
+    squares: [],
+    dice: [],
+    damage: null,
+    conditions: [],
+    pending: [],
+  };
+}
+
+export const sq = (p: Square) => `${p.x},${p.y}`;
+
+export function requireTurn(state: PlayState, c: Creature): void {
+  if (state.round === 0) throw new PlayRefused('Roll or enter initiative first: play goes turn by turn.');
+  if (state.current !== c.id) throw new PlayRefused(`It is ${state.current ? nameOf(state, state.current) : 'nobody'}'s turn, not ${c.name}'s.`);
+}
+
+export function startTurn(state: PlayState, index: number): void {
+  state.turnIndex = index;
+  state.current = state.order[index]?.creature ?? null;
+  state.turn = freshTurn(state.current, state.board.ruleset);
+}
