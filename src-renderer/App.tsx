@@ -13,6 +13,7 @@ import { FallDialog } from './play/FallDialog';
 import { ModeSwitch } from './play/ModeSwitch';
 import { PlayPalette } from './play/PlayPalette';
 import { PlayPanel } from './play/PlayPanel';
+import { TravelDialog } from './play/TravelDialog';
 import { actionForKey } from './state/actions';
 import type { Editor } from './state/editor';
 
@@ -100,6 +101,9 @@ export function App(props: { editor: Editor }) {
       </Show>
       <Show when={editor.dialog() === 'about'}>
         <AboutDialog editor={editor} />
+      </Show>
+      <Show when={editor.travelOpen()}>
+        <TravelDialog onClose={() => editor.setTravelOpen(false)} />
       </Show>
       <Show when={editor.fallEntry()}>
         <FallDialog editor={editor} />

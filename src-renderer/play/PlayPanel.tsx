@@ -1,6 +1,6 @@
 import { createMemo, createSignal, For, Show } from 'solid-js';
 import { RULESETS } from '../../src-shared/model';
-import { FORCED_RULES, initiativeDice, type InitiativeEntry } from '../../src-shared/play';
+import { FORCED_RULES, initiativeDice, reachByDistance, type InitiativeEntry } from '../../src-shared/play';
 import type { ForcedKind, MoveAction } from '../../src-shared/rules';
 import { BAND_COLORS } from '../canvas/layers/play-overlay';
 import type { Editor } from '../state/editor';
@@ -67,6 +67,10 @@ export function PlayPanel(props: { editor: Editor }) {
         <Show when={editor.playTool() === 'play-forced'}>
           <Forced editor={editor} />
         </Show>
+        <Show when={editor.playTool() === 'play-lines'}>
+          <Lines editor={editor} />
+        </Show>
+        <Overlays editor={editor} />
         <Health editor={editor} />
         </div>
         <div class="play-dock">
@@ -316,33 +320,31 @@ function Turn(props: { editor: Editor }) {
   );
 }
 
-/** 6d6 dice movement: the chance to reach a square against its distance (the best square at each cost). */
+/** Dice movement (6d6.txt › Run): the chance to end a move at each distance, from the model's `reachByDistance`. */
 function ReachChart(props: { editor: Editor }) {
   const points = createMemo(() => {
-    const best = new Map<number, number>();
-    for (const q of props.editor.bandSquares()) {
-      if (q.band !== 0 || q.p === undefined || !q.end) continue;
-      best.set(q.cost, Math.max(best.get(q.cost) ?? 0, q.p));
-    }
-    return [...best.entries()].sort((a, b) => a[0] - b[0]);
+    const c = props.editor.currentCreature();
+    const band = props.editor.reachBands().bands.find((b) => b.reach.squares.some((q) => q.p !== undefined && q.p < 1));
+    if (!c || !band) return [];
+    return reachByDistance(band.reach, { x: c.x, y: c.y });
   });
   const W = 220;
-  const H = 70;
+  const H = 60;
   return (
     <Show when={points().length > 1}>
       <figure class="chart" data-testid="play-reach-chart">
-        <svg width={W} height={H + 16} role="img" aria-label="Chance to get there against movement resistance">
+        <svg width={W} height={H + 14} role="img" aria-label="Chance to get there against distance in squares">
           <For each={points()}>
-            {([cost, p], i) => {
+            {(pt, i) => {
               const w = W / points().length;
               return (
                 <g>
-                  <rect x={i() * w + 1} y={H - p * H} width={Math.max(1, w - 2)} height={p * H} fill="#2f7de1">
-                    <title>{`${cost}: ${Math.round(p * 100)}%`}</title>
+                  <rect x={i() * w + 1} y={H - pt.p * H} width={Math.max(1, w - 2)} height={pt.p * H} fill="#2f7de1">
+                    <title>{`${pt.distance} squares: ${Math.round(pt.p * 100)}%`}</title>
                   </rect>
                   <Show when={points().length <= 12 || i() % Math.ceil(points().length / 12) === 0}>
-                    <text x={i() * w + w / 2} y={H + 12} font-size="9" text-anchor="middle" fill="#9aa3ad">
-                      {cost}
+                    <text x={i() * w + w / 2} y={H + 11} font-size="9" text-anchor="middle" fill="#9aa3ad">
+                      {pt.distance}
                     </text>
                   </Show>
                 </g>
@@ -350,7 +352,7 @@ function ReachChart(props: { editor: Editor }) {
             }}
           </For>
         </svg>
-        <figcaption class="hint">Chance to get there, by the movement resistance on the way (6d6.txt › Run)</figcaption>
+        <figcaption class="hint">Chance to end the run this many squares away (6d6.txt › Run: the score is rolled)</figcaption>
       </figure>
     </Show>
   );
@@ -480,5 +482,75 @@ function Health(props: { editor: Editor }) {
         </table>
       </section>
     </Show>
+  );
+}
+
+function Lines(props: { editor: Editor }) {
+  const editor = props.editor;
+  const name = (id: string | null) => (id ? (editor.playBoard()?.creatures.find((c) => c.id === id)?.name ?? id) : '—');
+  const toText = () => {
+    const t = editor.linesTo();
+    return !t ? '' : 'creature' in t ? name(t.creature) : `${t.square.x},${t.square.y}`;
+  };
+  const answer = () => {
+    const l = editor.lines();
+    return l && 'answer' in l ? l.answer : null;
+  };
+  const refused = () => {
+    const l = editor.lines();
+    return l && 'refused' in l ? l.refused : null;
+  };
+  return (
+    <section data-testid="play-lines">
+      <h2>Lines, cover and sight</h2>
+      <p class="hint">{!editor.linesFrom() ? 'Click a creature to look from.' : !editor.linesTo() ? `From ${name(editor.linesFrom())}: click a creature or a square.` : `From ${name(editor.linesFrom())} to ${toText()}.`}</p>
+      <Show when={refused()}>
+        <p class="error">{refused()}</p>
+      </Show>
+      <Show when={answer()}>
+        {(a) => (
+          <div data-testid="lines-verdict">
+            <dl class="facts">
+              <dt>Line of effect</dt>
+              <dd>{a().lineOfEffect ? 'yes' : 'no'}</dd>
+              <dt>Line of sight</dt>
+              <dd>{a().lineOfSight ? 'yes' : 'no'}</dd>
+              <dt>Cover</dt>
+              <dd>{a().cover === 'not-in-text' ? 'not in the text' : a().cover}</dd>
+              <dt>Concealment</dt>
+              <dd>{a().concealment === 'not-in-text' ? 'not in the text' : a().concealment}</dd>
+            </dl>
+            <ul class="verdict">
+              <For each={a().verdict}>{(v) => <li>{v}</li>}</For>
+            </ul>
+            <p class="hint">{a().rules.join(' · ')}</p>
+          </div>
+        )}
+      </Show>
+    </section>
+  );
+}
+
+function Overlays(props: { editor: Editor }) {
+  const editor = props.editor;
+  return (
+    <section data-testid="play-overlays">
+      <h2>Show on the map</h2>
+      <label class="check">
+        <input type="checkbox" data-testid="play-show-threat" checked={editor.showThreat()} onChange={(e) => editor.setShowThreat(e.currentTarget.checked)} /> Threatened squares
+        <Show when={editor.showThreat() && editor.threat().by.length}>
+          <span class="hint"> (by {editor.threat().by.join(', ')})</span>
+        </Show>
+      </label>
+      <label class="check">
+        <input type="checkbox" data-testid="play-show-flanks" checked={editor.showFlanks()} onChange={(e) => editor.setShowFlanks(e.currentTarget.checked)} /> Flanking
+      </label>
+      <Show when={editor.showFlanks() && editor.flanking().note}>
+        <p class="hint" data-testid="play-flank-note">
+          {editor.flanking().note}
+          {editor.flanking().lines.length ? ` ${editor.flanking().lines.length} flank${editor.flanking().lines.length === 1 ? '' : 's'} now.` : ''}
+        </p>
+      </Show>
+    </section>
   );
 }

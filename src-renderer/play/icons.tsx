@@ -24,3 +24,11 @@ export const PushIcon = () => (
     <path d="M12 12h9M18 9l3 3-3 3M3 6v12" />
   </Icon>
 );
+/** Two discs and the lines between them: line of sight and cover. */
+export const LinesIcon = () => (
+  <Icon>
+    <circle cx="5" cy="6" r="2.5" />
+    <circle cx="19" cy="18" r="2.5" />
+    <path d="M7 8l10 8M7 5l12 10" stroke-dasharray="2 2" />
+  </Icon>
+);

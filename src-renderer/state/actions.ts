@@ -50,6 +50,7 @@ export const ACTIONS: AppAction[] = [
   { id: 'play.reset', menu: 'play', label: fixed('Reset to the planned layout'), enabled: (e) => e.playing(), run: (e) => void e.confirm('Reset play: back to the planned layout, and the log is emptied. Continue?', 'Reset').then((ok) => ok && e.resetPlay()) },
   { id: 'play.exportText', menu: 'play', label: fixed('Export the log as text…'), enabled: (e) => e.playing() && !!e.playEntries().length, run: (e) => void e.exportPlayLog('text'), separatorBefore: true },
   { id: 'play.exportMarkdown', menu: 'play', label: fixed('Export the log as Markdown…'), enabled: (e) => e.playing() && !!e.playEntries().length, run: (e) => void e.exportPlayLog('markdown') },
+  { id: 'play.travel', menu: 'play', label: fixed('Overland travel calculator (Epic Path)…'), run: (e) => e.setTravelOpen(true), separatorBefore: true },
 
   { id: 'help.shortcuts', menu: 'help', label: fixed('Keyboard shortcuts'), keys: ['F1', 'Shift+?'], run: (e) => e.setDialog('shortcuts') },
   { id: 'help.about', menu: 'help', label: fixed('About Encounter Builder'), run: (e) => e.setDialog('about') },

@@ -1,7 +1,7 @@
 import { batch, createMemo, createSignal, type Accessor } from 'solid-js';
 import type { Command } from '../../src-shared/commands';
 import type { ExportRequest, FileRef } from '../../src-shared/ipc';
-import type { Encounter, MovementMode } from '../../src-shared/model';
+import { RULESETS, type Encounter, type MovementMode } from '../../src-shared/model';
 import {
   canRedo as sessionCanRedo,
   canUndo as sessionCanUndo,
@@ -15,6 +15,7 @@ import {
   reset as sessionReset,
   savedSession,
   stateAt,
+  timeline,
   turnOptions,
   undo as sessionUndo,
   type LogEntry,
@@ -26,6 +27,7 @@ import {
 } from '../../src-shared/play';
 import { MoveRefused, planFlightPath, planPath, checkPath, reachableSquares, type MoveAction, type PathAnswer, type Reach, type ReachSquare } from '../../src-shared/rules';
 import type { ForcedKind } from '../../src-shared/rules';
+import { flankingSquares, flanks, FLANKING_RULE, linesBetween, threatenedSquares, type Flank, type LinesAnswer, type Point } from '../../src-shared/rules/lines';
 
 /**
  * Play mode: a fight played over the planned encounter (src-shared/play: a seed and a log of actions,
@@ -79,6 +81,8 @@ export function createPlay(deps: PlayDeps) {
   /** Log entry whose moment the board shows (clicked in the log, or a replay running), or null: now. */
   const [viewAt, setViewAt] = createSignal<number | null>(null);
   const [replaying, setReplaying] = createSignal(false);
+  /** While a replay runs: the board after each log entry, worked out once (`timeline`). */
+  const [frames, setFrames] = createSignal<PlayState[] | null>(null);
   const [playTool, setPlayTool] = createSignal<PlayToolId>('play-move');
   const [moveAction, setMoveAction] = createSignal<MoveAction>('move');
   const [moveMode, setMoveMode] = createSignal<MovementMode | null>(null);
@@ -93,6 +97,7 @@ export function createPlay(deps: PlayDeps) {
   const [showThreat, setShowThreat] = createSignal(false);
   const [showFlanks, setShowFlanks] = createSignal(false);
   const [linesFrom, setLinesFrom] = createSignal<string | null>(null);
+  const [travelOpen, setTravelOpen] = createSignal(false);
   const [linesTo, setLinesTo] = createSignal<{ creature: string } | { square: Square } | null>(null);
   let replayTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -108,6 +113,8 @@ export function createPlay(deps: PlayDeps) {
     const at = viewAt();
     if (!playing() || !s || !p || !now) return null;
     if (at === null) return now;
+    const f = frames();
+    if (f?.[at + 1]) return f[at + 1]!;
     return at < 0 ? replay(p, s, 0) : stateAt(p, s, at);
   });
   /** Every log entry, those undone included (greyed in the log panel: redo brings them back). */
@@ -149,6 +156,7 @@ export function createPlay(deps: PlayDeps) {
     if (replayTimer) clearTimeout(replayTimer);
     replayTimer = null;
     setReplaying(false);
+    setFrames(null);
   }
 
   /** Enters Play mode: the saved session where it was left, or a new one over the planned layout. */
@@ -303,16 +311,20 @@ export function createPlay(deps: PlayDeps) {
     if (!s || !p || !now) return;
     stopReplay();
     const end = s.cursor;
+    const all = timeline(p, s);
+    setFrames(all);
     setReplaying(true);
     let i = -1;
     const step = () => {
       setViewAt(i);
       if (i >= end - 1) {
         replayTimer = null;
-        setReplaying(false);
-        setViewAt(null);
-        const again = replay(p, s);
-        const same = sameJson(again, now);
+        const same = sameJson(all[end], now);
+        batch(() => {
+          setReplaying(false);
+          setViewAt(null);
+          setFrames(null);
+        });
         deps.notify(same ? 'info' : 'error', same ? `Replay: ${end} entries from the planned layout with seed ${s.seed} end in the same state.` : 'Replay ended in a different state: please report this with the encounter file.');
         return;
       }
@@ -476,6 +488,73 @@ export function createPlay(deps: PlayDeps) {
     return act({ kind: 'move', creature: c.id, action: moveAction(), path, ...(mode ? { mode } : {}) });
   }
 
+  // ── Lines, threat, flanking (src-shared/rules/lines.ts) ───────────────────────────────────────
+
+  const hostileTo = (a: { side: string }, b: { side: string }) => (a.side === 'party' && b.side === 'enemy') || (a.side === 'enemy' && b.side === 'party');
+
+  /** Every enemy's threatened squares (enemies of the current creature; before initiative, the enemy side's). */
+  const threat = createMemo<{ squares: Point[]; by: string[] }>(() => {
+    const b = board();
+    if (!playing() || !showThreat() || !b) return { squares: [], by: [] };
+    const me = b.creatures.find((c) => c.id === shown()?.current);
+    const enemies = b.creatures.filter((c) => (me ? hostileTo(c, me) : c.side === 'enemy'));
+    const seen = new Set<string>();
+    const squares: Point[] = [];
+    for (const e of enemies) {
+      for (const q of threatenedSquares(b, e.id).squares) {
+        const key = `${q.x},${q.y}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          squares.push(q);
+        }
+      }
+    }
+    return { squares, by: enemies.map((e) => e.name) };
+  });
+
+  /**
+   * Flanking for the current creature: the flanks already made on each of its enemies (lines), and the
+   * squares where it would flank an enemy together with an ally. Empty, with the reason, where the
+   * ruleset has no flanking.
+   */
+  const flanking = createMemo<{ rule: string | null; note: string; lines: Flank[]; squares: Point[] }>(() => {
+    const b = board();
+    const me = b?.creatures.find((c) => c.id === shown()?.current);
+    if (!playing() || !showFlanks() || !b) return { rule: null, note: '', lines: [], squares: [] };
+    const rule = FLANKING_RULE[b.ruleset] ?? null;
+    if (!rule) return { rule, note: `${RULESETS[b.ruleset].text} has no flanking in its movement chapter.`, lines: [], squares: [] };
+    if (!me) return { rule, note: 'Roll initiative: flanking is shown for the creature whose turn it is.', lines: [], squares: [] };
+    const lines: Flank[] = [];
+    const seen = new Set<string>();
+    const squares: Point[] = [];
+    for (const target of b.creatures.filter((c) => hostileTo(c, me))) {
+      lines.push(...flanks(b, target.id).flanks);
+      for (const ally of b.creatures.filter((c) => c.id !== me.id && c.side === me.side)) {
+        for (const q of flankingSquares(b, target.id, ally.id)) {
+          const key = `${q.x},${q.y}`;
+          if (!seen.has(key)) {
+            seen.add(key);
+            squares.push(q);
+          }
+        }
+      }
+    }
+    return { rule, note: `Squares where ${me.name} would flank an enemy with an ally, and the flanks made now (${rule}).`, lines, squares };
+  });
+
+  /** Lines between the two things picked with the lines tool, as the ruleset defines them. */
+  const lines = createMemo<{ answer: LinesAnswer } | { refused: string } | null>(() => {
+    const b = board();
+    const from = linesFrom();
+    const to = linesTo();
+    if (!playing() || !b || !from || !to) return null;
+    try {
+      return { answer: linesBetween(b, from, to) };
+    } catch (e) {
+      return { refused: (e as Error).message };
+    }
+  });
+
   /**
    * Forced movement along the squares clicked (push and pull choose their own when none are), or a
    * teleport to `to`. The model refuses a square with the rule's reason.
@@ -572,6 +651,11 @@ export function createPlay(deps: PlayDeps) {
     setShowThreat,
     showFlanks,
     setShowFlanks,
+    travelOpen,
+    setTravelOpen,
+    threat,
+    flanking,
+    lines,
     linesFrom,
     setLinesFrom,
     linesTo,

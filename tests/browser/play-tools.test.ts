@@ -5,7 +5,7 @@ import { createEditor } from '../../src-renderer/state/editor';
 import type { PlatformBridge } from '../../src-shared/ipc';
 import { readEncounterText } from '../../src-shared/io';
 import { moveRequest, newSession, perform, replay } from '../../src-shared/play';
-import { checkPath, forcedMovement, planPath } from '../../src-shared/rules';
+import { checkPath, forcedMovement, linesBetween, planPath, threatenedSquares } from '../../src-shared/rules';
 import hive from '../../resources/encounters/hive-breach.startroid.encounter?raw';
 import lair from '../../resources/encounters/drake-lair.epic-path.encounter?raw';
 
@@ -145,5 +145,38 @@ describe('Play mode', () => {
     // Reset: back to the planned layout with the seed kept.
     editor.resetPlay();
     expect(editor.playSession()).toEqual({ ...newSession(5) });
+  });
+});
+
+describe('Play mode: lines, threat and flanking', () => {
+  it('lines tool: a creature, then another: the lines and verdict are the engine’s', async () => {
+    const { editor, t } = await playing(lair, 'lair', 3, { A: 20, K: 15, D: 10, T: 5 });
+    editor.setPlayTool('play-lines');
+    t.click({ x: 10, y: 3 });
+    expect(editor.linesFrom()).toBe('D');
+    t.click({ x: 2, y: 2 });
+    expect(editor.linesTo()).toEqual({ creature: 'A' });
+    const l = editor.lines();
+    expect(l && 'answer' in l && l.answer).toEqual(linesBetween(editor.playState()!.board, 'D', { creature: 'A' }));
+    t.click({ x: 6, y: 1 });
+    expect(editor.linesFrom()).toBe('K');
+    t.click({ x: 0, y: 8 });
+    expect(editor.linesTo()).toEqual({ square: { x: 0, y: 8 } });
+    expect(t.key('Escape')).toBe(true);
+    expect(editor.lines()).toBeNull();
+  });
+
+  it('threat and flanking toggles show what the engine computes, and say where the text has no flanking', async () => {
+    const { editor } = await playing(lair, 'lair', 3, { A: 20, K: 15, D: 10, T: 5 });
+    editor.setShowThreat(true);
+    const board = editor.playState()!.board;
+    const expected = new Set([...threatenedSquares(board, 'K').squares, ...threatenedSquares(board, 'D').squares].map((q) => `${q.x},${q.y}`));
+    expect(new Set(editor.threat().squares.map((q) => `${q.x},${q.y}`))).toEqual(expected);
+    expect(editor.threat().by.sort()).toEqual(['Drake', 'Kobold']);
+    editor.setShowFlanks(true);
+    expect(editor.flanking().rule).toBeTruthy();
+    const other = await playing(hive, 'hive', 3, { S: 20, t: 15, Z: 10, M: 5, R: 1 });
+    other.editor.setShowFlanks(true);
+    expect(other.editor.flanking().note).toContain('startroid.txt has no flanking');
   });
 });

@@ -32,6 +32,11 @@ export function createPlayOverlayLayer(editor: Editor) {
       const viewport = editor.viewport();
       const board = shown.board;
       drawBands(ctx, editor.bandSquares(), v, viewport);
+      const threat = editor.threat();
+      if (threat.squares.length) fillSquares(ctx, threat.squares, v, 'rgba(220, 40, 40, 0.22)', 'rgba(220, 40, 40, 0.7)');
+      const flanking = editor.flanking();
+      if (flanking.squares.length) fillSquares(ctx, flanking.squares, v, 'rgba(150, 70, 220, 0.30)', 'rgba(150, 70, 220, 0.9)');
+      for (const f of flanking.lines) segment(ctx, f.line.from, f.line.to, v, 'rgba(170, 90, 240, 0.95)', [6, 4]);
       const at = editor.playViewAt();
       if (at !== null && at >= 0) {
         const e = editor.playEntries()[at];
@@ -48,6 +53,15 @@ export function createPlayOverlayLayer(editor: Editor) {
       const plan = editor.movePlan();
       if (plan && current) drawPlan(ctx, board, current.id, plan, v);
       editor.waypoints().forEach((q, i) => numbered(ctx, q, i + 1, v, '#0b6b2e'));
+      if (editor.playTool() === 'play-lines') {
+        const from = editor.linesFrom();
+        if (from) ring(ctx, board, from, v, '#2f7de1', 3);
+        const to = editor.linesTo();
+        if (to && 'creature' in to) ring(ctx, board, to.creature, v, '#f0a020', 3);
+        if (to && 'square' in to) fillSquares(ctx, [to.square], v, 'rgba(240, 160, 32, 0.3)', '#f0a020');
+        const l = editor.lines();
+        if (l && 'answer' in l) for (const line of l.answer.lines) segment(ctx, line.from, line.to, v, line.clear ? 'rgba(40, 200, 110, 0.95)' : 'rgba(230, 60, 50, 0.95)', line.clear ? [] : [5, 4]);
+      }
       const refused = editor.playRefusal();
       if (refused?.at) cross(ctx, refused.at, v, '#ff5a4a');
     },
@@ -64,6 +78,11 @@ export function createPlayOverlayLayer(editor: Editor) {
     editor.forcedSquares();
     editor.playRefusal();
     editor.playTool();
+    editor.threat();
+    editor.flanking();
+    editor.lines();
+    editor.linesFrom();
+    editor.linesTo();
     node.getLayer()?.batchDraw();
   });
   return { node };
@@ -249,4 +268,29 @@ function box(ctx: DrawContext, x: number, y: number, w: number, h: number): void
   ctx.beginPath();
   ctx.rect(x, y, w, h);
   ctx.fill();
+}
+
+/** Squares tinted with an outline (threatened squares, flanking positions). */
+function fillSquares(ctx: DrawContext, squares: readonly Square[], v: View, fill: string, stroke: string): void {
+  const s = squarePixels(v);
+  ctx.beginPath();
+  for (const q of squares) ctx.rect(v.panX + q.x * s + 1, v.panY + q.y * s + 1, s - 2, s - 2);
+  ctx.setAttr('fillStyle', fill);
+  ctx.fill();
+  ctx.setAttr('strokeStyle', stroke);
+  ctx.setAttr('lineWidth', 1);
+  ctx.stroke();
+}
+
+/** A line between two points in square units (corners are whole numbers). */
+function segment(ctx: DrawContext, a: Square, b: Square, v: View, color: string, dash: number[]): void {
+  const s = squarePixels(v);
+  ctx.beginPath();
+  ctx.moveTo(v.panX + a.x * s, v.panY + a.y * s);
+  ctx.lineTo(v.panX + b.x * s, v.panY + b.y * s);
+  ctx.setAttr('strokeStyle', color);
+  ctx.setAttr('lineWidth', 2);
+  ctx.setLineDash(dash);
+  ctx.stroke();
+  ctx.setLineDash([]);
 }

@@ -1,10 +1,11 @@
 import { BrushIcon, CreatureIcon, PanIcon, SelectIcon } from '../../components/icons';
-import { MoveIcon, PushIcon } from '../../play/icons';
+import { LinesIcon, MoveIcon, PushIcon } from '../../play/icons';
 import type { Editor } from '../../state/editor';
 import { createPaintTerrainTool } from './paint-terrain';
 import { createPanTool } from './pan';
 import { createPlaceCreatureTool } from './place-creature';
 import { createPlayForcedTool } from './play-forced';
+import { createPlayLinesTool } from './play-lines';
 import { createPlayMoveTool } from './play-move';
 import { createSelectTool } from './select';
 import type { Tool, ToolDefinition } from './tool';
@@ -29,6 +30,7 @@ export const TOOLS: readonly ToolDefinition[] = [
 export const PLAY_TOOLS: readonly ToolDefinition[] = [
   { id: 'play-move', label: 'Move', key: 'M', tooltip: "The current creature's move: hover for the path, click to add waypoints, double-click or Enter to move; drag from the creature to draw the path square by square.", icon: MoveIcon, create: createPlayMoveTool },
   { id: 'play-forced', label: 'Push, pull, slide, teleport', key: 'F', tooltip: 'Pick the attacker and the effect in the panel, click the creature, then its squares; double-click or Enter applies.', icon: PushIcon, create: createPlayForcedTool },
+  { id: 'play-lines', label: 'Lines, cover and sight', key: 'L', tooltip: 'Click a creature, then another creature or a square: line of effect, line of sight, cover and concealment as the ruleset draws them.', icon: LinesIcon, create: createPlayLinesTool },
 ];
 
 /** The tool whose shortcut is this key (no modifiers), if any: edit tools, or Play mode's while playing. */
