@@ -396,7 +396,11 @@ export function createPlay(deps: PlayDeps) {
     return { bands: out, refused };
   });
 
-  /** One entry per square: the first band that reaches it (ending allowed beats passing). */
+  /**
+   * One entry per square: the first band that reaches it (ending allowed beats passing). The chance
+   * (dice movement) is the chosen action's, so the shading says how likely the move the GM is about
+   * to make gets there.
+   */
   const bandSquares = createMemo<BandSquare[]>(() => {
     const b = bands().bands;
     const W = board()?.map.width ?? 0;
@@ -408,7 +412,14 @@ export function createPlay(deps: PlayDeps) {
         if (!known || (q.end && !known.end) || (q.end === known.end && k === known.band && q.cost < known.cost)) byXY.set(key, { ...q, band: k });
       }
     });
-    return [...byXY.values()];
+    const chosen = b.find((band) => band.action === moveAction());
+    const chance = new Map<number, number>();
+    for (const q of chosen?.reach.squares ?? []) if (q.p !== undefined && q.end) chance.set(q.y * W + q.x, Math.max(chance.get(q.y * W + q.x) ?? 0, q.p));
+    return [...byXY.entries()].map(([key, q]) => {
+      const { p: _drop, ...rest } = q;
+      const p = chance.get(key);
+      return p === undefined ? rest : { ...rest, p };
+    });
   });
 
   /** The cheapest path through `via` to `target` for the current creature (flight: to the reach's cube). */

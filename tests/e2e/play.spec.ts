@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { parseEncounter } from '../../src-shared/io';
 import type { Encounter, RulesetId } from '../../src-shared/model';
 import { exportLog, moveRequest, replay, savedSession, type PlayState } from '../../src-shared/play';
-import { fallDamage, forcedMovement, planPath } from '../../src-shared/rules';
+import { fallDamage, forcedMovement, linesBetween, overlandTravel, planPath } from '../../src-shared/rules';
 import { expect, ROOT, test, type AppDriver } from './fixtures';
 
 /**
@@ -92,6 +92,8 @@ async function saveAndRead(app: AppDriver, name: string, as = false): Promise<En
 
 async function screenshot(app: AppDriver, name: string) {
   if (app.edition !== 'browser') return;
+  // The notices would cover the panel: close them first.
+  await app.page.locator('.notices button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
   const dir = path.join(ROOT, 'docs', 'screenshots');
   mkdirSync(dir, { recursive: true });
   await app.page.screenshot({ path: path.join(dir, name) });
@@ -272,5 +274,53 @@ test('Startroid: an illegal path refused, a walk through the drone that provokes
   expect(await logTexts(page)).toEqual(undone.entries.map((e) => e.text));
   const md = await app.save(() => page.getByTestId('play-export-md').click(), 'hive-log.md');
   expect(readFileSync(md, 'utf8')).toBe(exportLog(undone, 'markdown'));
+  expect(app.problems).toEqual([]);
+});
+
+test('6d6: a walk off the dock (the Game Leader enters the damage), the run chance chart, lines, threat, and the travel calculator', async ({ app }) => {
+  const { page } = app;
+  await startPlay(page, 'Getaway from the Dead Pony Tavern', 66, { R: 20, G: 15, B: 10 });
+  await walk(page, { x: 9, y: 3 });
+  await expect(page.getByTestId('fall-dialog')).toBeVisible();
+  await expect(page.getByTestId('fall-text')).toContainText('6d6.txt gives no falling damage: the Game Leader decides it');
+  await page.getByTestId('fall-ok').click();
+  await page.getByTestId('damage-who').selectOption('R');
+  await page.getByTestId('damage-amount').fill('3');
+  await page.getByTestId('damage-add').click();
+  await expect(page.getByTestId('health-R')).toContainText('3 damage');
+  await page.getByTestId('play-next-turn').click();
+  await page.getByTestId('play-next-turn').click();
+  await expect(page.getByTestId('play-current')).toHaveText('Boban');
+  // A run's score is rolled (6d6.txt › Run): the squares are shaded by their chance, and charted by distance.
+  await page.getByTestId('play-action-run').click();
+  await expect(page.getByTestId('play-reach-chart')).toBeVisible();
+  await page.getByTestId('play-show-threat').check();
+  await hover(page, 3, 3);
+  await screenshot(app, 'play-6d6-run.png');
+  await page.getByTestId('play-show-threat').uncheck();
+
+  // Lines from Boban to Razir, as the engine answers them.
+  await page.getByTestId('tool-play-lines').click();
+  const state = replay(planned('6d6'), savedSession(await saveAndRead(app, 'alley.encounter'))!);
+  const b = state.board.creatures.find((c) => c.id === 'B')!;
+  const r = state.board.creatures.find((c) => c.id === 'R')!;
+  await click(page, b.x, b.y);
+  await click(page, r.x, r.y);
+  const lines = linesBetween(state.board, 'B', { creature: 'R' });
+  await expect(page.getByTestId('lines-verdict')).toContainText(lines.verdict[0]!);
+  expect(await logTexts(page)).toEqual(state.entries.map((e) => e.text));
+
+  // The travel calculator gives the text's answers (epic-path.txt › Overland Travel).
+  await page.getByTestId('menu-play').click();
+  await page.getByText('Overland travel calculator').click();
+  await page.getByTestId('travel-terrain').selectOption('forest');
+  await page.getByTestId('travel-way').selectOption('trackless');
+  await page.getByTestId('travel-distance').fill('24');
+  const travel = overlandTravel({ speed: 30, pace: 'walk', terrain: 'forest', way: 'trackless', distance: 24 });
+  await expect(page.getByTestId('travel-answer')).toContainText(`${travel.milesPerDay} miles`);
+  await expect(page.getByTestId('travel-answer')).toContainText(`${travel.time!.days} day(s)`);
+  await page.getByTestId('travel-speed').fill('0');
+  await expect(page.getByTestId('travel-error')).toContainText('speed');
+  await page.keyboard.press('Escape');
   expect(app.problems).toEqual([]);
 });
