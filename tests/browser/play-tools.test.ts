@@ -5,7 +5,7 @@ import { createEditor } from '../../src-renderer/state/editor';
 import type { PlatformBridge } from '../../src-shared/ipc';
 import { readEncounterText } from '../../src-shared/io';
 import { moveRequest, newSession, perform, replay } from '../../src-shared/play';
-import { checkPath, forcedMovement, linesBetween, planPath, threatenedSquares } from '../../src-shared/rules';
+import { checkPath, forcedMovement, linesBetween, planFlightPath, planPath, threatenedSquares } from '../../src-shared/rules';
 import hive from '../../resources/encounters/hive-breach.startroid.encounter?raw';
 import lair from '../../resources/encounters/drake-lair.epic-path.encounter?raw';
 
@@ -178,5 +178,25 @@ describe('Play mode: lines, threat and flanking', () => {
     const other = await playing(hive, 'hive', 3, { S: 20, t: 15, Z: 10, M: 5, R: 1 });
     other.editor.setShowFlanks(true);
     expect(other.editor.flanking().note).toContain('startroid.txt has no flanking');
+  });
+});
+
+describe('Play mode: flight', () => {
+  it('a flyer’s path carries its altitude per step, and the move lands it at the height the engine planned', async () => {
+    const { editor, t } = await playing(lair, 'lair', 9, { T: 20, A: 15, K: 10, D: 5 });
+    expect(editor.canFly()).toBe(true);
+    editor.setMoveMode('fly');
+    t.pointerMove({ x: 4, y: 6 });
+    const plan = editor.movePlan()!;
+    expect(plan.flight).toBe(true);
+    const target = editor.bandSquares().find((q) => q.x === 4 && q.y === 6 && q.band === 0)!;
+    const engine = planFlightPath(editor.playState()!.board, 'T', { x: 4, y: 6, z: target.z! }, moveRequest(editor.playState()!, 'move', { mode: 'fly' }));
+    expect(plan.answer.steps).toEqual(engine.steps);
+    expect(plan.answer.steps.every((s) => typeof (s as { z?: number }).z === 'number')).toBe(true);
+    t.click({ x: 4, y: 6 }).click({ x: 4, y: 6 });
+    expect(editor.playRefusal()).toBeNull();
+    const c = editor.doc()!.creatures.find((k) => k.id === 'T')!;
+    expect({ x: c.x, y: c.y, altitude: c.altitude }).toEqual({ x: 4, y: 6, altitude: engine.steps[engine.steps.length - 1]!.z });
+    expect(editor.playState()!.entries[1]!.text).toContain('flies from');
   });
 });
