@@ -200,3 +200,28 @@ describe('Play mode: flight', () => {
     expect(editor.playState()!.entries[1]!.text).toContain('flies from');
   });
 });
+
+describe('Play mode: initiative', () => {
+  it('rolled with the seeded dice and the modifiers: the model’s order and dice; the GM reorders, and undo takes it back', async () => {
+    const editor = createEditor(noPlatform);
+    await editor.openSample('hive', hive);
+    const planned = editor.doc()!;
+    editor.enterPlay();
+    editor.setPlaySeed(12);
+    const action = { kind: 'roll-initiative' as const, modifiers: { S: 3, Z: -1 } };
+    const entry = editor.playAct(action)!;
+    const direct = perform(planned, newSession(12), action);
+    expect(direct.ok && direct.entry).toEqual(entry);
+    expect(editor.playState()!.order.map((o) => o.creature)).toEqual(direct.ok ? direct.state.order.map((o) => o.creature) : []);
+    expect(editor.playState()!.current).toBe(editor.playState()!.order[0]!.creature);
+    const reversed = [...editor.playState()!.order.map((o) => o.creature)].reverse();
+    expect(editor.playAct({ kind: 'order', order: reversed })).not.toBeNull();
+    expect(editor.playState()!.order.map((o) => o.creature)).toEqual(reversed);
+    editor.undo();
+    expect(editor.playState()!.order.map((o) => o.creature)).not.toEqual(reversed);
+    // A refused action changes nothing and says why.
+    expect(editor.playAct({ kind: 'order', order: ['S'] })).toBeNull();
+    expect(editor.playRefusal()?.reason).toContain('every creature');
+    expect(editor.playSession()!.cursor).toBe(1);
+  });
+});
