@@ -324,3 +324,22 @@ test('6d6: a walk off the dock (the Game Leader enters the damage), the run chan
   await page.keyboard.press('Escape');
   expect(app.problems).toEqual([]);
 });
+
+test('d20 3.0: the lines tool draws the corner-to-corner lines with the cover verdict; the wyvern runs', async ({ app }) => {
+  const { page } = app;
+  await startPlay(page, 'The tower gate', 30, { E: 20, M: 15, D: 10 });
+  await page.getByTestId('play-action-run').click();
+  await walk(page, { x: 3, y: 1 });
+  await expect.poll(async () => (await positions(page))['E']).toBe('3,1');
+  await page.getByTestId('tool-play-lines').click();
+  await click(page, 3, 1);
+  await click(page, 1, 8);
+  const saved = await saveAndRead(app, 'gate.encounter');
+  const state = replay(saved, savedSession(saved)!);
+  const lines = linesBetween(state.board, 'E', { creature: 'D' });
+  for (const v of lines.verdict) await expect(page.getByTestId('lines-verdict')).toContainText(v);
+  await page.getByTestId('play-show-threat').check();
+  await screenshot(app, 'play-lines.png');
+  expect(await logTexts(page)).toEqual(state.entries.map((e) => e.text));
+  expect(app.problems).toEqual([]);
+});
