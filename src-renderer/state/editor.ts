@@ -74,6 +74,9 @@ export function createEditor(platform: PlatformBridge) {
     canRedo: () => (playing() ? play.playCanRedo() : document.canRedo()),
     undoLabel: () => (playing() ? play.playUndoLabel() : document.undoLabel()),
     redoLabel: () => (playing() ? play.playRedoLabel() : document.redoLabel()),
+    // The edit selection (and its reach overlay) does not carry into play.
+    enterPlay: () => (selection.clearSelection(), play.enterPlay()),
+    togglePlay: () => (playing() ? play.leavePlay() : (selection.clearSelection(), play.enterPlay())),
     save: (asNew?: boolean) => (play.syncPlay(), document.save(asNew)),
     newEncounter: (...a: Parameters<typeof document.newEncounter>) => (play.syncPlay(), document.newEncounter(...a)),
     open: () => (play.syncPlay(), document.open()),

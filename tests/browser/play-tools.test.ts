@@ -33,8 +33,12 @@ describe('Play mode', () => {
     const editor = createEditor(noPlatform);
     await editor.openSample('hive', hive);
     const planned = editor.doc()!;
+    editor.setSelectedCreature('S');
     editor.enterPlay();
     expect(editor.playing()).toBe(true);
+    // The edit selection and its reach do not carry into play.
+    expect(editor.selectedCreature()).toBeNull();
+    expect(editor.reachOnMap()).toEqual([]);
     expect(editor.doc()!.creatures).toEqual(planned.creatures);
     expect(editor.doc()).not.toBe(planned);
     expect(editor.execute({ type: 'renameEncounter', name: 'x' })).toBe(false);
