@@ -10,6 +10,11 @@ import { StatusBar } from './components/StatusBar';
 import { ToolPalette } from './components/ToolPalette';
 import { Welcome } from './components/Welcome';
 import { toolForKey } from './canvas/tools';
+import { FallDialog } from './play/FallDialog';
+import { ModeSwitch } from './play/ModeSwitch';
+import { PlayPalette } from './play/PlayPalette';
+import { PlayPanel } from './play/PlayPanel';
+import { TravelDialog } from './play/TravelDialog';
 import { actionForKey } from './state/actions';
 import { exportDialogOpen } from './state/exports';
 import { libraryFor } from './library';
@@ -50,9 +55,10 @@ export function App(props: { editor: Editor }) {
       editor.setSelectedCreature(null);
       return;
     }
-    const tool = toolForKey(e.key);
+    const tool = toolForKey(e.key, editor.playing());
     if (tool && editor.doc()) {
-      editor.setTool(tool.id);
+      if (editor.playing()) editor.setPlayTool(tool.id as Parameters<typeof editor.setPlayTool>[0]);
+      else editor.setTool(tool.id);
       e.preventDefault();
       return;
     }
@@ -87,14 +93,19 @@ export function App(props: { editor: Editor }) {
   return (
     <div class="app" data-edition={editor.platform.edition}>
       <MenuBar editor={editor} />
-      <div class="workspace">
-        <ToolPalette editor={editor} />
+      <div class="workspace" classList={{ playing: editor.playing() }}>
+        <Show when={editor.playing()} fallback={<ToolPalette editor={editor} />}>
+          <PlayPalette editor={editor} />
+        </Show>
         <main class="stage-area">
           <Show when={editor.doc()} fallback={<Welcome editor={editor} />}>
             <MapCanvas editor={editor} />
+            <ModeSwitch editor={editor} />
           </Show>
         </main>
-        <PropertiesPanel editor={editor} />
+        <Show when={editor.playing()} fallback={<PropertiesPanel editor={editor} />}>
+          <PlayPanel editor={editor} />
+        </Show>
       </div>
       <StatusBar editor={editor} />
       <Notices editor={editor} />
@@ -116,6 +127,12 @@ export function App(props: { editor: Editor }) {
       </Show>
       <Show when={nameRequest()}>
         <SaveNameDialog />
+      </Show>
+      <Show when={editor.travelOpen()}>
+        <TravelDialog onClose={() => editor.setTravelOpen(false)} />
+      </Show>
+      <Show when={editor.fallEntry()}>
+        <FallDialog editor={editor} />
       </Show>
       <Show when={editor.confirmState()}>
         <ConfirmDialog editor={editor} />

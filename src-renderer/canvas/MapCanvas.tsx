@@ -1,8 +1,8 @@
 import Konva from 'konva';
-import { createEffect, createSignal, onCleanup, onMount } from 'solid-js';
+import { createEffect, createSignal, on, onCleanup, onMount } from 'solid-js';
 import { Minimap } from '../components/Minimap';
 import type { Editor } from '../state/editor';
-import { squareAt } from '../state/view';
+import { squareAt, squarePixels } from '../state/view';
 import { createCreaturesLayer } from './layers/creatures';
 import { createEdgesLayer } from './layers/edges';
 import { createElevationLayer } from './layers/elevation';
@@ -11,6 +11,7 @@ import { createLedgesLayer } from './layers/ledges';
 import { renderMapImage } from './layers/map-image';
 import { createOverlayLayer } from './layers/overlay';
 import { createSquareMarksLayer } from './layers/square-marks';
+import { createPlayOverlayLayer } from './layers/play-overlay';
 import { createTerrainLayer } from './layers/terrain';
 import { attachBackground } from './background-image';
 import { createWaterLayer } from './layers/water';
@@ -31,14 +32,33 @@ export function MapCanvas(props: { editor: Editor }) {
   onMount(() => {
     const stage = new Konva.Stage({ container, width: container.clientWidth || 800, height: container.clientHeight || 600 });
     // Measure before anything draws, so a new map is fitted and drawn once.
+    // Play mode's panel is wider: a map that was wholly in view is fitted again after the switch.
+    let refit = false;
     const resize = () => {
       const width = container.clientWidth;
       const height = container.clientHeight;
       if (width > 0 && height > 0) {
         stage.size({ width, height });
         editor.measureViewport({ width, height });
+        if (refit) {
+          refit = false;
+          editor.zoomToFit();
+        }
       }
     };
+    createEffect(
+      on(
+        editor.playing,
+        () => {
+          const d = editor.doc();
+          const v = editor.view();
+          const vp = editor.viewport();
+          const s = squarePixels(v);
+          if (d) refit = v.panX >= -1 && v.panY >= -1 && v.panX + d.map.width * s <= vp.width + 1 && v.panY + d.map.height * s <= vp.height + 1;
+        },
+        { defer: true },
+      ),
+    );
     resize();
     const observer = new ResizeObserver(resize);
     observer.observe(container);
@@ -59,6 +79,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const creatures = createCreaturesLayer(editor);
     const grid = createGridLayer(editor);
     const overlay = createOverlayLayer(editor, target);
+    const playOverlay = createPlayOverlayLayer(editor);
     const konvaLayer = (name: string, ...nodes: Konva.Shape[]) => {
       const layer = new Konva.Layer({ listening: false, imageSmoothingEnabled: name !== 'scene' });
       layer.add(...nodes);
@@ -75,7 +96,7 @@ export function MapCanvas(props: { editor: Editor }) {
     attachBackground(editor, backgroundLayer, terrain.node);
     konvaLayer('creatures', creatures.node);
     konvaLayer('grid', grid.node);
-    konvaLayer('overlay', overlay.node);
+    konvaLayer('overlay', overlay.node, playOverlay.node);
     stage.batchDraw();
 
     // What tests and the e2e driver read: the view, the grid and the reach.
@@ -92,6 +113,15 @@ export function MapCanvas(props: { editor: Editor }) {
     createEffect(() => {
       const r = editor.reach();
       container.dataset['reachSquares'] = r && 'reach' in r ? String(r.reach.squares.length) : '0';
+    });
+    // Play mode: what the e2e driver reads (the turn, and how many squares the reach shows).
+    createEffect(() => {
+      const s = editor.playShown();
+      container.dataset['mode'] = editor.playing() ? 'play' : 'edit';
+      container.dataset['playCurrent'] = s?.current ?? '';
+      container.dataset['playRound'] = String(s?.round ?? 0);
+      container.dataset['playReach'] = String(editor.bandSquares().length);
+      container.dataset['playPositions'] = s ? s.board.creatures.map((c) => `${c.id}=${c.x},${c.y}`).join(';') : '';
     });
     createEffect(() => {
       container.dataset['tool'] = target().state();

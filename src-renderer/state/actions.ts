@@ -6,7 +6,7 @@ import { libraryFor } from '../library';
  * Everything the user can do from a menu or a key, in one table: the menu bar, the keyboard
  * handler and the shortcuts dialog all read it, so a shortcut shown is a shortcut that works.
  */
-export type MenuId = 'file' | 'edit' | 'view' | 'help';
+export type MenuId = 'file' | 'edit' | 'view' | 'play' | 'help';
 
 export interface AppAction {
   id: string;
@@ -48,6 +48,15 @@ export const ACTIONS: AppAction[] = [
   { id: 'view.layerWalls', menu: 'view', label: fixed('Walls layer'), checked: (e) => e.layers().walls, run: (e) => e.setLayers({ ...e.layers(), walls: !e.layers().walls }) },
   { id: 'view.layerCreatures', menu: 'view', label: fixed('Creatures layer'), checked: (e) => e.layers().creatures, run: (e) => e.setLayers({ ...e.layers(), creatures: !e.layers().creatures }) },
 
+  // Play mode (src-renderer/play, state/play.ts).
+  { id: 'play.toggle', menu: 'play', label: (e) => (e.playing() ? 'Back to Edit mode' : 'Play mode'), keys: ['F5'], enabled: hasDoc, checked: (e) => e.playing(), run: (e) => e.togglePlay() },
+  { id: 'play.next', menu: 'play', label: fixed('Next turn'), keys: ['Mod+Enter'], enabled: (e) => e.playing() && !!e.playState()?.order.length, run: (e) => void e.playAct({ kind: 'next-turn' }), separatorBefore: true },
+  { id: 'play.replay', menu: 'play', label: fixed('Replay the fight'), enabled: (e) => e.playing() && e.playCanUndo(), run: (e) => e.replayPlay() },
+  { id: 'play.reset', menu: 'play', label: fixed('Reset to the planned layout'), enabled: (e) => e.playing(), run: (e) => void e.confirm('Reset play: back to the planned layout, and the log is emptied. Continue?', 'Reset').then((ok) => ok && e.resetPlay()) },
+  { id: 'play.exportText', menu: 'play', label: fixed('Export the log as text…'), enabled: (e) => e.playing() && !!e.playEntries().length, run: (e) => void e.exportPlayLog('text'), separatorBefore: true },
+  { id: 'play.exportMarkdown', menu: 'play', label: fixed('Export the log as Markdown…'), enabled: (e) => e.playing() && !!e.playEntries().length, run: (e) => void e.exportPlayLog('markdown') },
+  { id: 'play.travel', menu: 'play', label: fixed('Overland travel calculator (Epic Path)…'), run: (e) => e.setTravelOpen(true), separatorBefore: true },
+
   { id: 'help.shortcuts', menu: 'help', label: fixed('Keyboard shortcuts'), keys: ['F1', 'Shift+?'], run: (e) => e.setDialog('shortcuts') },
   { id: 'help.about', menu: 'help', label: fixed('About Encounter Builder'), run: (e) => e.setDialog('about') },
 ];
@@ -59,6 +68,7 @@ export const MENUS: { id: MenuId; label: string }[] = [
   { id: 'file', label: 'File' },
   { id: 'edit', label: 'Edit' },
   { id: 'view', label: 'View' },
+  { id: 'play', label: 'Play' },
   { id: 'help', label: 'Help' },
 ];
 

@@ -5,6 +5,7 @@ import { createCreatureEdits } from './creature-edits';
 import { createDocument } from './document';
 import { createLayerLocks } from './layers';
 import { createMovement } from './movement';
+import { createPlay } from './play';
 import { createSelection } from './selection';
 import { createToolState } from './tool';
 import { createViewState } from './view-state';
@@ -22,6 +23,7 @@ export type { LayerVisibility } from './view-state';
  *  - selection.ts    the selected creatures (a set) and the inspected square
  *  - tool.ts         the active tool and each tool's options
  *  - layers.ts       which layers are locked (a locked layer refuses edits)
+ *  - play.ts         Play mode: the session, its board, log, undo and replay
  *  - movement.ts     the reach and hover path of the selected creature
  *  - creature-edits.ts  creature look-ups and edits as commands
  * Components receive the composed object so they stay simple; each concern lives in its module.
@@ -32,8 +34,11 @@ export function createEditor(platform: PlatformBridge) {
   // The view and document refer to each other only through these two small callbacks.
   let mapSize: () => { width: number; height: number } | null = () => null;
   const view = createViewState(() => mapSize());
-  const document = createDocument(platform, chrome, () => {
+  let closePlay = () => {};
+  const document = createDocument(platform, chrome, (doc) => {
     batch(() => {
+      closePlay();
+      if (doc.play?.log.length) chrome.notify('info', `This encounter was played (${doc.play.cursor} of ${doc.play.log.length} log entries): Play mode (F5) resumes it.`);
       selection.clearSelection();
       view.setHover(null);
       view.fitWhenMeasured();
@@ -47,7 +52,45 @@ export function createEditor(platform: PlatformBridge) {
   const movement = createMovement(document.doc, selection.selectedCreature, view.hover);
   const creatures = createCreatureEdits(document.doc, execute, selection.setSelectedCreature);
 
-  return { platform, ...chrome, ...document, execute, ...view, ...selection, ...tools, ...locks, ...movement, ...creatures };
+  const play = createPlay({
+    planned: document.doc,
+    execute,
+    notify: chrome.notify,
+    exportText: (request) => chrome.run('Exporting…', () => platform.exportFile(request)),
+    hover: view.hover,
+  });
+  // Play mode (state/play.ts): the board shown is the session's, undo and redo step through its log,
+  // map edits wait for Edit mode, and the session is stored with the encounter before it is saved or
+  // left (so the unsaved-changes prompts see it).
+  closePlay = play.closePlay;
+  const playing = play.playing;
+  const inPlay = {
+    doc: () => (playing() ? (play.playBoard() ?? document.doc()) : document.doc()),
+    execute: (cmd: Parameters<typeof document.execute>[0]) => {
+      if (playing() && cmd.type !== 'setPlay') {
+        chrome.notify('error', 'The map is not edited in Play mode: press F5 to return to Edit mode.');
+        return false;
+      }
+      return execute(cmd);
+    },
+    dirty: () => document.dirty() || play.playUnsynced(),
+    undo: () => (playing() ? play.playUndo() : document.undo()),
+    redo: () => (playing() ? play.playRedo() : document.redo()),
+    canUndo: () => (playing() ? play.playCanUndo() : document.canUndo()),
+    canRedo: () => (playing() ? play.playCanRedo() : document.canRedo()),
+    undoLabel: () => (playing() ? play.playUndoLabel() : document.undoLabel()),
+    redoLabel: () => (playing() ? play.playRedoLabel() : document.redoLabel()),
+    // The edit selection (and its reach overlay) does not carry into play.
+    enterPlay: () => (selection.clearSelection(), play.enterPlay()),
+    togglePlay: () => (playing() ? play.leavePlay() : (selection.clearSelection(), play.enterPlay())),
+    save: (asNew?: boolean) => (play.syncPlay(), document.save(asNew)),
+    newEncounter: (...a: Parameters<typeof document.newEncounter>) => (play.syncPlay(), document.newEncounter(...a)),
+    open: () => (play.syncPlay(), document.open()),
+    openRecent: (...a: Parameters<typeof document.openRecent>) => (play.syncPlay(), document.openRecent(...a)),
+    openSample: (...a: Parameters<typeof document.openSample>) => (play.syncPlay(), document.openSample(...a)),
+  };
+
+  return { platform, ...chrome, ...document, ...view, ...selection, ...tools, ...locks, ...movement, ...creatures, ...play, ...inPlay };
 }
 
 export type Editor = ReturnType<typeof createEditor>;

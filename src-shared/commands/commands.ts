@@ -6,6 +6,7 @@ import {
   type Creature,
   type Encounter,
   type LayerName,
+  type SavedPlaySession,
   type RulesetSettings,
 } from '../model';
 import { footprintOf } from '../rules/sizes';
@@ -29,7 +30,9 @@ export type Command =
    * map is removed. The inverse keeps whatever was cropped, so undo puts it all back.
    */
   | { type: 'resizeMap'; width: number; height: number; dx: number; dy: number }
-  | { type: 'batch'; label: string; commands: Command[] };
+  | { type: 'batch'; label: string; commands: Command[] }
+  /** Play mode: the session saved beside the planned layout (null: none). The layout is untouched. */
+  | { type: 'setPlay'; play: SavedPlaySession | null };
 
 export interface Applied {
   doc: Encounter;
@@ -69,6 +72,8 @@ export function describeCommand(cmd: Command): string {
       return 'resize map';
     case 'batch':
       return cmd.label;
+    case 'setPlay':
+      return cmd.play ? 'play' : 'reset play';
   }
 }
 
@@ -145,6 +150,13 @@ export function applyCommand(doc: Encounter, cmd: Command): Applied {
         inverses.push(applied.inverse);
       }
       return { doc: current, inverse: { type: 'batch', label: cmd.label, commands: inverses.reverse() } };
+    }
+    case 'setPlay': {
+      const before = doc.play ? (JSON.parse(JSON.stringify(doc.play)) as SavedPlaySession) : null;
+      const next: Encounter = { ...doc };
+      if (cmd.play) next.play = JSON.parse(JSON.stringify(cmd.play)) as SavedPlaySession;
+      else delete next.play;
+      return { doc: next, inverse: { type: 'setPlay', play: before } };
     }
   }
 }

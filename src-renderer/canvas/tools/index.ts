@@ -1,9 +1,13 @@
 import { BrushIcon, CreatureIcon, EraserIcon, EyedropperIcon, FillIcon, LineIcon, PanIcon, RectangleIcon, SelectIcon, WallIcon } from '../../components/icons';
+import { LinesIcon, MoveIcon, PushIcon } from '../../play/icons';
 import type { Editor } from '../../state/editor';
 import { createEdgeTool } from './edge';
 import { createEyedropperTool } from './eyedropper';
 import { createPanTool } from './pan';
 import { createPlaceCreatureTool } from './place-creature';
+import { createPlayForcedTool } from './play-forced';
+import { createPlayLinesTool } from './play-lines';
+import { createPlayMoveTool } from './play-move';
 import { createSelectTool } from './select';
 import { createBrushTool } from './square-brush';
 import { createEraserTool } from './square-eraser';
@@ -31,10 +35,20 @@ export const TOOLS: readonly ToolDefinition[] = [
   { id: 'creature', label: 'Place a creature', key: 'C', tooltip: 'Click a square to add a creature there.', icon: CreatureIcon, create: createPlaceCreatureTool },
 ];
 
-/** The tool whose shortcut is this key (no modifiers), if any. */
-export function toolForKey(key: string): ToolDefinition | undefined {
+/**
+ * Play mode's tools (src-renderer/play): the only tools while playing; the map is not edited then.
+ * Their keys work in Play mode only.
+ */
+export const PLAY_TOOLS: readonly ToolDefinition[] = [
+  { id: 'play-move', label: 'Move', key: 'M', tooltip: "The current creature's move: hover for the path, click to add waypoints, double-click or Enter to move; drag from the creature to draw the path square by square.", icon: MoveIcon, create: createPlayMoveTool },
+  { id: 'play-forced', label: 'Push, pull, slide, teleport', key: 'F', tooltip: 'Pick the attacker and the effect in the panel, click the creature, then its squares; double-click or Enter applies.', icon: PushIcon, create: createPlayForcedTool },
+  { id: 'play-lines', label: 'Lines, cover and sight', key: 'L', tooltip: 'Click a creature, then another creature or a square: line of effect, line of sight, cover and concealment as the ruleset draws them.', icon: LinesIcon, create: createPlayLinesTool },
+];
+
+/** The tool whose shortcut is this key (no modifiers), if any: edit tools, or Play mode's while playing. */
+export function toolForKey(key: string, playing = false): ToolDefinition | undefined {
   const k = key.toLowerCase();
-  return TOOLS.find((t) => t.key.toLowerCase() === k);
+  return (playing ? PLAY_TOOLS : TOOLS).find((t) => t.key.toLowerCase() === k);
 }
 
 /**
@@ -42,15 +56,17 @@ export function toolForKey(key: string): ToolDefinition | undefined {
  * the previous tool had in progress. `pan` is also handed out for Space / middle-button panning.
  */
 export function createToolbox(editor: Editor) {
-  const tools = new Map<string, Tool>(TOOLS.map((t) => [t.id, t.create(editor)]));
-  let lastId = editor.tool();
+  const tools = new Map<string, Tool>([...TOOLS, ...PLAY_TOOLS].map((t) => [t.id, t.create(editor)]));
+  // In Play mode the active tool is Play mode's own; editing tools wait for Edit mode.
+  const activeId = () => (editor.playing() ? editor.playTool() : editor.tool());
+  let lastId = activeId();
   function get(id: string): Tool {
     const tool = tools.get(id);
     if (!tool) throw new Error(`No tool called ${id}.`);
     return tool;
   }
   function active(): Tool {
-    const id = editor.tool();
+    const id = activeId();
     if (id !== lastId) {
       tools.get(lastId)?.onCancel();
       lastId = id;

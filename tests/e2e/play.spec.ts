@@ -1,0 +1,345 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { parseEncounter } from '../../src-shared/io';
+import type { Encounter, RulesetId } from '../../src-shared/model';
+import { exportLog, moveRequest, replay, savedSession, type PlayState } from '../../src-shared/play';
+import { fallDamage, forcedMovement, linesBetween, overlandTravel, planPath } from '../../src-shared/rules';
+import { expect, ROOT, test, type AppDriver } from './fixtures';
+
+/**
+ * Play mode end to end, in both editions: a short fight from a ruleset's sample played through the
+ * UI (initiative, a move that provokes and its attack resolved, a push over an edge, a walk off a
+ * ledge), two steps undone, a replay, the session saved and reopened, the log exported — and every
+ * position, damage and log line checked against the model's and the engine's own answers.
+ */
+
+const canvas = (page: Page) => page.getByTestId('map-canvas');
+
+async function squareCentre(page: Page, x: number, y: number) {
+  const box = (await canvas(page).boundingBox())!;
+  const data = await canvas(page).evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+  const s = 32 * Number(data['zoom']);
+  return { x: box.x + Number(data['panX']) + (x + 0.5) * s, y: box.y + Number(data['panY']) + (y + 0.5) * s };
+}
+async function hover(page: Page, x: number, y: number) {
+  const p = await squareCentre(page, x, y);
+  await page.mouse.move(p.x, p.y);
+}
+async function click(page: Page, x: number, y: number) {
+  const p = await squareCentre(page, x, y);
+  await page.mouse.click(p.x, p.y);
+}
+async function dblclick(page: Page, x: number, y: number) {
+  const p = await squareCentre(page, x, y);
+  await page.mouse.dblclick(p.x, p.y);
+}
+
+const SAMPLE_FILES: Record<RulesetId, string> = {
+  'epic-path': 'drake-lair.epic-path.encounter',
+  'd20-35': 'goblin-ambush.d20-35.encounter',
+  'd20-30': 'tower-gate.d20-30.encounter',
+  '6d6': 'ambush-alley.6d6.encounter',
+  startroid: 'hive-breach.startroid.encounter',
+};
+function planned(ruleset: RulesetId): Encounter {
+  const read = parseEncounter(readFileSync(path.join(ROOT, 'resources/encounters', SAMPLE_FILES[ruleset]), 'utf8'));
+  if (!read.ok) throw new Error(read.error);
+  return read.encounter;
+}
+
+/** Where each creature stands on the board shown, as the map container reports it. */
+async function positions(page: Page): Promise<Record<string, string>> {
+  const text = (await canvas(page).getAttribute('data-play-positions')) ?? '';
+  return Object.fromEntries(text.split(';').filter(Boolean).map((p) => p.split('=') as [string, string]));
+}
+const at = (state: PlayState, id: string) => {
+  const c = state.board.creatures.find((k) => k.id === id)!;
+  return `${c.x},${c.y}`;
+};
+async function logTexts(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="play-log-entry"]:not(.undone) .entry-text').allTextContents();
+}
+
+async function startPlay(page: Page, sample: string, seed: number, scores: Record<string, number>) {
+  await page.getByTestId('samples').getByText(sample).click();
+  await page.keyboard.press('F5');
+  await expect(page.getByTestId('play-panel')).toBeVisible();
+  await expect(canvas(page)).toHaveAttribute('data-mode', 'play');
+  await page.getByTestId('play-seed').fill(String(seed));
+  await page.getByTestId('play-seed').press('Enter');
+  await page.getByTestId('play-seed').blur();
+  for (const [id, score] of Object.entries(scores)) await page.getByTestId(`init-score-${id}`).fill(String(score));
+  await page.getByTestId('play-enter-initiative').click();
+  await expect(page.getByTestId('play-order')).toBeVisible();
+}
+
+/** Moves the current creature to `to` through `via` with the UI: waypoints clicked, the destination double-clicked. */
+async function walk(page: Page, to: { x: number; y: number }, via: { x: number; y: number }[] = []) {
+  for (const q of via) await click(page, q.x, q.y);
+  await hover(page, to.x, to.y);
+  await expect(page.getByTestId('play-path')).toContainText(`Path to ${to.x},${to.y}`);
+  await dblclick(page, to.x, to.y);
+}
+
+async function saveAndRead(app: AppDriver, name: string, as = false): Promise<Encounter> {
+  const file = await app.save(() => app.page.keyboard.press(as ? 'Control+Shift+s' : 'Control+s'), name);
+  await expect(app.page.getByText(/^Saved /)).toBeVisible();
+  const read = parseEncounter(readFileSync(file, 'utf8'));
+  if (!read.ok) throw new Error(read.error);
+  return read.encounter;
+}
+
+async function screenshot(app: AppDriver, name: string) {
+  if (app.edition !== 'browser') return;
+  // The notices would cover the panel: close them first.
+  await app.page.locator('.notices button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+  const dir = path.join(ROOT, 'docs', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await app.page.screenshot({ path: path.join(dir, name) });
+}
+
+test('Epic Path: a double move that provokes, a push off the shelf, a walk off it; undo two, replay, save, reopen, export', async ({ app }) => {
+  const { page } = app;
+  const plan = planned('epic-path');
+  await startPlay(page, "The drake's lair", 21, { A: 20, K: 15, D: 10, T: 5 });
+  await expect(page.getByTestId('play-current')).toHaveText('Ardent');
+
+  // Ardent double-moves to the shelf's edge past the kobold and the drake (epic-path.txt › Double Move).
+  let model = replay(plan, { seed: 21, log: [{ kind: 'initiative', scores: { A: 20, K: 15, D: 10, T: 5 } }], cursor: 1 });
+  const engine = planPath(model.board, 'A', { x: 7, y: 2 }, moveRequest(model, 'double'));
+  await page.getByTestId('play-action-double').click();
+  await hover(page, 7, 2);
+  await expect(page.getByTestId('play-path')).toContainText(`${engine.total} ft`);
+  await expect(page.getByTestId('play-path-provokes')).toContainText('Kobold');
+  await expect(page.getByTestId('play-path-provokes')).toContainText('Drake');
+  await screenshot(app, 'play-move.png');
+  await dblclick(page, 7, 2);
+  expect((await positions(page))['A']).toBe('7,2');
+  await expect(page.getByTestId('play-pending').locator('li')).toHaveCount(2);
+  await page.getByTestId('play-pending').getByRole('button', { name: 'Miss' }).first().click();
+  await expect(page.getByTestId('play-pending').locator('li')).toHaveCount(1);
+
+  // The kobold pushes Ardent over the edge (epic-path.txt › Push, › Falling).
+  await page.getByTestId('play-next-turn').click();
+  await expect(page.getByTestId('play-current')).toHaveText('Kobold');
+  await page.keyboard.press('f');
+  await page.getByTestId('forced-effect').selectOption('push');
+  await page.getByTestId('forced-by').selectOption('K');
+  await click(page, 7, 2);
+  await expect(page.getByTestId('forced-target')).toContainText('Moving Ardent');
+  await click(page, 8, 2);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('fall-dialog')).toBeVisible();
+  await expect(page.getByTestId('fall-text')).toContainText('falls 20 ft');
+  await expect(page.getByTestId('fall-chart')).toBeVisible();
+  await screenshot(app, 'play-fall.png');
+  await page.getByTestId('fall-ok').click();
+
+  // Round 2: Ardent stands if prone; the kobold walks off the shelf.
+  await page.keyboard.press('m');
+  for (let i = 0; i < 3; i++) await page.getByTestId('play-next-turn').click();
+  await expect(page.getByTestId('play-round')).toContainText('Round 2');
+  if (await page.getByTestId('play-stand-up').isVisible()) await page.getByTestId('play-stand-up').click();
+  await page.getByTestId('play-next-turn').click();
+  await walk(page, { x: 8, y: 1 });
+  await expect(page.getByTestId('fall-dialog')).toBeVisible();
+  await page.getByTestId('fall-ok').click();
+  await screenshot(app, 'play-log.png');
+
+  // The model, fed the saved session, agrees with every line and position the UI shows.
+  const saved = await saveAndRead(app, 'lair.encounter');
+  const session = savedSession(saved)!;
+  expect(session.seed).toBe(21);
+  model = replay(saved, session);
+  expect(await logTexts(page)).toEqual(model.entries.map((e) => e.text));
+  const shown = await positions(page);
+  for (const c of model.board.creatures) expect(shown[c.id]).toBe(`${c.x},${c.y}`);
+  const pushEntry = model.entries.find((e) => e.kind === 'forced')!;
+  const beforePush = replay(saved, session, pushEntry.index);
+  const pushed = forcedMovement(beforePush.board, { kind: 'push', target: 'A', by: 'K', squares: 1, to: [{ x: 8, y: 2 }] });
+  expect(pushEntry.distribution).toEqual(pushed.fall!.distribution);
+  expect(at(model, 'K')).toBe('8,1');
+  const fall = fallDamage('epic-path', { height: 20, settings: plan.settings });
+  for (const id of ['A', 'K']) {
+    const damage = model.health[id]!.damage;
+    expect(damage).toBeGreaterThanOrEqual(fall.min);
+    expect(damage).toBeLessThanOrEqual(fall.max);
+    await expect(page.getByTestId(`health-${id}`)).toContainText(`${damage} damage`);
+  }
+
+  // Undo two steps (Ctrl+Z acts on the log): the kobold is back on the shelf.
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  const undone = replay(saved, { ...session, cursor: session.cursor - 2 });
+  expect(await logTexts(page)).toEqual(undone.entries.map((e) => e.text));
+  expect((await positions(page))['K']).toBe(at(undone, 'K'));
+  await expect(page.locator('[data-testid="play-log-entry"].undone')).toHaveCount(2);
+  // Redo one, then replay from the planned layout: the same state at the end.
+  await page.keyboard.press('Control+y');
+  await page.getByTestId('play-replay').click();
+  await expect(page.getByTestId('play-viewing')).toBeVisible();
+  await expect(page.getByTestId('play-viewing')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByText('end in the same state')).toBeVisible();
+  const redone = replay(saved, { ...session, cursor: session.cursor - 1 });
+  expect(await logTexts(page)).toEqual(redone.entries.map((e) => e.text));
+
+  // Click an entry: the board at that moment (Ardent on the shelf before the push).
+  await page.locator('[data-testid="play-log-entry"]').nth(pushEntry.index - 1).click();
+  await expect(page.getByTestId('play-viewing')).toBeVisible();
+  expect((await positions(page))['A']).toBe('7,2');
+  await page.getByTestId('play-back-to-now').click();
+  expect((await positions(page))['A']).toBe(at(redone, 'A'));
+
+  // Export the log: the model's text, word for word.
+  const logFile = await app.save(() => page.getByTestId('play-export-text').click(), 'lair-log.txt');
+  expect(readFileSync(logFile, 'utf8')).toBe(exportLog(redone, 'text'));
+
+  // Leaving Play mode shows the planned layout again; the saved file reopens where it was left.
+  await page.keyboard.press('F5');
+  await expect(canvas(page)).toHaveAttribute('data-mode', 'edit');
+  const again = await saveAndRead(app, 'lair2.encounter', true);
+  expect(again.creatures).toEqual(plan.creatures);
+  expect(savedSession(again)!.cursor).toBe(session.cursor - 1);
+  await app.open(() => page.keyboard.press('Control+o'), path.join(app.dir, 'lair2.encounter'));
+  await expect(page.getByText('Play mode (F5) resumes it')).toBeVisible();
+  await page.keyboard.press('F5');
+  expect(await logTexts(page)).toEqual(redone.entries.map((e) => e.text));
+  expect(app.problems).toEqual([]);
+});
+
+test('Startroid: an illegal path refused, a walk through the drone that provokes, a push into the trench, a teleport; undo two, replay', async ({ app }) => {
+  const { page } = app;
+  await startPlay(page, 'Hive breach', 77, { S: 20, t: 15, Z: 10, M: 5, R: 1 });
+  await expect(page.getByTestId('play-current')).toHaveText('Sniper');
+  // Too far for one walk: the path says where and why, and a double-click does not move.
+  await hover(page, 13, 0);
+  await expect(page.getByTestId('play-path-refused')).toBeVisible();
+  await dblclick(page, 13, 0);
+  await expect(page.getByTestId('play-refusal')).toContainText('cannot take that path');
+  expect((await positions(page))['S']).toBe('1,1');
+  await page.keyboard.press('Escape');
+
+  // Through the drone's space (startroid.txt › Moving through occupied squares): a waypoint, then the destination.
+  await walk(page, { x: 5, y: 3 }, [{ x: 6, y: 4 }]);
+  expect((await positions(page))['S']).toBe('5,3');
+  await expect(page.getByTestId('play-pending')).toContainText('Drone');
+  await page.getByTestId('play-pending').locator('input').first().fill('3');
+  await page.getByTestId('play-pending').getByRole('button', { name: 'Hit' }).first().click();
+  await expect(page.getByTestId('health-S')).toContainText('3 damage');
+
+  // The drone pushes the medic: the rule picks the square, over the trench's edge (startroid.txt › Pull, Push and Slide).
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('play-current')).toHaveText('Drone');
+  await page.getByTestId('tool-play-forced').click();
+  await page.getByTestId('forced-effect').selectOption('push');
+  await page.getByTestId('forced-by').selectOption('t');
+  await click(page, 1, 4);
+  await page.getByTestId('forced-apply').click();
+  await expect(page.getByTestId('fall-dialog')).toBeVisible();
+  await expect(page.getByTestId('fall-text')).toContainText('falls 3 m');
+  await page.getByTestId('fall-ok').click();
+
+  // A teleport onto an occupied square is refused with the reason; to a free square it is done.
+  await page.getByTestId('forced-effect').selectOption('teleport');
+  await click(page, 5, 3);
+  await click(page, 6, 4);
+  await expect(page.getByTestId('play-refusal')).toContainText('cannot teleport');
+  expect((await positions(page))['S']).toBe('5,3');
+  await click(page, 5, 1);
+  await expect.poll(async () => (await positions(page))['S']).toBe('5,1');
+  await screenshot(app, 'play-forced.png');
+
+  const saved = await saveAndRead(app, 'hive.encounter');
+  const session = savedSession(saved)!;
+  const model = replay(saved, session);
+  expect(await logTexts(page)).toEqual(model.entries.map((e) => e.text));
+  const shown = await positions(page);
+  for (const c of model.board.creatures) expect(shown[c.id]).toBe(`${c.x},${c.y}`);
+  const plan = planned('startroid');
+  const pushEntry = model.entries.find((e) => e.kind === 'forced')!;
+  const engine = forcedMovement(replay(plan, session, pushEntry.index).board, { kind: 'push', target: 'M', by: 't', squares: 1 });
+  expect(engine.stopped?.code).toBe('fell');
+  expect(at(model, 'M')).toBe(`${engine.x},${engine.y}`);
+  expect(pushEntry.distribution).toEqual(engine.fall!.distribution);
+  expect(model.health['S']!.damage).toBe(3);
+
+  // Undo two (the teleport and the push), replay: the same state as the model's.
+  await page.getByTestId('play-undo').click();
+  await page.getByTestId('play-undo').click();
+  const undone = replay(saved, { ...session, cursor: session.cursor - 2 });
+  expect(await positions(page)).toEqual(Object.fromEntries(undone.board.creatures.map((c) => [c.id, `${c.x},${c.y}`])));
+  await page.getByTestId('play-replay').click();
+  await expect(page.getByText('end in the same state')).toBeVisible({ timeout: 20_000 });
+  expect(await logTexts(page)).toEqual(undone.entries.map((e) => e.text));
+  const md = await app.save(() => page.getByTestId('play-export-md').click(), 'hive-log.md');
+  expect(readFileSync(md, 'utf8')).toBe(exportLog(undone, 'markdown'));
+  expect(app.problems).toEqual([]);
+});
+
+test('6d6: a walk off the dock (the Game Leader enters the damage), the run chance chart, lines, threat, and the travel calculator', async ({ app }) => {
+  const { page } = app;
+  await startPlay(page, 'Getaway from the Dead Pony Tavern', 66, { R: 20, G: 15, B: 10 });
+  await walk(page, { x: 9, y: 3 });
+  await expect(page.getByTestId('fall-dialog')).toBeVisible();
+  await expect(page.getByTestId('fall-text')).toContainText('6d6.txt gives no falling damage: the Game Leader decides it');
+  await page.getByTestId('fall-ok').click();
+  await page.getByTestId('damage-who').selectOption('R');
+  await page.getByTestId('damage-amount').fill('3');
+  await page.getByTestId('damage-add').click();
+  await expect(page.getByTestId('health-R')).toContainText('3 damage');
+  await page.getByTestId('play-next-turn').click();
+  await page.getByTestId('play-next-turn').click();
+  await expect(page.getByTestId('play-current')).toHaveText('Boban');
+  // A run's score is rolled (6d6.txt › Run): the squares are shaded by their chance, and charted by distance.
+  await page.getByTestId('play-action-run').click();
+  await expect(page.getByTestId('play-reach-chart')).toBeVisible();
+  await page.getByTestId('play-show-threat').check();
+  await hover(page, 3, 3);
+  await screenshot(app, 'play-6d6-run.png');
+  await page.getByTestId('play-show-threat').uncheck();
+
+  // Lines from Boban to Razir, as the engine answers them.
+  await page.getByTestId('tool-play-lines').click();
+  const state = replay(planned('6d6'), savedSession(await saveAndRead(app, 'alley.encounter'))!);
+  const b = state.board.creatures.find((c) => c.id === 'B')!;
+  const r = state.board.creatures.find((c) => c.id === 'R')!;
+  await click(page, b.x, b.y);
+  await click(page, r.x, r.y);
+  const lines = linesBetween(state.board, 'B', { creature: 'R' });
+  await expect(page.getByTestId('lines-verdict')).toContainText(lines.verdict[0]!);
+  expect(await logTexts(page)).toEqual(state.entries.map((e) => e.text));
+
+  // The travel calculator gives the text's answers (epic-path.txt › Overland Travel).
+  await page.getByTestId('menu-play').click();
+  await page.getByText('Overland travel calculator').click();
+  await page.getByTestId('travel-terrain').selectOption('forest');
+  await page.getByTestId('travel-way').selectOption('trackless');
+  await page.getByTestId('travel-distance').fill('24');
+  const travel = overlandTravel({ speed: 30, pace: 'walk', terrain: 'forest', way: 'trackless', distance: 24 });
+  await expect(page.getByTestId('travel-answer')).toContainText(`${travel.milesPerDay} miles`);
+  await expect(page.getByTestId('travel-answer')).toContainText(`${travel.time!.days} day(s)`);
+  await page.getByTestId('travel-speed').fill('0');
+  await expect(page.getByTestId('travel-error')).toContainText('speed');
+  await page.keyboard.press('Escape');
+  expect(app.problems).toEqual([]);
+});
+
+test('d20 3.0: the lines tool draws the corner-to-corner lines with the cover verdict; the wyvern runs', async ({ app }) => {
+  const { page } = app;
+  await startPlay(page, 'The tower gate', 30, { E: 20, M: 15, D: 10 });
+  await page.getByTestId('play-action-run').click();
+  await walk(page, { x: 3, y: 1 });
+  await expect.poll(async () => (await positions(page))['E']).toBe('3,1');
+  await page.getByTestId('tool-play-lines').click();
+  await click(page, 3, 1);
+  await click(page, 1, 8);
+  const saved = await saveAndRead(app, 'gate.encounter');
+  const state = replay(saved, savedSession(saved)!);
+  const lines = linesBetween(state.board, 'E', { creature: 'D' });
+  for (const v of lines.verdict) await expect(page.getByTestId('lines-verdict')).toContainText(v);
+  await page.getByTestId('play-show-threat').check();
+  await screenshot(app, 'play-lines.png');
+  expect(await logTexts(page)).toEqual(state.entries.map((e) => e.text));
+  expect(app.problems).toEqual([]);
+});
