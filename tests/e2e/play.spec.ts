@@ -5,7 +5,7 @@ import { parseEncounter } from '../../src-shared/io';
 import type { Encounter, RulesetId } from '../../src-shared/model';
 import { exportLog, moveRequest, replay, savedSession, type PlayState } from '../../src-shared/play';
 import { fallDamage, forcedMovement, linesBetween, overlandTravel, planPath } from '../../src-shared/rules';
-import { expect, ROOT, test, type AppDriver } from './fixtures';
+import { expect, ROOT, test, type AppDriver, screenshotPath } from './fixtures';
 
 /**
  * Play mode end to end, in both editions: a short fight from a ruleset's sample played through the
@@ -94,9 +94,7 @@ async function screenshot(app: AppDriver, name: string) {
   if (app.edition !== 'browser') return;
   // The notices would cover the panel: close them first.
   await app.page.locator('.notices button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
-  const dir = path.join(ROOT, 'docs', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await app.page.screenshot({ path: path.join(dir, name) });
+  await app.page.screenshot({ path: screenshotPath(name) });
 }
 
 test('Epic Path: a double move that provokes, a push off the shelf, a walk off it; undo two, replay, save, reopen, export', async ({ app }) => {
