@@ -1,4 +1,4 @@
-import { For } from 'solid-js';
+import { For, Show } from 'solid-js';
 import { RULESET_IDS, RULESETS } from '../../src-shared/model';
 import { TOOLS } from '../canvas/tools';
 import { ACTIONS, displayKeys } from '../state/actions';
@@ -82,6 +82,13 @@ export function ConfirmDialog(props: { editor: Editor }) {
         <button type="button" class="primary" onClick={() => props.editor.answerConfirm(false)}>
           Keep editing
         </button>
+        <Show when={state().otherLabel}>
+          {(label) => (
+            <button type="button" data-testid="confirm-other" title="Save the encounter, then go on" onClick={() => props.editor.answerConfirm('other')}>
+              {label()}
+            </button>
+          )}
+        </Show>
         <button type="button" class="danger" data-testid="confirm-yes" onClick={() => props.editor.answerConfirm(true)}>
           {state().confirmLabel}
         </button>

@@ -3,6 +3,7 @@ import { Terrain, TERRAIN_LABELS, TERRAIN_NAMES } from '../../src-shared/model';
 import { terrainCss } from '../canvas/palette';
 import { TOOLS } from '../canvas/tools';
 import type { Editor } from '../state/editor';
+import { CreaturePalette } from './CreaturePalette';
 
 export function ToolPalette(props: { editor: Editor }) {
   const editor = props.editor;
@@ -44,6 +45,9 @@ export function ToolPalette(props: { editor: Editor }) {
             )}
           </For>
         </div>
+      </Show>
+      <Show when={editor.tool() === 'creature'}>
+        <CreaturePalette editor={editor} />
       </Show>
     </aside>
   );

@@ -4,7 +4,8 @@ import { createChrome } from './chrome';
 import { createCreatureEdits } from './creature-edits';
 import { createDocument } from './document';
 import { createMovement } from './movement';
-import { createSelection } from './selection';
+import { footprintOf } from '../../src-shared/rules/sizes';
+import { createSelection, type LocateCreature } from './selection';
 import { createToolState } from './tool';
 import { createViewState } from './view-state';
 
@@ -26,21 +27,35 @@ export type { LayerVisibility } from './view-state';
  */
 export function createEditor(platform: PlatformBridge) {
   const chrome = createChrome();
-  const selection = createSelection();
+  // The selection locates creatures in the document (declared below) so the inspector follows them.
+  let locate: LocateCreature = () => null;
+  const selection = createSelection((id) => locate(id));
   // The view and document refer to each other only through these two small callbacks.
   let mapSize: () => { width: number; height: number } | null = () => null;
   const view = createViewState(() => mapSize());
   const document = createDocument(platform, chrome, () => {
     batch(() => {
       selection.clearSelection();
+      movement.resetMoveRequest();
       view.setHover(null);
       view.fitWhenMeasured();
     });
   });
   mapSize = () => document.doc()?.map ?? null;
+  locate = (id) => {
+    const d = document.doc();
+    const c = d?.creatures.find((k) => k.id === id);
+    return d && c ? { x: c.x, y: c.y, side: footprintOf(d.ruleset, c.size).side } : null;
+  };
   const tools = createToolState();
   const movement = createMovement(document.doc, selection.selectedCreature, view.hover);
-  const creatures = createCreatureEdits(document.doc, document.execute, selection.setSelectedCreature);
+  const creatures = createCreatureEdits({
+    doc: document.doc,
+    execute: document.execute,
+    selectCreatures: selection.selectCreatures,
+    selectedIds: selection.selectedIds,
+    refuse: (text) => chrome.notify('warning', text),
+  });
 
   return { platform, ...chrome, ...document, ...view, ...selection, ...tools, ...movement, ...creatures };
 }

@@ -9,7 +9,26 @@ import type { Square } from './selection';
  * the hover; nothing here edits the document.
  */
 export function createMovement(doc: Accessor<Encounter | null>, selectedCreature: Accessor<string | null>, hover: Accessor<Square | null>) {
-  const [moveRequest, setMoveRequest] = createSignal<MoveRequest>({ action: 'move' });
+  /**
+   * The action and mode chosen in the panel, and for which creature. A mode belongs to the creature
+   * it was chosen for: selecting another creature (or opening another encounter) keeps the action
+   * but goes back to the default mode, so a fly mode never sticks to a creature that cannot fly.
+   */
+  const [chosen, setChosen] = createSignal<{ creature: string | null; request: MoveRequest }>({ creature: null, request: { action: 'move' } });
+  const moveRequest = (): MoveRequest => {
+    const { creature, request } = chosen();
+    const id = selectedCreature();
+    if (request.mode === undefined || creature === id) return request;
+    const { mode: _stale, ...rest } = request;
+    return rest;
+  };
+  function setMoveRequest(request: MoveRequest): void {
+    setChosen({ creature: selectedCreature(), request });
+  }
+  /** A new document: back to a plain move in the default mode. */
+  function resetMoveRequest(): void {
+    setChosen({ creature: null, request: { action: 'move' } });
+  }
 
   /** Where the selected creature can go with the chosen action, or why it cannot. */
   const reach = createMemo<{ reach: Reach } | { refused: string } | null>(() => {
@@ -64,7 +83,7 @@ export function createMovement(doc: Accessor<Encounter | null>, selectedCreature
     }
   });
 
-  return { moveRequest, setMoveRequest, reach, reachOnMap, hoverPath };
+  return { moveRequest, setMoveRequest, resetMoveRequest, reach, reachOnMap, hoverPath };
 }
 
 export type Movement = ReturnType<typeof createMovement>;
