@@ -10,6 +10,11 @@ const GESTURES: [string, string][] = [
   ['Space + drag, middle drag', 'Pan the map'],
   ['Arrow keys (Shift: faster)', 'Pan the map'],
   ['Esc', 'Close a menu or dialog'],
+  ['Alt + underlined letter, F10', 'Open a menu (arrows move inside it, Enter runs an item)'],
+  ['Shift + click', 'Add a creature to the selection, or take it out (Select tool)'],
+  ['Drag from an empty square', 'Select the creatures in a box (Select tool)'],
+  ['Tab, Shift + Tab', 'Select the next / previous creature in the inspected square (Select tool)'],
+  ['PageUp, PageDown', 'Raise / lower the selected creatures by one square of altitude'],
 ];
 
 export function ShortcutsDialog(props: { editor: Editor }) {

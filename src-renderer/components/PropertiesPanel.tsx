@@ -62,7 +62,7 @@ export function PropertiesPanel(props: { editor: Editor }) {
               {info().squareSize} {info().lengthUnit}
             </dd>
             <dt>Creatures</dt>
-            <dd>{doc()!.creatures.length}</dd>
+            <dd data-testid="prop-creatures">{doc()!.creatures.length}</dd>
           </dl>
         </section>
         <CreaturePanel editor={editor} />

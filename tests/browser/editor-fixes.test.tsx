@@ -172,6 +172,16 @@ describe('menus from the keyboard', () => {
   });
 });
 
+describe('F1', () => {
+  it('lists the creature shortcuts: copy, paste, duplicate, delete, Tab, PageUp, menus', async () => {
+    const { editor } = await setUp();
+    const { ShortcutsDialog } = await import('../../src-renderer/components/HelpDialogs');
+    const host = mount(() => <ShortcutsDialog editor={editor} />);
+    const text = host.textContent ?? '';
+    for (const words of ['Copy creatures', 'Paste creatures', 'Duplicate creatures', 'Delete creatures', 'Tab, Shift + Tab', 'PageUp, PageDown', 'F10', 'Shift + click']) expect(text).toContain(words);
+  });
+});
+
 describe('the creature panel', () => {
   it('a negative speed is refused with the reason, and the field keeps the old value', async () => {
     const { editor } = await setUp();

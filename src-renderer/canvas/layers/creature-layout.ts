@@ -34,6 +34,8 @@ export interface CreatureLayout {
   /** Sub-square stacks by square index (y * width + x): creature ids in stack order. */
   stacks: Map<number, string[]>;
   badges: StackBadge[];
+  /** Square indices some creature stands on (labels drawn over the map leave these clear). */
+  occupied: Set<number>;
 }
 
 /** At most this many discs of a fan are drawn; the count badge tells how many there are. */
@@ -51,8 +53,12 @@ export function creatureLayout(d: Encounter): CreatureLayout {
   if (known) return known;
   const discs: CreatureDisc[] = [];
   const stacks = new Map<number, Creature[]>();
+  const occupied = new Set<number>();
   for (const c of d.creatures) {
     const fp = footprintOf(d.ruleset, c.size);
+    for (let y = c.y; y < Math.min(d.map.height, c.y + fp.side); y++) for (let x = c.x; x < Math.min(d.map.width, c.x + fp.side); x++) occupied.add(y * d.map.width + x);
+    // A flyer's altitude badge sits in the square above it.
+    if (c.altitude > 0 && c.y > 0) occupied.add((c.y - 1) * d.map.width + c.x + Math.floor((fp.side - 1) / 2));
     if (fp.perSquare > 1) {
       const key = c.y * d.map.width + c.x;
       const list = stacks.get(key);
@@ -105,7 +111,7 @@ export function creatureLayout(d: Encounter): CreatureLayout {
   }
   // Bigger creatures first, so smaller ones (and flyers) are drawn over them and hit first.
   discs.sort((a, b) => Number(a.lifted) - Number(b.lifted) || b.r - a.r);
-  const layout: CreatureLayout = { discs, byId: new Map(discs.map((k) => [k.id, k])), stacks: stackIds, badges };
+  const layout: CreatureLayout = { discs, byId: new Map(discs.map((k) => [k.id, k])), stacks: stackIds, badges, occupied };
   cache.set(d.creatures, layout);
   return layout;
 }

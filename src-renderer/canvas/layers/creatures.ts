@@ -11,6 +11,15 @@ import { konvaContext, type DrawContext } from './draw-context';
 /** Largest label, in pixels: a Gargantuan creature at 800 % does not need a 500 px name. */
 const MAX_LABEL_PIXELS = 28;
 
+/**
+ * The few letters a disc shows: "Goblin" → "Go", but a numbered name keeps its number so a group
+ * of the same kind is told apart ("Creature 4" → "C4", "Orc 12" → "O12").
+ */
+export function creatureLabel(name: string): string {
+  const numbered = /^(\S)\S*.*?\s(\d{1,3})$/.exec(name.trim());
+  return numbered ? `${numbered[1]}${numbered[2]}` : name.trim().slice(0, 2);
+}
+
 /** A flattened disc (the ground shadow of a flyer), as a polygon: DrawContext has no ellipse. */
 function ellipse(ctx: DrawContext, cx: number, cy: number, rx: number, ry: number): void {
   ctx.beginPath();
@@ -77,10 +86,11 @@ export function drawCreatures(ctx: DrawContext, d: Encounter, view: View, viewpo
     ctx.setAttr('globalAlpha', 1);
     if (r > 7) {
       ctx.setAttr('fillStyle', '#ffffff');
-      ctx.setAttr('font', `600 ${Math.round(Math.min(MAX_LABEL_PIXELS, r * 0.9))}px system-ui, sans-serif`);
+      const label = creatureLabel(c.name || c.id);
+      ctx.setAttr('font', `600 ${Math.round(Math.min(MAX_LABEL_PIXELS, r * (label.length > 2 ? 0.7 : 0.9)))}px system-ui, sans-serif`);
       ctx.setAttr('textAlign', 'center');
       ctx.setAttr('textBaseline', 'middle');
-      ctx.fillText((c.name || c.id).slice(0, 2), cx, cy);
+      ctx.fillText(label, cx, cy);
     }
     if (disc.lifted && r > 5) {
       const px = Math.min(14, Math.max(9, Math.round(r * 0.45)));

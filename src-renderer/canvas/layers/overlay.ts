@@ -26,7 +26,7 @@ export function createOverlayLayer(editor: Editor, activeTool: () => Tool) {
       const s = squarePixels(v);
       const preview = activeTool().preview();
       if (preview?.kind === 'squares') drawSquaresPreview(ctx, preview, v);
-      drawReach(ctx, editor.reachOnMap(), v, viewport);
+      drawReach(ctx, editor.reachOnMap(), v, viewport, creatureLayout(d).occupied, d.map.width);
       const p = editor.hoverPath();
       if (p) drawPath(ctx, p, editor, v);
       if (preview?.kind === 'footprint') {
@@ -154,7 +154,7 @@ function drawSquaresPreview(ctx: DrawContext, preview: Extract<ToolPreview, { ki
 }
 
 /** Reachable squares: green where the move may end, amber where it may only pass; costs when legible. */
-function drawReach(ctx: DrawContext, squares: ReachSquare[], view: View, viewport: Size): void {
+function drawReach(ctx: DrawContext, squares: ReachSquare[], view: View, viewport: Size, occupied: ReadonlySet<number>, mapWidth: number): void {
   if (!squares.length) return;
   const s = squarePixels(view);
   const inView = (q: ReachSquare) => {
@@ -177,8 +177,8 @@ function drawReach(ctx: DrawContext, squares: ReachSquare[], view: View, viewpor
   ctx.setAttr('textAlign', 'center');
   ctx.setAttr('textBaseline', 'middle');
   for (const q of squares) {
-    // Only the labels on screen: a big reach has thousands.
-    if (!inView(q)) continue;
+    // Only the labels on screen (a big reach has thousands), and not over a creature.
+    if (!inView(q) || occupied.has(q.y * mapWidth + q.x)) continue;
     const label = q.fall !== undefined ? `${q.cost} ↓${q.fall}` : q.p !== undefined && q.p < 1 ? `${q.cost} · ${Math.round(q.p * 100)}%` : String(q.cost);
     ctx.fillText(label, view.panX + (q.x + 0.5) * s, view.panY + (q.y + 0.8) * s);
   }
