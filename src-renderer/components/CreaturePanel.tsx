@@ -258,6 +258,11 @@ export function CreaturePanel(props: { editor: Editor }) {
               <input type="text" value={request().dice ?? '1d6'} onChange={(e) => update({ dice: e.currentTarget.value })} />
             </label>
           </Show>
+          <Show when={editor.movementPending()}>
+            <p class="hint" role="status" data-testid="move-pending">
+              Working out where it can go…
+            </p>
+          </Show>
           <Show when={editor.reach()}>
             {(r) => (
               <Show

@@ -14,19 +14,19 @@ export type LocateCreature = (id: string) => (Square & { side: number }) | null;
  * creature: it is the square clicked while that lies in the creature's space, else the creature's
  * own (top-left) square, so selecting by Tab, from a list or after a move shows the right square.
  */
-export function createSelection(locate: LocateCreature = () => null) {
+export function createSelection(locate?: LocateCreature) {
   const [selectedIds, setSelectedIds] = createSignal<ReadonlySet<string>>(new Set<string>());
   const [clicked, setInspectedSquare] = createSignal<Square | null>(null);
 
   /** The creature the panels and the movement overlay show: the first selected one still there. */
   const selectedCreature = (): string | null => {
-    for (const id of selectedIds()) if (locate(id)) return id;
+    for (const id of selectedIds()) if (!locate || locate(id)) return id;
     return null;
   };
   const inspectedSquare = (): Square | null => {
     const q = clicked();
     const id = selectedCreature();
-    const at = id ? locate(id) : null;
+    const at = id && locate ? locate(id) : null;
     if (!at) return q;
     if (q && q.x >= at.x && q.x < at.x + at.side && q.y >= at.y && q.y < at.y + at.side) return q;
     return { x: at.x, y: at.y };

@@ -13,3 +13,4 @@ export { forcedMovement, FORCED_KINDS, type ForcedAnswer, type ForcedKind, type 
 export { teleport, type TeleportAnswer } from './startroid/teleport';
 export { clearLine } from './engine/sight';
 export { placementProblem, type PlacementProblem } from './placement';
+export { releaseMovementMemory, movementMemoryBytes } from './memory';
