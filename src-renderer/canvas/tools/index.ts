@@ -13,10 +13,10 @@ export type { KeyInput, PointerInput, Tool, ToolDefinition, ToolPreview } from '
  * read this list, so a tool added here is a button, a shortcut and a help row at once.
  */
 export const TOOLS: readonly ToolDefinition[] = [
-  { id: 'select', label: 'Select', key: 'V', tooltip: 'Click a creature or square to select it; drag a creature to move it.', icon: SelectIcon, create: createSelectTool },
+  { id: 'select', label: 'Select', key: 'V', tooltip: 'Click a creature or square to select it (Shift-click adds, a drag from an empty square draws a box, Tab picks the next creature in the square); drag creatures to move them.', icon: SelectIcon, create: createSelectTool },
   { id: 'pan', label: 'Pan', key: 'H', tooltip: 'Drag to move the map (also Space + drag or a middle-button drag).', icon: PanIcon, create: createPanTool },
   { id: 'terrain', label: 'Paint terrain', key: 'B', tooltip: 'Drag to paint the chosen terrain; one stroke is one undo step.', icon: BrushIcon, create: createPaintTerrainTool },
-  { id: 'creature', label: 'Place a creature', key: 'C', tooltip: 'Click a square to add a creature there.', icon: CreatureIcon, create: createPlaceCreatureTool },
+  { id: 'creature', label: 'Place a creature', key: 'C', tooltip: 'Click a square to add a creature of the size chosen in the palette; where it may not stand, the outline turns red and says why.', icon: CreatureIcon, create: createPlaceCreatureTool },
 ];
 
 /** The tool whose shortcut is this key (no modifiers), if any. */
