@@ -89,7 +89,7 @@ async function openMap(page, map, name) {
   await page.goto(url);
   await page.waitForSelector('[data-testid=welcome]');
   const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Control+o');
+  await page.getByTestId('welcome-open').click();
   const fc = await chooser;
   const drawn = page.evaluate(
     (n) =>
