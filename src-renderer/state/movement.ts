@@ -97,6 +97,25 @@ export function createMovement(
   const [pathAnswer, setPathAnswer] = createSignal<{ doc: Encounter; id: string; request: MoveRequest; to: Square; value: PathAnswer | null } | null>(null);
   const [pending, setPending] = createSignal(false);
   let released = true;
+  /**
+   * One hover path in the worker at a time: while one is worked out, only the latest hovered square
+   * waits (a fast mouse over the map must not queue a path for every square it crossed).
+   */
+  let pathInFlight = false;
+  let nextPath: (() => Promise<void>) | null = null;
+  function askPath(run: () => Promise<void>): void {
+    if (pathInFlight) {
+      nextPath = run;
+      return;
+    }
+    pathInFlight = true;
+    void run().finally(() => {
+      pathInFlight = false;
+      const next = nextPath;
+      nextPath = null;
+      if (next) askPath(next);
+    });
+  }
 
   /** Where the selected creature can go with the chosen action, or why it cannot. */
   const reach = createMemo<ReachResult | null>(() => {
@@ -156,11 +175,13 @@ export function createMovement(
     if (!inWorker(d)) return (answerMovement(d, job) as { value: PathAnswer | null }).value;
     const known = pathAnswer();
     if (known && known.doc === d && known.id === id && known.to.x === q.x && known.to.y === q.y && sameRequest(known.request, request)) return known.value;
-    void movementWorker()!
-      .run(d, job)
-      .then((a) => {
-        if (a.kind === 'path') setPathAnswer({ doc: d, id, request, to: q, value: a.value });
-      });
+    askPath(() =>
+      movementWorker()!
+        .run(d, job)
+        .then((a) => {
+          if (a.kind === 'path') setPathAnswer({ doc: d, id, request, to: q, value: a.value });
+        }),
+    );
     return null;
   });
 

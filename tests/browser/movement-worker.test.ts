@@ -38,6 +38,23 @@ describe('movement in a worker', () => {
     editor.setHover({ x: 20, y: 14 });
     const path = await until(() => editor.hoverPath());
     expect(path.steps.at(-1)).toMatchObject({ x: 20, y: 14 });
+    // A fast sweep over twenty squares asks the worker for a few paths, not twenty, and ends on the last.
+    const posted: unknown[] = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, m: unknown, ...rest: never[]) {
+      posted.push(m);
+      return post.call(this, m, ...(rest as []));
+    };
+    try {
+      for (let x = 11; x <= 30; x++) editor.setHover({ x, y: 14 });
+      const last = await until(() => (editor.hoverPath()?.steps.at(-1)?.x === 30 ? editor.hoverPath() : null));
+      expect(last.steps.at(-1)).toMatchObject({ x: 30, y: 14 });
+    } finally {
+      Worker.prototype.postMessage = post;
+    }
+    const pathJobs = posted.filter((m) => (m as { job?: { kind: string } }).job?.kind === 'path');
+    expect(pathJobs.length).toBeGreaterThan(0);
+    expect(pathJobs.length).toBeLessThan(20);
     // Deselected: the main thread's search buffers are given back.
     expect(movementMemoryBytes()).toBeGreaterThan(1_000_000);
     editor.selectCreatures([]);
