@@ -15,7 +15,7 @@ import {
   type SizeCategory,
 } from '../../src-shared/model';
 import { sizeName, sizesOf } from '../../src-shared/rules/sizes';
-import { ACTIONS, fallDamage, type MoveAction, type Reach, type SurfaceName } from '../../src-shared/rules';
+import { ACTIONS, fallDamage, unsupportedInAir, type MoveAction, type Reach, type SurfaceName } from '../../src-shared/rules';
 import type { Editor } from '../state/editor';
 import { readableRules, unitWords } from '../state/wording';
 
@@ -83,7 +83,7 @@ export function CreaturePanel(props: { editor: Editor }) {
   /** A creature in the air with no fly speed and nothing under it falls: say so. */
   const unsupported = () => {
     const c = creature();
-    return !!c && c.altitude > 0 && !(c.speed.fly && c.speed.fly > 0);
+    return !!c && unsupportedInAir(editor.doc()!, c);
   };
   const nameOf = (id: string) => {
     const k = editor.doc()?.creatures.find((c) => c.id === id);
@@ -255,7 +255,7 @@ export function CreaturePanel(props: { editor: Editor }) {
           <Show when={info().speedUnit === 'mr'}>
             <label class="field">
               <span>Run dice (6d6)</span>
-              <input type="text" value={request().dice ?? '1d6'} onChange={(e) => update({ dice: e.currentTarget.value })} />
+              <input type="text" value={request().dice ?? '1d6'} title="The dice rolled for a run's action score, e.g. 1d6+2" onChange={(e) => update({ dice: e.currentTarget.value })} />
             </label>
           </Show>
           <Show when={editor.movementPending()}>

@@ -12,5 +12,5 @@ export { stall, MANEUVERABILITY, type ManeuverRow, type StallAnswer } from './d2
 export { forcedMovement, FORCED_KINDS, type ForcedAnswer, type ForcedKind, type ForcedRequest } from './forced';
 export { teleport, type TeleportAnswer } from './startroid/teleport';
 export { clearLine } from './engine/sight';
-export { placementProblem, type PlacementProblem } from './placement';
+export { placementProblem, unsupportedInAir, type PlacementProblem } from './placement';
 export { releaseMovementMemory, movementMemoryBytes } from './memory';

@@ -3,6 +3,7 @@ import { rectHasInnerWall } from './engine/grid';
 import { hostile, sharesSquares } from './engine/relations';
 import { baseUnitSize, basePlan, Going } from './engine/ruleset';
 import { footprintSide } from './engine/sizes';
+import { supportUnder } from './forced';
 import { RULESET_IMPLEMENTATIONS } from './registry';
 
 /** Why a creature may not be put down somewhere, in words, with the rule it comes from. */
@@ -84,4 +85,17 @@ export function placementProblem(
     return { code: 'no-room', text: `there is no room left in ${at.x},${at.y} (${info.name} › ${ENDING_HEADING[encounter.ruleset]})` };
   }
   return null;
+}
+
+/**
+ * A creature up in the air that cannot stay there: above the ground, no fly speed, and not standing
+ * on a bigger creature's back (epic-path.txt › Three Dimensional Movement, the elephant's back, as
+ * forced movement reads it). The editor flags it; a move would start with a fall.
+ */
+export function unsupportedInAir(encounter: Encounter, creature: Creature): boolean {
+  if (creature.altitude <= 0 || (creature.speed.fly ?? 0) > 0) return false;
+  const rules = RULESET_IMPLEMENTATIONS[encounter.ruleset];
+  const info = RULESETS[encounter.ruleset];
+  const sideOf = (c: Creature) => footprintSide(rules.sizes[c.size] ?? { space: info.squareSize, reach: 0 }, info.squareSize);
+  return supportUnder(encounter, creature, sideOf(creature), sideOf) === null;
 }

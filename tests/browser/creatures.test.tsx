@@ -227,6 +227,10 @@ describe('Select tool with creatures', () => {
     const disc = creatureLayout(editor.doc()!).byId.get('H')!;
     expect(disc.lifted).toBe(true);
     expect(disc.cy).toBeLessThan(disc.groundY);
+    // It can fly, so it is not flagged; a goblin lifted without wings is.
+    expect(disc.unsupported).toBe(false);
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'G', x: 8, y: 2, altitude: 5 }) });
+    expect(creatureLayout(editor.doc()!).byId.get('G')!.unsupported).toBe(true);
     // The lifted disc is where a click finds it.
     t.click({ x: 3, y: 2 }, { at: { x: 0.5, y: disc.cy - 2 } });
     expect(editor.selectedCreature()).toBe('H');

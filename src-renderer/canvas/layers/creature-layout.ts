@@ -1,4 +1,5 @@
 import type { Creature, Encounter } from '../../../src-shared/model';
+import { unsupportedInAir } from '../../../src-shared/rules';
 import { footprintOf } from '../../../src-shared/rules/sizes';
 
 /**
@@ -20,6 +21,8 @@ export interface CreatureDisc {
   stackIndex: number;
   /** Hidden in a big fan (beyond the discs shown); still selectable by Tab or from the list. */
   hidden: boolean;
+  /** Up in the air with no fly speed and nothing under it (flagged on the map). */
+  unsupported?: boolean;
 }
 
 export interface StackBadge {
@@ -108,6 +111,11 @@ export function creatureLayout(d: Encounter): CreatureLayout {
       });
       badges.push({ x: x + 0.5, y: y + 0.5, count: ordered.length });
     }
+  }
+  for (const disc of discs) {
+    if (!disc.lifted) continue;
+    const c = d.creatures.find((k) => k.id === disc.id)!;
+    disc.unsupported = unsupportedInAir(d, c);
   }
   // Bigger creatures first, so smaller ones (and flyers) are drawn over them and hit first.
   discs.sort((a, b) => Number(a.lifted) - Number(b.lifted) || b.r - a.r);

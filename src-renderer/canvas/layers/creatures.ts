@@ -94,7 +94,9 @@ export function drawCreatures(ctx: DrawContext, d: Encounter, view: View, viewpo
     }
     if (disc.lifted && r > 5) {
       const px = Math.min(14, Math.max(9, Math.round(r * 0.45)));
-      badge(ctx, `↑${c.altitude} ${unit}`, cx, cy - r - px * 0.6, px, '#0d3b66', '#ffffff');
+      // Red when it cannot stay up (no fly speed): the panel says so too.
+      const grounded = !!disc.unsupported;
+      badge(ctx, `↑${c.altitude} ${unit}${grounded ? ' !' : ''}`, cx, cy - r - px * 0.6, px, grounded ? '#9b1c1c' : '#0d3b66', '#ffffff');
     }
   }
   for (const b of layout.badges) {

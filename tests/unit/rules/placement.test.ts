@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEncounter, Edge, makeCreature, squareIndex, Terrain, type Creature, type Encounter, type RulesetId } from '../../../src-shared/model';
-import { placementProblem } from '../../../src-shared/rules';
+import { placementProblem, unsupportedInAir } from '../../../src-shared/rules';
 import { sizeName } from '../../../src-shared/rules/sizes';
 
 // Where the map editor may put a creature down: the ruleset's own going, walls and occupant rules.
@@ -75,5 +75,16 @@ describe('sizeName', () => {
     expect(sizeName('epic-path', 'titanic-2-plus')).toBe('Titanic Two-Plus');
     expect(sizeName('epic-path', 'titanic-plus')).toBe('Titanic-Plus');
     expect(sizeName('d20-35', 'gargantuan')).toBe('Gargantuan');
+  });
+});
+
+describe('unsupportedInAir', () => {
+  it('flags a creature above the ground with no fly speed, unless it stands on a bigger one’s back (epic-path.txt › Three Dimensional Movement)', () => {
+    const rider = makeCreature({ id: 'R', x: 3, y: 3, altitude: 10 });
+    expect(unsupportedInAir(encounter('epic-path', [rider]), rider)).toBe(true);
+    expect(unsupportedInAir(encounter('epic-path', [rider]), { ...rider, speed: { walk: 30, fly: 30 } })).toBe(false);
+    expect(unsupportedInAir(encounter('epic-path', [rider]), { ...rider, altitude: 0 })).toBe(false);
+    const elephant = makeCreature({ id: 'E', size: 'large', x: 3, y: 3 });
+    expect(unsupportedInAir(encounter('epic-path', [elephant, rider]), rider)).toBe(false);
   });
 });
