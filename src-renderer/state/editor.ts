@@ -33,7 +33,8 @@ export function createEditor(platform: PlatformBridge) {
   // The view and document refer to each other only through these two small callbacks.
   let mapSize: () => { width: number; height: number } | null = () => null;
   const view = createViewState(() => mapSize());
-  const document = createDocument(platform, chrome, () => {
+  const document = createDocument(platform, chrome, (loaded) => {
+    movement.warmUpMovement(loaded);
     batch(() => {
       selection.clearSelection();
       movement.resetMoveRequest();

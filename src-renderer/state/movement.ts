@@ -185,7 +185,19 @@ export function createMovement(
     return null;
   });
 
-  return { moveRequest, setMoveRequest, resetMoveRequest, reach, reachOnMap, hoverPath, movementPending: pending };
+  /**
+   * A big map was opened: once it is drawn, hand the worker the document and a first small search
+   * (its answer unused), so the first click on a creature does not also pay for copying the map
+   * and for the engine's first, unoptimised run.
+   */
+  function warmUp(d: Encounter): void {
+    if (!inWorker(d) || !d.creatures.length) return;
+    setTimeout(() => {
+      if (doc() === d) void movementWorker()!.run(d, { kind: 'reach', creature: d.creatures[0]!.id, request: { action: 'move' } });
+    }, 300);
+  }
+
+  return { moveRequest, setMoveRequest, resetMoveRequest, warmUpMovement: warmUp, reach, reachOnMap, hoverPath, movementPending: pending };
 }
 
 export type Movement = ReturnType<typeof createMovement>;
