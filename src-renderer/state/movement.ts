@@ -54,6 +54,29 @@ function movementWorker(): MovementWorker | null {
   return sharedWorker;
 }
 
+/** How long after the selection ends the search's buffers are given back. */
+export const RELEASE_AFTER_MS = 1500;
+
+/** Runs one job at a time; a job asked for meanwhile replaces any other still waiting. */
+function latestOnly(): (run: () => Promise<void>) => void {
+  let busy = false;
+  let waiting: (() => Promise<void>) | null = null;
+  const ask = (run: () => Promise<void>): void => {
+    if (busy) {
+      waiting = run;
+      return;
+    }
+    busy = true;
+    void run().finally(() => {
+      busy = false;
+      const next = waiting;
+      waiting = null;
+      if (next) ask(next);
+    });
+  };
+  return ask;
+}
+
 const sameRequest = (a: MoveRequest, b: MoveRequest) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -97,25 +120,14 @@ export function createMovement(
   const [pathAnswer, setPathAnswer] = createSignal<{ doc: Encounter; id: string; request: MoveRequest; to: Square; value: PathAnswer | null } | null>(null);
   const [pending, setPending] = createSignal(false);
   let released = true;
+  let releaseTimer: ReturnType<typeof setTimeout> | undefined;
   /**
-   * One hover path in the worker at a time: while one is worked out, only the latest hovered square
-   * waits (a fast mouse over the map must not queue a path for every square it crossed).
+   * One reach and one hover path in the worker at a time: while one is worked out only the latest
+   * question waits (clicking quickly through creatures, or sweeping the mouse over the map, must not
+   * queue an answer for every creature or square on the way).
    */
-  let pathInFlight = false;
-  let nextPath: (() => Promise<void>) | null = null;
-  function askPath(run: () => Promise<void>): void {
-    if (pathInFlight) {
-      nextPath = run;
-      return;
-    }
-    pathInFlight = true;
-    void run().finally(() => {
-      pathInFlight = false;
-      const next = nextPath;
-      nextPath = null;
-      if (next) askPath(next);
-    });
-  }
+  const askReach = latestOnly();
+  const askPath = latestOnly();
 
   /** Where the selected creature can go with the chosen action, or why it cannot. */
   const reach = createMemo<ReachResult | null>(() => {
@@ -127,12 +139,19 @@ export function createMovement(
       if (!released) {
         released = true;
         untrack(() => setPending(false));
-        releaseMovementMemory();
-        if (sharedWorker) sharedWorker.release();
+        // A moment later, unless another creature is picked meanwhile (clicking from one creature
+        // to the next should not reallocate the buffers every time).
+        clearTimeout(releaseTimer);
+        releaseTimer = setTimeout(() => {
+          if (!released) return;
+          releaseMovementMemory();
+          if (sharedWorker) sharedWorker.release();
+        }, RELEASE_AFTER_MS);
       }
       return null;
     }
     released = false;
+    clearTimeout(releaseTimer);
     if (!inWorker(d)) return (answerMovement(d, { kind: 'reach', creature: id, request }) as { value: ReachResult }).value;
     const known = reachAnswer();
     if (known && known.doc === d && known.id === id && sameRequest(known.request, request)) {
@@ -140,12 +159,14 @@ export function createMovement(
       return known.value;
     }
     untrack(() => setPending(true));
-    void movementWorker()!
-      .run(d, { kind: 'reach', creature: id, request })
-      .then((a) => {
-        // A stale answer (the user clicked on) is dropped by the comparison above.
-        if (a.kind === 'reach') setReachAnswer({ doc: d, id, request, value: a.value });
-      });
+    askReach(() =>
+      movementWorker()!
+        .run(d, { kind: 'reach', creature: id, request })
+        .then((a) => {
+          // A stale answer (the user clicked on) is dropped by the comparison above.
+          if (a.kind === 'reach') setReachAnswer({ doc: d, id, request, value: a.value });
+        }),
+    );
     return null;
   });
 
