@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter } from '../../src-shared/io';
+import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter, readEncounterText } from '../../src-shared/io';
 import {
   CHANNELS,
   type BridgeMethod,
@@ -172,15 +172,20 @@ export function createHandlers(deps: HandlerDeps): Record<Channel, Handler> {
       if (!chosen) return null;
       const text = await readTextFile(chosen, MAX_FILE_BYTES);
       grantedFiles.add(chosen);
-      await deps.recent.add(chosen);
+      // Only a file that opens goes on the recent list (a broken one is reported, not remembered).
+      if (readEncounterText(text, path.basename(chosen)).ok) await deps.recent.add(chosen);
       return { file: ref(chosen), text };
     },
 
     async readEncounter(file: FileRef): Promise<OpenedFile> {
       if (!(await mayRead(file.id))) throw new FileProblem(`${file.name} was not opened in this window; use File › Open.`);
-      const text = await readTextFile(file.id, MAX_FILE_BYTES);
+      const text = await readTextFile(file.id, MAX_FILE_BYTES).catch(async (e: unknown) => {
+        await deps.recent.remove(file.id);
+        throw e;
+      });
       grantedFiles.add(file.id);
-      await deps.recent.add(file.id);
+      if (readEncounterText(text, path.basename(file.id)).ok) await deps.recent.add(file.id);
+      else await deps.recent.remove(file.id);
       return { file: ref(file.id), text };
     },
 

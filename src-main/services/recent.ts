@@ -29,6 +29,14 @@ export class RecentFiles {
     await writeFileAtomic(this.storePath, JSON.stringify(this.paths, null, 1));
   }
 
+  /** Takes a file off the list (it failed to open). */
+  async remove(filePath: string): Promise<void> {
+    const current = await this.list();
+    if (!current.includes(filePath)) return;
+    this.paths = current.filter((p) => p !== filePath);
+    await writeFileAtomic(this.storePath, JSON.stringify(this.paths, null, 1));
+  }
+
   async has(filePath: string): Promise<boolean> {
     return (await this.list()).includes(filePath);
   }

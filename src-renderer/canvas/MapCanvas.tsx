@@ -177,7 +177,10 @@ export function MapCanvas(props: { editor: Editor }) {
         e.preventDefault();
         return;
       }
-      // The tool sees a key first (Escape ends a drag); App handles the rest.
+      // The tool sees a key first (Escape ends a drag); App handles the rest. Only while the map
+      // has the keyboard (or nothing has): Tab on a panel button moves focus, not the selection.
+      const focus = document.activeElement;
+      if (focus && focus !== container && focus !== document.body) return;
       if (toolbox.active().onKeyDown({ key: e.key, shift: e.shiftKey, alt: e.altKey, ctrl: e.ctrlKey || e.metaKey })) {
         e.preventDefault();
         e.stopImmediatePropagation();

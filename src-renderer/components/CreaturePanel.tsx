@@ -1,4 +1,4 @@
-import { For, Show } from 'solid-js';
+import { createSignal, For, Show } from 'solid-js';
 import {
   ARMOR_CATEGORIES,
   LOAD_CATEGORIES,
@@ -14,9 +14,18 @@ import {
   type Side,
   type SizeCategory,
 } from '../../src-shared/model';
-import { sizesOf } from '../../src-shared/rules/sizes';
-import { ACTIONS, fallDamage, type MoveAction, type Reach, type SurfaceName } from '../../src-shared/rules';
+import { sizeName, sizesOf } from '../../src-shared/rules/sizes';
+import { ACTIONS, fallDamage, unsupportedInAir, type MoveAction, type Reach, type SurfaceName } from '../../src-shared/rules';
 import type { Editor } from '../state/editor';
+import { readableRules, unitWords } from '../state/wording';
+
+/**
+ * A field's edit is done: give the keyboard back to the map, so tool shortcuts (V, C…) work again
+ * at once instead of going to the still-focused field (a select would eat the next letter).
+ */
+function done(e: Event & { currentTarget: HTMLElement }): void {
+  e.currentTarget.blur();
+}
 
 const ACTION_LABELS: Record<MoveAction, string> = {
   move: 'Move',
@@ -58,10 +67,28 @@ export function CreaturePanel(props: { editor: Editor }) {
     const c = creature();
     if (c) editor.execute({ type: 'updateCreature', id: c.id, changes });
   };
-  const number = (input: HTMLInputElement, use: (value: number) => void) => {
+  /** Why the last number typed was refused, under its field; the field keeps the old value. */
+  const [fieldError, setFieldError] = createSignal<{ field: string; text: string } | null>(null);
+  const number = (input: HTMLInputElement, field: string, label: string, old: number, use: (value: number) => void) => {
     const v = input.valueAsNumber;
-    if (Number.isFinite(v) && v >= 0) use(v);
-    else input.value = String(input.defaultValue);
+    if (Number.isFinite(v) && v >= 0) {
+      setFieldError(null);
+      use(v);
+      return;
+    }
+    input.value = String(old);
+    if (Number.isFinite(v) && v < 0) setFieldError({ field, text: `${label} cannot be negative (${v}); kept ${old}.` });
+    else setFieldError({ field, text: `${label} must be a number, 0 or more; kept ${old}.` });
+  };
+  const errorFor = (field: string) => (fieldError()?.field === field ? fieldError()!.text : null);
+  /** A creature in the air with no fly speed and nothing under it falls: say so. */
+  const unsupported = () => {
+    const c = creature();
+    return !!c && unsupportedInAir(editor.doc()!, c);
+  };
+  const nameOf = (id: string) => {
+    const k = editor.doc()?.creatures.find((c) => c.id === id);
+    return k ? k.name || k.id : id;
   };
 
   return (
@@ -71,18 +98,34 @@ export function CreaturePanel(props: { editor: Editor }) {
           <h2>Creature</h2>
           <label class="field">
             <span>Name</span>
-            <input type="text" value={c().name} maxLength={200} data-testid="creature-name-input" onChange={(e) => change({ name: e.currentTarget.value.trim() || c().id })} />
+            <input type="text" value={c().name} maxLength={200} data-testid="creature-name-input" title="The creature's name, shown on the map (its first two letters) and in paths" onChange={(e) => change({ name: e.currentTarget.value.trim() || c().id })} />
           </label>
           <div class="field-row">
             <label class="field">
               <span>Size</span>
-              <select value={c().size} data-testid="creature-size" onChange={(e) => change({ size: e.currentTarget.value as SizeCategory })}>
-                <For each={sizesOf(editor.doc()!.ruleset)}>{(size) => <option value={size}>{size}</option>}</For>
+              <select
+                value={c().size}
+                data-testid="creature-size"
+                title="Size category, by the ruleset's names: how much space it takes"
+                onChange={(e) => {
+                  change({ size: e.currentTarget.value as SizeCategory });
+                  done(e);
+                }}
+              >
+                <For each={sizesOf(editor.doc()!.ruleset)}>{(size) => <option value={size}>{sizeName(editor.doc()!.ruleset, size)}</option>}</For>
               </select>
             </label>
             <label class="field">
               <span>Side</span>
-              <select value={c().side} data-testid="creature-side" onChange={(e) => change({ side: e.currentTarget.value as Side })}>
+              <select
+                value={c().side}
+                data-testid="creature-side"
+                title="Party and enemy oppose each other; neutral creatures hinder nobody"
+                onChange={(e) => {
+                  change({ side: e.currentTarget.value as Side });
+                  done(e);
+                }}
+              >
                 <For each={[...SIDES]}>{(side) => <option value={side}>{side}</option>}</For>
               </select>
             </label>
@@ -90,18 +133,30 @@ export function CreaturePanel(props: { editor: Editor }) {
           <Show when={info().speedUnit !== 'mr'}>
             <div class="field-row">
               <label class="field">
-                <span>Speed ({info().speedUnit})</span>
-                <input type="number" min="0" value={c().speed.walk} data-testid="creature-speed" onChange={(e) => number(e.currentTarget, (walk) => change({ speed: { ...c().speed, walk } }))} />
+                <span>Speed ({unitWords(info().speedUnit)})</span>
+                <input
+                  type="number"
+                  min="0"
+                  value={c().speed.walk}
+                  data-testid="creature-speed"
+                  title="Walking speed, 0 or more"
+                  aria-invalid={!!errorFor('walk')}
+                  onChange={(e) => number(e.currentTarget, 'walk', 'Speed', c().speed.walk, (walk) => change({ speed: { ...c().speed, walk } }))}
+                  onKeyDown={(e) => e.key === 'Enter' && done(e)}
+                />
               </label>
               <label class="field">
-                <span>Fly ({info().speedUnit})</span>
+                <span>Fly ({unitWords(info().speedUnit)})</span>
                 <input
                   type="number"
                   min="0"
                   value={c().speed.fly ?? 0}
                   data-testid="creature-fly"
+                  title="Fly speed (0: it cannot fly)"
+                  aria-invalid={!!errorFor('fly')}
+                  onKeyDown={(e) => e.key === 'Enter' && done(e)}
                   onChange={(e) =>
-                    number(e.currentTarget, (fly) => {
+                    number(e.currentTarget, 'fly', 'Fly speed', c().speed.fly ?? 0, (fly) => {
                       const speed = { ...c().speed };
                       if (fly > 0) speed.fly = fly;
                       else delete speed.fly;
@@ -111,18 +166,25 @@ export function CreaturePanel(props: { editor: Editor }) {
                 />
               </label>
             </div>
+            <Show when={errorFor('walk') ?? errorFor('fly')}>
+              {(text) => (
+                <p class="error" role="alert" data-testid="field-error">
+                  {text()}
+                </p>
+              )}
+            </Show>
           </Show>
           <Show when={editor.doc()!.ruleset !== 'startroid' && editor.doc()!.ruleset !== '6d6'}>
             <div class="field-row">
               <label class="field">
                 <span>Armour</span>
-                <select value={c().armor} data-testid="creature-armor" onChange={(e) => change({ armor: e.currentTarget.value as ArmorCategory })}>
+                <select value={c().armor} data-testid="creature-armor" title="Armour worn (slows some creatures)" onChange={(e) => (change({ armor: e.currentTarget.value as ArmorCategory }), done(e))}>
                   <For each={[...ARMOR_CATEGORIES]}>{(a) => <option value={a}>{a}</option>}</For>
                 </select>
               </label>
               <label class="field">
                 <span>Load</span>
-                <select value={c().load} data-testid="creature-load" onChange={(e) => change({ load: e.currentTarget.value as LoadCategory })}>
+                <select value={c().load} data-testid="creature-load" title="Load carried (slows some creatures)" onChange={(e) => (change({ load: e.currentTarget.value as LoadCategory }), done(e))}>
                   <For each={[...LOAD_CATEGORIES]}>{(l) => <option value={l}>{l}</option>}</For>
                 </select>
               </label>
@@ -130,26 +192,49 @@ export function CreaturePanel(props: { editor: Editor }) {
           </Show>
           <label class="field">
             <span>Altitude ({info().lengthUnit} above the ground)</span>
-            <input type="number" min="0" step={info().squareSize} value={c().altitude} data-testid="creature-altitude" onChange={(e) => number(e.currentTarget, (altitude) => change({ altitude }))} />
+            <input
+              type="number"
+              min="0"
+              step={info().squareSize}
+              value={c().altitude}
+              data-testid="creature-altitude"
+              title="Height above the ground; PageUp / PageDown on the map raise and lower it by a square"
+              aria-invalid={!!errorFor('altitude')}
+              onKeyDown={(e) => e.key === 'Enter' && done(e)}
+              onChange={(e) => number(e.currentTarget, 'altitude', 'Altitude', c().altitude, (altitude) => change({ altitude }))}
+            />
           </label>
+          <Show when={errorFor('altitude')}>
+            {(text) => (
+              <p class="error" role="alert" data-testid="field-error">
+                {text()}
+              </p>
+            )}
+          </Show>
+          <Show when={unsupported()}>
+            <p class="warning" role="status" data-testid="creature-unsupported">
+              ⚠ {c().name} is {c().altitude} {info().lengthUnit} up in the air but has no fly speed: give it a fly speed or put it on the ground.
+            </p>
+          </Show>
           <div class="checks">
             <label>
-              <input type="checkbox" checked={c().prone} onChange={(e) => change({ prone: e.currentTarget.checked })} /> prone
+              <input type="checkbox" checked={c().prone} title="Lying on the ground" onChange={(e) => change({ prone: e.currentTarget.checked })} /> prone
             </label>
             <label>
-              <input type="checkbox" checked={c().helpless} onChange={(e) => change({ helpless: e.currentTarget.checked })} /> helpless
+              <input type="checkbox" checked={c().helpless} title="Unable to act: others may move through and end in its space" onChange={(e) => change({ helpless: e.currentTarget.checked })} /> helpless
             </label>
           </div>
           <p class="hint" data-testid="creature-name">
-            {c().name} at {c().x},{c().y}. Drag it with the Select tool to move it.{' '}
-            <button class="link" data-testid="creature-remove" onClick={() => editor.execute({ type: 'removeCreature', id: c().id })}>
+            {c().name} at {c().x},{c().y}
+            {editor.selectedIds().size > 1 ? ` (and ${editor.selectedIds().size - 1} more selected)` : ''}. Drag it with the Select tool to move it.{' '}
+            <button class="link" data-testid="creature-remove" title="Delete the selected creatures (Delete)" onClick={() => editor.deleteCreatures([...editor.selectedIds()])}>
               Remove
             </button>
           </p>
           <h2>Movement</h2>
           <label class="field">
             <span>Action</span>
-            <select data-testid="move-action" value={request().action} onChange={(e) => update({ action: e.currentTarget.value as MoveAction })}>
+            <select data-testid="move-action" title="The action the creature spends on moving" value={request().action} onChange={(e) => (update({ action: e.currentTarget.value as MoveAction }), done(e))}>
               <For each={[...ACTIONS]}>{(a) => <option value={a}>{ACTION_LABELS[a]}</option>}</For>
             </select>
           </label>
@@ -157,8 +242,12 @@ export function CreaturePanel(props: { editor: Editor }) {
             <span>Mode</span>
             <select
               data-testid="move-mode"
+              title="How it moves: only the modes this creature has a speed for"
               value={request().mode ?? ''}
-              onChange={(e) => update({ mode: (e.currentTarget.value || undefined) as MovementMode | undefined })}
+              onChange={(e) => {
+                update({ mode: (e.currentTarget.value || undefined) as MovementMode | undefined });
+                done(e);
+              }}
             >
               <option value="">{editor.doc()!.ruleset === 'epic-path' ? 'All modes combined' : 'Walk'}</option>
               <For each={modes()}>{(m) => <option value={m}>{m}</option>}</For>
@@ -167,18 +256,23 @@ export function CreaturePanel(props: { editor: Editor }) {
           <Show when={info().speedUnit === 'mr'}>
             <label class="field">
               <span>Run dice (6d6)</span>
-              <input type="text" value={request().dice ?? '1d6'} onChange={(e) => update({ dice: e.currentTarget.value })} />
+              <input type="text" value={request().dice ?? '1d6'} title="The dice rolled for a run's action score, e.g. 1d6+2" onChange={(e) => update({ dice: e.currentTarget.value })} />
             </label>
+          </Show>
+          <Show when={editor.movementPending()}>
+            <p class="hint" role="status" data-testid="move-pending">
+              Working out where it can go…
+            </p>
           </Show>
           <Show when={editor.reach()}>
             {(r) => (
               <Show
                 when={'reach' in r() ? (r() as { reach: Reach }).reach : null}
-                fallback={<p class="error" data-testid="move-refused">{(r() as { refused: string }).refused}</p>}
+                fallback={<p class="error" data-testid="move-refused">{readableRules((r() as { refused: string }).refused)}</p>}
               >
                 {(reach) => (
                   <p class="hint" data-testid="move-summary">
-                    Budget {reach().budget} {reach().unit}; {new Set(reach().squares.filter((s) => s.end).map((s) => `${s.x},${s.y}`)).size} squares to end
+                    Budget {reach().budget} {unitWords(reach().unit)}; {new Set(reach().squares.filter((s) => s.end).map((s) => `${s.x},${s.y}`)).size} squares to end
                     in{reach().squares.some((s) => s.z !== undefined) ? ` (${reach().squares.length} cubes in flight)` : ''}
                     {reach().squares.some((s) => s.fall !== undefined) ? '; red squares are reached by falling off a ledge' : ''}. Hover a square for the
                     path.
@@ -190,8 +284,8 @@ export function CreaturePanel(props: { editor: Editor }) {
           <Show when={editor.hoverPath()}>
             {(p) => (
               <p class="hint" data-testid="path-summary">
-                {p().legal ? `Path: ${p().total} ${p().unit}` : `Not legal: ${p().reason}`}
-                {p().provokes.length ? ` · provokes ${[...new Set(p().provokes.map((a) => a.by))].join(', ')}` : ''}
+                {p().legal ? `Path: ${p().total} ${unitWords(p().unit)}` : `Not legal: ${readableRules(p().reason ?? '')}`}
+                {p().provokes.length ? ` · provokes ${[...new Set(p().provokes.map((a) => nameOf(a.by)))].join(', ')}` : ''}
                 <Show when={p().fall}>{(height) => <span data-testid="fall-summary"> · {fallText(height())}</span>}</Show>
               </p>
             )}

@@ -1,4 +1,4 @@
-import { For } from 'solid-js';
+import { For, Show } from 'solid-js';
 import { RULESET_IDS, RULESETS } from '../../src-shared/model';
 import { TOOLS } from '../canvas/tools';
 import { ACTIONS, displayKeys } from '../state/actions';
@@ -12,6 +12,11 @@ const GESTURES: [string, string][] = [
   ['[ / ]', 'Smaller / larger brush (Brush, Eraser)'],
   ['Shift + drag or click', 'Erase edges (Walls and doors tool)'],
   ['Esc', 'Close a menu or dialog'],
+  ['Alt + underlined letter, F10', 'Open a menu (arrows move inside it, Enter runs an item)'],
+  ['Shift + click', 'Add a creature to the selection, or take it out (Select tool)'],
+  ['Drag from an empty square', 'Select the creatures in a box (Select tool)'],
+  ['Tab, Shift + Tab', 'Select the next / previous creature in the inspected square (Select tool)'],
+  ['PageUp, PageDown', 'Raise / lower the selected creatures by one square of altitude'],
 ];
 
 export function ShortcutsDialog(props: { editor: Editor }) {
@@ -84,6 +89,13 @@ export function ConfirmDialog(props: { editor: Editor }) {
         <button type="button" class="primary" onClick={() => props.editor.answerConfirm(false)}>
           Keep editing
         </button>
+        <Show when={state().otherLabel}>
+          {(label) => (
+            <button type="button" data-testid="confirm-other" title="Save the encounter, then go on" onClick={() => props.editor.answerConfirm('other')}>
+              {label()}
+            </button>
+          )}
+        </Show>
         <button type="button" class="danger" data-testid="confirm-yes" onClick={() => props.editor.answerConfirm(true)}>
           {state().confirmLabel}
         </button>

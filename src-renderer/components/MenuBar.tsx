@@ -6,26 +6,83 @@ import { SAMPLES } from '../state/samples';
 /**
  * The application menu, drawn by the page so it is the same in the desktop and browser editions.
  * Click a title to open it; once open, hovering another title switches menus, Escape closes.
+ * From the keyboard: Alt + the underlined letter opens a menu, F10 opens the first; inside an open
+ * menu Up / Down move between items, Left / Right to the next menu, Home / End, Enter or Space
+ * runs the item, Escape closes and gives the keyboard back. While a menu is open no key reaches
+ * the map behind it (the arrows do not pan).
  */
 export function MenuBar(props: { editor: Editor }) {
   const editor = props.editor;
   const [openMenu, setOpenMenu] = createSignal<MenuId | null>(null);
   let bar!: HTMLElement;
 
-  const close = () => setOpenMenu(null);
+  /** Where the keyboard was before a menu took it, to give it back on Escape. */
+  let returnFocus: HTMLElement | null = null;
+  const close = () => {
+    setOpenMenu(null);
+  };
+  const items = () => [...bar.querySelectorAll<HTMLButtonElement>('.menu-items button:not(:disabled)')];
+  /** Opens a menu and puts the keyboard on its first item (or `last`). */
+  function openWithKeyboard(id: MenuId, last = false): void {
+    if (!openMenu()) returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpenMenu(id);
+    if (id === 'file') void editor.refreshRecent();
+    queueMicrotask(() => {
+      const list = items();
+      (last ? list[list.length - 1] : list[0])?.focus();
+    });
+  }
+  function closeAndReturn(): void {
+    close();
+    returnFocus?.focus();
+    returnFocus = null;
+  }
   const onDocumentDown = (e: MouseEvent) => {
     if (!bar.contains(e.target as Node)) close();
   };
+  // Capture, so an open menu takes its keys before the map and the app shortcuts see them.
   const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') close();
+    const open = openMenu();
+    const mnemonic = e.altKey && !e.ctrlKey && !e.metaKey ? MENUS.find((m) => m.label[0]!.toLowerCase() === e.key.toLowerCase()) : undefined;
+    if (mnemonic) {
+      openWithKeyboard(mnemonic.id);
+    } else if (e.key === 'F10' && !e.shiftKey) {
+      if (open) closeAndReturn();
+      else openWithKeyboard(MENUS[0]!.id);
+    } else if (!open) {
+      return;
+    } else if (e.key === 'Escape') {
+      closeAndReturn();
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp' || e.key === 'Home' || e.key === 'End') {
+      const list = items();
+      const i = list.indexOf(document.activeElement as HTMLButtonElement);
+      const next =
+        e.key === 'Home' ? 0 : e.key === 'End' ? list.length - 1 : e.key === 'ArrowDown' ? (i + 1) % list.length : (i - 1 + list.length) % list.length;
+      list[next]?.focus();
+    } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      const k = MENUS.findIndex((m) => m.id === open);
+      const next = MENUS[(k + (e.key === 'ArrowRight' ? 1 : MENUS.length - 1)) % MENUS.length]!;
+      openWithKeyboard(next.id);
+    } else if (e.key === 'Enter' || e.key === ' ' || e.key === 'Tab') {
+      // Enter and Space run the focused item (the button's own click); Tab stays in the menu.
+      if (e.key === 'Tab') {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+      }
+      return;
+    } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey) {
+      // Letters do not reach the tools behind an open menu.
+    } else return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
   };
   onMount(() => {
     document.addEventListener('mousedown', onDocumentDown);
-    document.addEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, true);
   });
   onCleanup(() => {
     document.removeEventListener('mousedown', onDocumentDown);
-    document.removeEventListener('keydown', onKey);
+    window.removeEventListener('keydown', onKey, true);
   });
 
   return (
@@ -39,16 +96,19 @@ export function MenuBar(props: { editor: Editor }) {
               aria-haspopup="true"
               aria-expanded={openMenu() === menu.id}
               data-testid={`menu-${menu.id}`}
+              title={`${menu.label} menu (Alt+${menu.label[0]})`}
+              aria-keyshortcuts={`Alt+${menu.label[0]}`}
               onClick={() => {
                 setOpenMenu(openMenu() === menu.id ? null : menu.id);
                 if (menu.id === 'file') void editor.refreshRecent();
               }}
               onMouseEnter={() => openMenu() && setOpenMenu(menu.id)}
             >
-              {menu.label}
+              <span class="mnemonic">{menu.label[0]}</span>
+              {menu.label.slice(1)}
             </button>
             <Show when={openMenu() === menu.id}>
-              <div class="menu-items" role="menu">
+              <div class="menu-items" role="menu" aria-label={menu.label} data-testid={`menu-items-${menu.id}`}>
                 <For each={ACTIONS.filter((a) => a.menu === menu.id)}>
                   {(action) => (
                     <>
@@ -61,8 +121,9 @@ export function MenuBar(props: { editor: Editor }) {
                         aria-checked={action.checked ? action.checked(editor) : undefined}
                         data-testid={action.id}
                         disabled={action.enabled ? !action.enabled(editor) : false}
+                        title={action.keys ? `${action.label(editor)} (${displayKeys(action.keys[0]!)})` : action.label(editor)}
                         onClick={() => {
-                          close();
+                          closeAndReturn();
                           action.run(editor);
                         }}
                       >
@@ -79,9 +140,9 @@ export function MenuBar(props: { editor: Editor }) {
                                 <button
                                   class="menu-item recent"
                                   role="menuitem"
-                                  title={ref.id}
+                                  title={`Open ${ref.id}`}
                                   onClick={() => {
-                                    close();
+                                    closeAndReturn();
                                     void editor.openRecent(ref);
                                   }}
                                 >
@@ -98,9 +159,9 @@ export function MenuBar(props: { editor: Editor }) {
                               <button
                                 class="menu-item"
                                 role="menuitem"
-                                title={sample.file}
+                                title={`Open the sample ${sample.file}`}
                                 onClick={() => {
-                                  close();
+                                  closeAndReturn();
                                   void editor.openSample(sample.file, sample.text);
                                 }}
                               >

@@ -1,6 +1,6 @@
 import { createMemo, For, Show } from 'solid-js';
 import { EDGE_NAMES, RULESETS, TERRAIN_LABELS, TERRAIN_NAMES, squareIndex, type EdgeName } from '../../src-shared/model';
-import { footprintOf } from '../../src-shared/rules/sizes';
+import { sizeName } from '../../src-shared/rules/sizes';
 import type { Editor } from '../state/editor';
 import { describeValue, squareLayersFor, unitWord } from '../canvas/tools/square-layers';
 import { CreaturePanel } from './CreaturePanel';
@@ -21,10 +21,8 @@ export function PropertiesPanel(props: { editor: Editor }) {
     if (!d || !q) return null;
     const i = squareIndex(d.map, q.x, q.y);
     const unit = unitWord(d.ruleset);
-    const occupants = d.creatures.filter((c) => {
-      const side = footprintOf(d.ruleset, c.size).side;
-      return q.x >= c.x && q.x < c.x + side && q.y >= c.y && q.y < c.y + side;
-    });
+    // In stack order (as Tab cycles them), each selectable from the list.
+    const occupants = editor.creaturesAt(q).map((id) => d.creatures.find((c) => c.id === id)!);
     return {
       x: q.x,
       y: q.y,
@@ -33,7 +31,7 @@ export function PropertiesPanel(props: { editor: Editor }) {
       water: d.map.waterDepth[i] ? `${d.map.waterDepth[i]} ${unit} deep` : null,
       east: EDGE_LABELS[EDGE_NAMES[d.map.edgeEast[i]!]!],
       south: EDGE_LABELS[EDGE_NAMES[d.map.edgeSouth[i]!]!],
-      occupants: occupants.map((c) => `${c.name} (${c.size}, ${c.side})`),
+      occupants: occupants.map((c) => ({ id: c.id, text: `${c.name} (${sizeName(d.ruleset, c.size)}, ${c.side}${c.altitude > 0 ? `, ${c.altitude} ${unit} up` : ''})` })),
       // Every other painted layer this ruleset uses (surface, resistance, blockade…), by the layer table.
       more: squareLayersFor(d)
         .filter((l) => !['terrain', 'elevation', 'waterDepth'].includes(l.id))
@@ -73,7 +71,7 @@ export function PropertiesPanel(props: { editor: Editor }) {
               {info().squareSize} {info().lengthUnit}
             </dd>
             <dt>Creatures</dt>
-            <dd>{doc()!.creatures.length}</dd>
+            <dd data-testid="prop-creatures">{doc()!.creatures.length}</dd>
           </dl>
           <MapResize editor={editor} />
         </section>
@@ -111,7 +109,22 @@ export function PropertiesPanel(props: { editor: Editor }) {
                 <dt>Creatures</dt>
                 <dd>
                   <Show when={q().occupants.length} fallback="none">
-                    <For each={q().occupants}>{(o) => <div>{o}</div>}</For>
+                    <div class="stack-list" role="listbox" aria-label="Creatures in this square" data-testid="square-creatures">
+                      <For each={q().occupants}>
+                        {(o) => (
+                          <button
+                            role="option"
+                            aria-selected={editor.isSelected(o.id)}
+                            classList={{ selected: editor.isSelected(o.id) }}
+                            title="Select this creature (Tab on the map cycles them; Shift-click adds it to the selection)"
+                            data-testid={`square-creature-${o.id}`}
+                            onClick={(e) => (e.shiftKey ? editor.toggleCreature(o.id) : editor.selectCreatures([o.id]))}
+                          >
+                            {o.text}
+                          </button>
+                        )}
+                      </For>
+                    </div>
                   </Show>
                 </dd>
               </dl>

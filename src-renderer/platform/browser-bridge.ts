@@ -1,4 +1,4 @@
-import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter } from '../../src-shared/io';
+import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter, readEncounterText } from '../../src-shared/io';
 import { exportEncounter } from '../../src-shared/io/export';
 import type { EncounterExportRequest, ExportRequest, FileRef, FolderRef, OpenedFile, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
 import { createBrowserLibrary, importLibraryFiles } from '../library/browser-library';
@@ -88,6 +88,15 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
   async function handleFor(id: string): Promise<WritableFileHandle | undefined> {
     return handles.get(id) ?? ((await store.files.get(id))?.handle as WritableFileHandle | undefined);
   }
+  /**
+   * A file opened or saved without an id of ours: a page sees only its name, so a stored file of the
+   * same name is the same file (saving "Untitled encounter" twice leaves one recent row).
+   */
+  async function idForName(name: string): Promise<string> {
+    return (await store.files.filter((f) => f.name === name).first())?.id ?? newId();
+  }
+  /** Only files that open go on the recent list: a broken file is reported, not remembered. */
+  const opens = (name: string, text: string) => readEncounterText(text, name).ok;
 
   return {
     edition: 'browser',
@@ -96,12 +105,18 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
       const [file] = await pickFiles({ accept: `.${ENCOUNTER_FILE_EXTENSION},.json,.txt,.dd2vtt,.uvtt,application/json,text/plain` });
       if (!file) return null;
       const text = await readText(file);
-      return { file: await remember(newId(), file.name, text), text };
+      if (!opens(file.name, text)) return { file: { id: newId(), name: file.name }, text };
+      return { file: await remember(await idForName(file.name), file.name, text), text };
     },
 
     async readEncounter(ref: FileRef): Promise<OpenedFile> {
       const stored = (await store.files.get(ref.id)) ?? (await store.libraryFiles.get(ref.id));
       if (!stored) throw new Error(`${ref.name} is no longer stored in this browser; open it again with File › Open.`);
+      if (!opens(stored.name, stored.text)) {
+        // Stored by an older version before it was checked: take it off the recent list.
+        await store.files.delete(ref.id);
+        return { file: { id: ref.id, name: stored.name }, text: stored.text };
+      }
       const file = await remember(ref.id, stored.name, stored.text);
       return { file, text: stored.text };
     },
@@ -127,7 +142,7 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
       const name = await askSaveName(suggested);
       if (!name) return null;
       download(name, new Blob([request.text], { type: 'application/json' }));
-      return remember(newId(), name, request.text);
+      return remember(await idForName(name), name, request.text);
     },
 
     async writeRecovery(data) {

@@ -24,6 +24,7 @@ export interface AppAction {
 
 const hasDoc = (e: Editor) => e.doc() !== null;
 const fixed = (text: string) => () => text;
+const hasSelection = (e: Editor) => e.selectedCreature() !== null;
 
 export const ACTIONS: AppAction[] = [
   { id: 'file.new', menu: 'file', label: fixed('New encounter…'), keys: ['Mod+N'], run: (e) => e.setDialog('new') },
@@ -38,6 +39,12 @@ export const ACTIONS: AppAction[] = [
 
   { id: 'edit.undo', menu: 'edit', label: (e) => (e.undoLabel() ? `Undo ${e.undoLabel()}` : 'Undo'), keys: ['Mod+Z'], enabled: (e) => e.canUndo(), run: (e) => e.undo() },
   { id: 'edit.redo', menu: 'edit', label: (e) => (e.redoLabel() ? `Redo ${e.redoLabel()}` : 'Redo'), keys: ['Mod+Shift+Z', 'Mod+Y'], enabled: (e) => e.canRedo(), run: (e) => e.redo() },
+
+  { id: 'edit.copy', menu: 'edit', label: fixed('Copy creatures'), keys: ['Mod+C'], enabled: hasSelection, run: (e) => void e.copyCreatures([...e.selectedIds()]), separatorBefore: true },
+  { id: 'edit.paste', menu: 'edit', label: fixed('Paste creatures'), keys: ['Mod+V'], enabled: (e) => hasDoc(e) && e.clipboard().length > 0, run: (e) => void e.pasteCreatures(e.hover()) },
+  { id: 'edit.duplicate', menu: 'edit', label: fixed('Duplicate creatures'), keys: ['Mod+D'], enabled: hasSelection, run: (e) => void e.duplicateCreatures([...e.selectedIds()]) },
+  { id: 'edit.delete', menu: 'edit', label: fixed('Delete creatures'), keys: ['Delete', 'Backspace'], enabled: hasSelection, run: (e) => void e.deleteCreatures([...e.selectedIds()]) },
+  { id: 'edit.selectAll', menu: 'edit', label: fixed('Select all creatures'), keys: ['Mod+A'], enabled: hasDoc, run: (e) => e.selectCreatures(e.doc()!.creatures.map((c) => c.id)) },
 
   { id: 'view.zoomIn', menu: 'view', label: fixed('Zoom in'), keys: ['Mod+=', 'Mod++'], enabled: hasDoc, run: (e) => e.zoomIn() },
   { id: 'view.zoomOut', menu: 'view', label: fixed('Zoom out'), keys: ['Mod+-'], enabled: hasDoc, run: (e) => e.zoomOut() },

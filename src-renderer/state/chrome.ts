@@ -7,13 +7,32 @@ import { createSignal } from 'solid-js';
 export type DialogId = 'new' | 'about' | 'shortcuts' | null;
 export interface Notice {
   id: number;
-  kind: 'error' | 'info';
+  /** info and warning (a refused edit) go away by themselves; an error stays until closed. */
+  kind: 'error' | 'warning' | 'info';
   text: string;
 }
+/** How long a notice stays, in ms; errors stay until the user closes them. */
+export const NOTICE_MS: Record<Notice['kind'], number | null> = { info: 4000, warning: 8000, error: null };
+/** Longest notice text: a message quoting a whole file is cut, not spread over the screen. */
+const MAX_NOTICE_CHARS = 240;
+
+/**
+ * A notice as the user reads it: control characters and undecodable bytes (a binary file quoted in
+ * a parser's message) removed, and a long text cut to one short paragraph.
+ */
+export function noticeText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffd]+/g, '').replace(/\s+/g, ' ').trim();
+  return clean.length > MAX_NOTICE_CHARS ? `${clean.slice(0, MAX_NOTICE_CHARS - 1).trimEnd()}…` : clean;
+}
+/** The answer to a confirm prompt: go ahead, cancel, or the prompt's other choice (Save first). */
+export type ConfirmAnswer = boolean | 'other';
 export interface PendingConfirm {
   text: string;
   confirmLabel: string;
-  resolve: (ok: boolean) => void;
+  /** A third button (e.g. "Save"), answered as 'other'. */
+  otherLabel?: string;
+  resolve: (answer: ConfirmAnswer) => void;
 }
 
 export function createChrome() {
@@ -25,17 +44,24 @@ export function createChrome() {
 
   function notify(kind: Notice['kind'], text: string): void {
     const id = ++noticeId;
-    setNotices((list) => [...list.slice(-4), { id, kind, text }]);
-    if (kind === 'info') setTimeout(() => dismiss(id), 4000);
+    const clean = noticeText(text);
+    // The same message twice (a refused drag repeated) shows once, refreshed.
+    setNotices((list) => [...list.filter((n) => n.text !== clean).slice(-3), { id, kind, text: clean }]);
+    const ms = NOTICE_MS[kind];
+    if (ms !== null) setTimeout(() => dismiss(id), ms);
   }
   function dismiss(id: number): void {
     setNotices((list) => list.filter((n) => n.id !== id));
   }
 
   function confirm(text: string, confirmLabel: string): Promise<boolean> {
-    return new Promise((resolve) => setConfirmState({ text, confirmLabel, resolve }));
+    return new Promise((resolve) => setConfirmState({ text, confirmLabel, resolve: (a) => resolve(a === true) }));
   }
-  function answerConfirm(ok: boolean): void {
+  /** A confirm prompt with a third choice (answered 'other'). */
+  function confirmOr(text: string, confirmLabel: string, otherLabel: string): Promise<ConfirmAnswer> {
+    return new Promise((resolve) => setConfirmState({ text, confirmLabel, otherLabel, resolve }));
+  }
+  function answerConfirm(ok: ConfirmAnswer): void {
     const pending = confirmState();
     setConfirmState(null);
     pending?.resolve(ok);
@@ -54,7 +80,7 @@ export function createChrome() {
     }
   }
 
-  return { dialog, setDialog, notices, notify, dismiss, busy, run, confirm, confirmState, answerConfirm };
+  return { dialog, setDialog, notices, notify, dismiss, busy, run, confirm, confirmOr, confirmState, answerConfirm };
 }
 
 export type Chrome = ReturnType<typeof createChrome>;

@@ -1,53 +1,285 @@
-import type { Accessor } from 'solid-js';
+import { createSignal, type Accessor } from 'solid-js';
 import type { Command } from '../../src-shared/commands';
-import { isOnMap, makeCreature, RULESETS, type Encounter } from '../../src-shared/model';
-import { footprintOf } from '../../src-shared/rules/sizes';
+import { isOnMap, makeCreature, RULESETS, type Creature, type Encounter, type SizeCategory } from '../../src-shared/model';
+import { placementProblem } from '../../src-shared/rules';
+import { footprintOf, sizeName, sizesOf } from '../../src-shared/rules/sizes';
+import { creatureAtPoint, creaturesCovering } from '../canvas/layers/creature-layout';
 import type { Square } from './selection';
 
+export interface CreatureEditsDeps {
+  doc: Accessor<Encounter | null>;
+  execute: (cmd: Command) => boolean;
+  selectCreatures: (ids: Iterable<string>) => void;
+  selectedIds: Accessor<ReadonlySet<string>>;
+  /** Tells the user why an edit was refused (a notice). */
+  refuse: (text: string) => void;
+}
+
 /**
- * Creature look-ups and edits shared by tools and panels. Each edit is one command, so one undo
- * step.
+ * Creature look-ups and edits shared by tools, panels and menus. Each edit is one command (a group
+ * move, paste or delete is one `batch`), so one undo step. Every place a creature is put down is
+ * checked against the ruleset's own rules for where a creature may stand (`placementProblem`), and
+ * a refusal says why.
  */
-export function createCreatureEdits(doc: Accessor<Encounter | null>, execute: (cmd: Command) => boolean, select: (id: string | null) => void) {
-  /** Places a new creature with the ruleset's usual speed on a square, and selects it. */
-  function placeCreature(q: Square): void {
+export function createCreatureEdits(deps: CreatureEditsDeps) {
+  const { doc, execute } = deps;
+  /** The size the Place tool puts down, chosen in the creature palette. */
+  const [placeSize, setPlaceSize] = createSignal<SizeCategory>('medium');
+  /** Copied creatures (as they were), pasted by Edit › Paste. */
+  const [clipboard, setClipboard] = createSignal<Creature[]>([]);
+
+  const find = (id: string) => doc()?.creatures.find((k) => k.id === id) ?? null;
+  const nameOf = (c: Creature) => c.name || c.id;
+
+  /** The size the Place tool uses in this encounter (Medium when the chosen one is not in its ruleset). */
+  function sizeToPlace(d: Encounter): SizeCategory {
+    const sizes = sizesOf(d.ruleset);
+    return sizes.includes(placeSize()) ? placeSize() : sizes.includes('medium') ? 'medium' : sizes[0]!;
+  }
+
+  /** New ids that are not in use: C1, C2… after the highest number. */
+  function freshIds(d: Encounter, n: number): string[] {
+    const used = new Set(d.creatures.map((c) => c.id));
+    const out: string[] = [];
+    let k = d.creatures.length + 1;
+    while (out.length < n) {
+      if (!used.has(`C${k}`)) out.push(`C${k}`);
+      k++;
+    }
+    return out;
+  }
+
+  /** A free slot in a square for a creature that shares squares (the lowest not taken). */
+  function freeSlot(d: Encounter, x: number, y: number, except: ReadonlySet<string>, taken: Set<number> = new Set()): number {
+    for (const c of d.creatures) {
+      if (except.has(c.id) || c.x !== x || c.y !== y || c.slot === undefined) continue;
+      if (footprintOf(d.ruleset, c.size).perSquare > 1) taken.add(c.slot);
+    }
+    let s = 0;
+    while (taken.has(s)) s++;
+    taken.add(s);
+    return s;
+  }
+
+  /**
+   * Places a new creature of the palette's size with its top-left on `q`, and selects it; refused
+   * (with the reason) where the ruleset does not let it stand.
+   */
+  function placeCreature(q: Square): string | null {
     const d = doc();
-    if (!d || !isOnMap(d.map, q.x, q.y)) return;
-    const ids = new Set(d.creatures.map((c) => c.id));
-    let n = d.creatures.length + 1;
-    while (ids.has(`C${n}`)) n++;
+    if (!d || !isOnMap(d.map, q.x, q.y)) return null;
+    const size = sizeToPlace(d);
+    const [id] = freshIds(d, 1) as [string];
+    const n = id.slice(1);
     const speed = RULESETS[d.ruleset].speedUnit === 'squares' ? 6 : 30;
-    const creature = makeCreature({ id: `C${n}`, name: `Creature ${n}`, speed: { walk: speed }, x: q.x, y: q.y });
-    if (execute({ type: 'addCreature', creature })) select(creature.id);
+    const creature = makeCreature({ id, name: `Creature ${n}`, size, speed: { walk: speed }, x: q.x, y: q.y });
+    if (footprintOf(d.ruleset, size).perSquare > 1) creature.slot = freeSlot(d, q.x, q.y, new Set());
+    const problem = placementProblem(d, creature, q);
+    if (problem) {
+      deps.refuse(`A ${sizeName(d.ruleset, size)} creature cannot be placed at ${q.x},${q.y}: ${problem.text}.`);
+      return null;
+    }
+    if (!execute({ type: 'addCreature', creature })) return null;
+    deps.selectCreatures([creature.id]);
+    return creature.id;
   }
 
-  /** Where a creature's top-left square would be if moved to `q`, kept on the map. */
-  function clampedPosition(id: string, q: Square): Square | null {
+  /** The offset closest to (dx, dy) that keeps every one of these creatures on the map (a drag off the edge stops at it). */
+  function clampOffset(ids: readonly string[], dx: number, dy: number): Square {
     const d = doc();
-    const c = d?.creatures.find((k) => k.id === id);
-    if (!d || !c) return null;
-    const side = footprintOf(d.ruleset, c.size).side;
-    return { x: Math.max(0, Math.min(d.map.width - side, q.x)), y: Math.max(0, Math.min(d.map.height - side, q.y)) };
+    if (!d) return { x: dx, y: dy };
+    let lo = { x: -Infinity, y: -Infinity };
+    let hi = { x: Infinity, y: Infinity };
+    for (const id of ids) {
+      const c = find(id);
+      if (!c) continue;
+      const side = footprintOf(d.ruleset, c.size).side;
+      lo = { x: Math.max(lo.x, -c.x), y: Math.max(lo.y, -c.y) };
+      hi = { x: Math.min(hi.x, d.map.width - side - c.x), y: Math.min(hi.y, d.map.height - side - c.y) };
+    }
+    return { x: Math.max(lo.x, Math.min(hi.x, dx)), y: Math.max(lo.y, Math.min(hi.y, dy)) };
   }
 
-  /** Moves a creature so its top-left square is `q` (kept on the map), as one undoable step. */
-  function moveCreature(id: string, q: Square): void {
-    const c = doc()?.creatures.find((k) => k.id === id);
-    const to = clampedPosition(id, q);
-    if (c && to && (to.x !== c.x || to.y !== c.y)) execute({ type: 'updateCreature', id, changes: { x: to.x, y: to.y } });
+  /** Why moving these creatures by (dx, dy) is refused, or null: each checked with the others out of the way. */
+  function moveProblem(ids: readonly string[], dx: number, dy: number): string | null {
+    const d = doc();
+    if (!d) return 'no encounter is open';
+    const moving = new Set(ids);
+    for (const id of ids) {
+      const c = find(id);
+      if (!c) continue;
+      const problem = placementProblem(d, c, { x: c.x + dx, y: c.y + dy }, moving);
+      if (problem) return `${nameOf(c)} cannot stand at ${c.x + dx},${c.y + dy}: ${problem.text}`;
+    }
+    return null;
+  }
+
+  /**
+   * Moves creatures by (dx, dy) squares as one undo step, or refuses with the reason. Creatures
+   * that share squares take a free slot in their new square.
+   */
+  function moveCreatures(ids: readonly string[], dx: number, dy: number): boolean {
+    const d = doc();
+    if (!d || (dx === 0 && dy === 0) || !ids.length) return false;
+    const why = moveProblem(ids, dx, dy);
+    if (why) {
+      deps.refuse(`${why}.`);
+      return false;
+    }
+    const moving = new Set(ids);
+    const taken = new Map<number, Set<number>>();
+    const commands: Command[] = [];
+    for (const id of ids) {
+      const c = find(id);
+      if (!c) continue;
+      const changes: Partial<Creature> = { x: c.x + dx, y: c.y + dy };
+      if (footprintOf(d.ruleset, c.size).perSquare > 1) {
+        const key = (c.y + dy) * d.map.width + c.x + dx;
+        if (!taken.has(key)) taken.set(key, new Set());
+        changes.slot = freeSlot(d, c.x + dx, c.y + dy, moving, taken.get(key));
+      }
+      commands.push({ type: 'updateCreature', id, changes });
+    }
+    const label = commands.length === 1 ? `move ${nameOf(find(ids[0]!)!)}` : `move ${commands.length} creatures`;
+    return execute({ type: 'batch', label, commands });
+  }
+
+  /** Moves one creature so its top-left square is `q`, as one undoable step (refused with a reason). */
+  function moveCreature(id: string, q: Square): boolean {
+    const c = find(id);
+    return !!c && moveCreatures([id], q.x - c.x, q.y - c.y);
+  }
+
+  /** Deletes creatures, as one undo step. */
+  function deleteCreatures(ids: readonly string[]): boolean {
+    const present = ids.filter((id) => find(id));
+    if (!present.length) return false;
+    const commands: Command[] = present.map((id) => ({ type: 'removeCreature', id }));
+    const ok = execute(commands.length === 1 ? { type: 'batch', label: `delete ${nameOf(find(present[0]!)!)}`, commands } : { type: 'batch', label: `delete ${commands.length} creatures`, commands });
+    if (ok) deps.selectCreatures([]);
+    return ok;
+  }
+
+  function copyCreatures(ids: readonly string[]): number {
+    const list = ids.map(find).filter((c): c is Creature => !!c);
+    if (list.length) setClipboard(list.map((c) => ({ ...c, speed: { ...c.speed } })));
+    return list.length;
+  }
+
+  /**
+   * Adds copies of creatures shifted so the group's top-left is at `to` (or one square right and
+   * down of the originals), as one undo step, and selects the copies. Refused where a copy could
+   * not stand.
+   */
+  function addCopies(source: readonly Creature[], to: Square | null): boolean {
+    const d = doc();
+    if (!d || !source.length) return false;
+    const minX = Math.min(...source.map((c) => c.x));
+    const minY = Math.min(...source.map((c) => c.y));
+    const dx = to ? to.x - minX : 1;
+    const dy = to ? to.y - minY : 1;
+    const ids = freshIds(d, source.length);
+    const copies: Creature[] = [];
+    let working = d;
+    const taken = new Map<number, Set<number>>();
+    for (const [k, c] of source.entries()) {
+      const copy: Creature = { ...c, speed: { ...c.speed }, id: ids[k]!, name: copyName(working, c), x: c.x + dx, y: c.y + dy };
+      if (footprintOf(d.ruleset, c.size).perSquare > 1) {
+        const key = copy.y * d.map.width + copy.x;
+        if (!taken.has(key)) taken.set(key, new Set());
+        copy.slot = freeSlot(working, copy.x, copy.y, new Set(), taken.get(key));
+      }
+      const problem = placementProblem(working, copy, copy);
+      if (problem) {
+        deps.refuse(`The copy of ${nameOf(c)} cannot stand at ${copy.x},${copy.y}: ${problem.text}.`);
+        return false;
+      }
+      copies.push(copy);
+      // Later copies must fit beside the earlier ones.
+      working = { ...working, creatures: [...working.creatures, copy] };
+    }
+    const commands: Command[] = copies.map((creature) => ({ type: 'addCreature', creature }));
+    if (!execute({ type: 'batch', label: copies.length === 1 ? `paste ${copies[0]!.name}` : `paste ${copies.length} creatures`, commands })) return false;
+    deps.selectCreatures(copies.map((c) => c.id));
+    return true;
+  }
+
+  const pasteCreatures = (to: Square | null) => addCopies(clipboard(), to);
+  const duplicateCreatures = (ids: readonly string[]) => addCopies(ids.map(find).filter((c): c is Creature => !!c), null);
+
+  /** Raises or lowers creatures by whole squares of altitude (never below the ground), one undo step. */
+  function nudgeAltitude(ids: readonly string[], squares: number): boolean {
+    const d = doc();
+    if (!d) return false;
+    const step = RULESETS[d.ruleset].squareSize * squares;
+    const commands: Command[] = [];
+    for (const id of ids) {
+      const c = find(id);
+      if (!c) continue;
+      const altitude = Math.max(0, Math.round((c.altitude + step) * 100) / 100);
+      if (altitude !== c.altitude) commands.push({ type: 'updateCreature', id, changes: { altitude } });
+    }
+    if (!commands.length) return false;
+    return execute({ type: 'batch', label: squares > 0 ? 'raise altitude' : 'lower altitude', commands });
   }
 
   /** The creature whose space covers a square (the smallest, when several share it). */
   function creatureAt(q: Square): string | null {
     const d = doc();
-    if (!d) return null;
-    let best: { id: string; side: number } | null = null;
-    for (const c of d.creatures) {
-      const side = footprintOf(d.ruleset, c.size).side;
-      if (q.x >= c.x && q.x < c.x + side && q.y >= c.y && q.y < c.y + side && (!best || side < best.side)) best = { id: c.id, side };
-    }
-    return best?.id ?? null;
+    return d ? (creaturesCovering(d, q.x, q.y)[0] ?? null) : null;
+  }
+  /** The creature drawn at a point of the map, in squares (fractional). */
+  function creatureAtMapPoint(mx: number, my: number): string | null {
+    const d = doc();
+    return d ? creatureAtPoint(d, mx, my) : null;
+  }
+  /** Every creature whose space covers a square, in stack order (the square panel's list, Tab). */
+  function creaturesAt(q: Square): string[] {
+    const d = doc();
+    return d ? creaturesCovering(d, q.x, q.y) : [];
+  }
+  /** Creatures whose space meets the rectangle between two squares (box select). */
+  function creaturesIn(a: Square, b: Square): string[] {
+    const d = doc();
+    if (!d) return [];
+    const x0 = Math.min(a.x, b.x);
+    const x1 = Math.max(a.x, b.x);
+    const y0 = Math.min(a.y, b.y);
+    const y1 = Math.max(a.y, b.y);
+    return d.creatures
+      .filter((c) => {
+        const side = footprintOf(d.ruleset, c.size).side;
+        return c.x <= x1 && c.x + side - 1 >= x0 && c.y <= y1 && c.y + side - 1 >= y0;
+      })
+      .map((c) => c.id);
   }
 
-  return { placeCreature, moveCreature, clampedPosition, creatureAt };
+  return {
+    placeSize,
+    setPlaceSize,
+    placeCreature,
+    moveCreature,
+    moveCreatures,
+    moveProblem,
+    clampOffset,
+    deleteCreatures,
+    copyCreatures,
+    clipboard,
+    pasteCreatures,
+    duplicateCreatures,
+    nudgeAltitude,
+    creatureAt,
+    creatureAtMapPoint,
+    creaturesAt,
+    creaturesIn,
+  };
+}
+
+/** "Goblin" → "Goblin 2" (the next number not taken). */
+function copyName(d: Encounter, c: Creature): string {
+  const base = (c.name || c.id).replace(/ \d+$/, '');
+  const names = new Set(d.creatures.map((k) => k.name));
+  let n = 2;
+  while (names.has(`${base} ${n}`)) n++;
+  return `${base} ${n}`;
 }

@@ -30,9 +30,12 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
   const undoLabel = () => (historyTick(), history.undoLabel);
   const redoLabel = () => (historyTick(), history.redoLabel);
 
+  /** Before replacing the document: go ahead when it is saved, else ask (Save, Discard or keep editing). */
   async function mayDiscard(): Promise<boolean> {
     if (!dirty()) return true;
-    return chrome.confirm(`“${doc()!.name}” has unsaved changes. Discard them?`, 'Discard changes');
+    const answer = await chrome.confirmOr(`“${doc()!.name}” has unsaved changes. Save them first?`, 'Discard changes', 'Save');
+    if (answer === 'other') return save();
+    return answer;
   }
 
   function loadDocument(next: Encounter, from: FileRef | null): void {
@@ -108,6 +111,10 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
   }
 
   function openText(text: string, from: FileRef): boolean {
+    if (looksBinary(text)) {
+      notify('error', `${from.name} could not be opened: it is not a text file (an encounter file is JSON text, a scenario plain text).`);
+      return false;
+    }
     const read = readEncounterText(text, from.name);
     if (!read.ok) {
       notify('error', `${from.name} could not be opened: ${read.error}`);
@@ -222,6 +229,18 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     recent,
     refreshRecent,
   };
+}
+
+/** Binary data read as text: NUL bytes or undecodable characters near the start. */
+export function looksBinary(text: string): boolean {
+  const head = text.slice(0, 4096);
+  let odd = 0;
+  for (let i = 0; i < head.length; i++) {
+    const c = head.charCodeAt(i);
+    if (c === 0) return true;
+    if (c === 0xfffd || (c < 32 && c !== 9 && c !== 10 && c !== 13)) odd++;
+  }
+  return head.length > 0 && odd / head.length > 0.02;
 }
 
 export type DocumentState = ReturnType<typeof createDocument>;

@@ -5,8 +5,9 @@ import { createCreatureEdits } from './creature-edits';
 import { createDocument } from './document';
 import { createLayerLocks } from './layers';
 import { createMovement } from './movement';
+import { footprintOf } from '../../src-shared/rules/sizes';
 import { createPlay } from './play';
-import { createSelection } from './selection';
+import { createSelection, type LocateCreature } from './selection';
 import { createToolState } from './tool';
 import { createViewState } from './view-state';
 
@@ -30,31 +31,39 @@ export type { LayerVisibility } from './view-state';
  */
 export function createEditor(platform: PlatformBridge) {
   const chrome = createChrome();
-  const selection = createSelection();
+  // The selection locates creatures in the document (declared below) so the inspector follows them.
+  let locate: LocateCreature = () => null;
+  const selection = createSelection((id) => locate(id));
   // The view and document refer to each other only through these two small callbacks.
   let mapSize: () => { width: number; height: number } | null = () => null;
   const view = createViewState(() => mapSize());
   let closePlay = () => {};
-  const document = createDocument(platform, chrome, (doc) => {
+  const document = createDocument(platform, chrome, (loaded) => {
+    movement.warmUpMovement(loaded);
     batch(() => {
       closePlay();
-      if (doc.play?.log.length) chrome.notify('info', `This encounter was played (${doc.play.cursor} of ${doc.play.log.length} log entries): Play mode (F5) resumes it.`);
+      if (loaded.play?.log.length) chrome.notify('info', `This encounter was played (${loaded.play.cursor} of ${loaded.play.log.length} log entries): Play mode (F5) resumes it.`);
       selection.clearSelection();
+      movement.resetMoveRequest();
       view.setHover(null);
       view.fitWhenMeasured();
     });
   });
   mapSize = () => document.doc()?.map ?? null;
+  locate = (id) => {
+    const d = document.doc();
+    const c = d?.creatures.find((k) => k.id === id);
+    return d && c ? { x: c.x, y: c.y, side: footprintOf(d.ruleset, c.size).side } : null;
+  };
   const tools = createToolState();
   // Every edit goes through the layer locks (layers.ts): a locked layer refuses it with a notice.
   const locks = createLayerLocks(chrome.notify);
-  const execute = locks.guardEdits(document.execute);
+  const lockedExecute = locks.guardEdits(document.execute);
   const movement = createMovement(document.doc, selection.selectedCreature, view.hover);
-  const creatures = createCreatureEdits(document.doc, execute, selection.setSelectedCreature);
 
   const play = createPlay({
     planned: document.doc,
-    execute,
+    execute: lockedExecute,
     notify: chrome.notify,
     exportText: (request) => chrome.run('Exporting…', () => platform.exportFile(request)),
     hover: view.hover,
@@ -64,15 +73,24 @@ export function createEditor(platform: PlatformBridge) {
   // left (so the unsaved-changes prompts see it).
   closePlay = play.closePlay;
   const playing = play.playing;
+  /** Every edit: refused in Play mode (except storing the session), then through the layer locks. */
+  const execute = (cmd: Parameters<typeof document.execute>[0]): boolean => {
+    if (playing() && cmd.type !== 'setPlay') {
+      chrome.notify('error', 'The map is not edited in Play mode: press F5 to return to Edit mode.');
+      return false;
+    }
+    return lockedExecute(cmd);
+  };
+  const creatures = createCreatureEdits({
+    doc: document.doc,
+    execute,
+    selectCreatures: selection.selectCreatures,
+    selectedIds: selection.selectedIds,
+    refuse: (text) => chrome.notify('warning', text),
+  });
   const inPlay = {
     doc: () => (playing() ? (play.playBoard() ?? document.doc()) : document.doc()),
-    execute: (cmd: Parameters<typeof document.execute>[0]) => {
-      if (playing() && cmd.type !== 'setPlay') {
-        chrome.notify('error', 'The map is not edited in Play mode: press F5 to return to Edit mode.');
-        return false;
-      }
-      return execute(cmd);
-    },
+    execute,
     dirty: () => document.dirty() || play.playUnsynced(),
     undo: () => (playing() ? play.playUndo() : document.undo()),
     redo: () => (playing() ? play.playRedo() : document.redo()),

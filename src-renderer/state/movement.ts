@@ -1,44 +1,183 @@
-import { createMemo, createSignal, type Accessor } from 'solid-js';
+import { createMemo, createSignal, untrack, type Accessor } from 'solid-js';
 import type { Encounter } from '../../src-shared/model';
-import { MoveRefused, planFlightPath, planPath, reachableSquares, type MoveRequest, type PathAnswer, type Reach, type ReachSquare } from '../../src-shared/rules';
+import { releaseMovementMemory, type MoveRequest, type PathAnswer, type ReachSquare } from '../../src-shared/rules';
+import { answerMovement, reachOnMapOf, type MovementAnswer, type MovementJob, type ReachResult } from './movement-answers';
+import type { WorkerMessage } from './movement-worker';
 import type { Square } from './selection';
+
+/**
+ * Maps with at least this many squares work out movement in a Web Worker: a reach there can take
+ * tens of milliseconds (a running Gargantuan creature on 512 × 512), too long for a click to
+ * block. Smaller maps answer at once on the main thread, where a worker's round trip costs more.
+ */
+export const WORKER_MIN_SQUARES = 128 * 128;
+
+/** Runs movement jobs in a worker, sending each document version once. */
+function createMovementWorker() {
+  const worker = new Worker(new URL('./movement-worker.ts', import.meta.url), { type: 'module', name: 'movement' });
+  const versions = new WeakMap<Encounter, number>();
+  let nextVersion = 1;
+  let nextJob = 1;
+  const waiting = new Map<number, (a: MovementAnswer) => void>();
+  worker.onmessage = (e: MessageEvent<{ id: number; answer: MovementAnswer }>) => {
+    waiting.get(e.data.id)?.(e.data.answer);
+    waiting.delete(e.data.id);
+  };
+  const post = (m: WorkerMessage) => worker.postMessage(m);
+  return {
+    run(doc: Encounter, job: MovementJob): Promise<MovementAnswer> {
+      let version = versions.get(doc);
+      if (version === undefined) {
+        version = nextVersion++;
+        versions.set(doc, version);
+        post({ type: 'doc', version, doc });
+      }
+      const id = nextJob++;
+      post({ type: 'job', id, version, job });
+      return new Promise((resolve) => waiting.set(id, resolve));
+    },
+    release: () => post({ type: 'release' }),
+  };
+}
+
+type MovementWorker = ReturnType<typeof createMovementWorker>;
+let sharedWorker: MovementWorker | null | undefined;
+/** One worker for the window, made on first use; null where workers are not available. */
+function movementWorker(): MovementWorker | null {
+  if (sharedWorker === undefined) {
+    try {
+      sharedWorker = typeof Worker === 'undefined' ? null : createMovementWorker();
+    } catch {
+      sharedWorker = null;
+    }
+  }
+  return sharedWorker;
+}
+
+/** How long after the selection ends the search's buffers are given back. */
+export const RELEASE_AFTER_MS = 1500;
+
+/** Runs one job at a time; a job asked for meanwhile replaces any other still waiting. */
+function latestOnly(): (run: () => Promise<void>) => void {
+  let busy = false;
+  let waiting: (() => Promise<void>) | null = null;
+  const ask = (run: () => Promise<void>): void => {
+    if (busy) {
+      waiting = run;
+      return;
+    }
+    busy = true;
+    void run().finally(() => {
+      busy = false;
+      const next = waiting;
+      waiting = null;
+      if (next) ask(next);
+    });
+  };
+  return ask;
+}
+
+const sameRequest = (a: MoveRequest, b: MoveRequest) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Movement shown on the map for the selected creature: the chosen action, where it can go (the
  * reach) and the cheapest path to the hovered square. Derived from the document, the selection and
- * the hover; nothing here edits the document.
+ * the hover; nothing here edits the document. On big maps the engine runs in a worker and the
+ * answer arrives a moment later (`movementPending` meanwhile); when nothing is selected any more
+ * the search's memory is released.
  */
-export function createMovement(doc: Accessor<Encounter | null>, selectedCreature: Accessor<string | null>, hover: Accessor<Square | null>) {
-  const [moveRequest, setMoveRequest] = createSignal<MoveRequest>({ action: 'move' });
+export function createMovement(
+  doc: Accessor<Encounter | null>,
+  selectedCreature: Accessor<string | null>,
+  hover: Accessor<Square | null>,
+  options: { workerMinSquares?: number } = {},
+) {
+  const minSquares = options.workerMinSquares ?? WORKER_MIN_SQUARES;
+  /**
+   * The action and mode chosen in the panel, and for which creature. A mode belongs to the creature
+   * it was chosen for: selecting another creature (or opening another encounter) keeps the action
+   * but goes back to the default mode, so a fly mode never sticks to a creature that cannot fly.
+   */
+  const [chosen, setChosen] = createSignal<{ creature: string | null; request: MoveRequest }>({ creature: null, request: { action: 'move' } });
+  const moveRequest = (): MoveRequest => {
+    const { creature, request } = chosen();
+    const id = selectedCreature();
+    if (request.mode === undefined || creature === id) return request;
+    const { mode: _stale, ...rest } = request;
+    return rest;
+  };
+  function setMoveRequest(request: MoveRequest): void {
+    setChosen({ creature: selectedCreature(), request });
+  }
+  /** A new document: back to a plain move in the default mode. */
+  function resetMoveRequest(): void {
+    setChosen({ creature: null, request: { action: 'move' } });
+  }
+
+  const inWorker = (d: Encounter) => d.map.width * d.map.height >= minSquares && movementWorker() !== null;
+  // Answers from the worker, for the question they answer.
+  const [reachAnswer, setReachAnswer] = createSignal<{ doc: Encounter; id: string; request: MoveRequest; value: ReachResult } | null>(null);
+  const [pathAnswer, setPathAnswer] = createSignal<{ doc: Encounter; id: string; request: MoveRequest; to: Square; value: PathAnswer | null } | null>(null);
+  const [pending, setPending] = createSignal(false);
+  let released = true;
+  let releaseTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * One reach and one hover path in the worker at a time: while one is worked out only the latest
+   * question waits (clicking quickly through creatures, or sweeping the mouse over the map, must not
+   * queue an answer for every creature or square on the way).
+   */
+  const askReach = latestOnly();
+  const askPath = latestOnly();
 
   /** Where the selected creature can go with the chosen action, or why it cannot. */
-  const reach = createMemo<{ reach: Reach } | { refused: string } | null>(() => {
+  const reach = createMemo<ReachResult | null>(() => {
     const d = doc();
     const id = selectedCreature();
-    if (!d || !id || !d.creatures.some((c) => c.id === id)) return null;
-    try {
-      return { reach: reachableSquares(d, id, moveRequest()) };
-    } catch (e) {
-      if (e instanceof MoveRefused || (e as Error).name === 'DiceError') return { refused: (e as Error).message };
-      return { refused: `The movement could not be worked out: ${(e as Error).message}` };
+    const request = moveRequest();
+    if (!d || !id || !d.creatures.some((c) => c.id === id)) {
+      // Nothing shown: give back what the search holds (a big search keeps whole-map buffers).
+      if (!released) {
+        released = true;
+        untrack(() => setPending(false));
+        // A moment later, unless another creature is picked meanwhile (clicking from one creature
+        // to the next should not reallocate the buffers every time).
+        clearTimeout(releaseTimer);
+        releaseTimer = setTimeout(() => {
+          if (!released) return;
+          releaseMovementMemory();
+          if (sharedWorker) sharedWorker.release();
+        }, RELEASE_AFTER_MS);
+      }
+      return null;
     }
+    released = false;
+    clearTimeout(releaseTimer);
+    if (!inWorker(d)) return (answerMovement(d, { kind: 'reach', creature: id, request }) as { value: ReachResult }).value;
+    const known = reachAnswer();
+    if (known && known.doc === d && known.id === id && sameRequest(known.request, request)) {
+      untrack(() => setPending(false));
+      return known.value;
+    }
+    untrack(() => setPending(true));
+    askReach(() =>
+      movementWorker()!
+        .run(d, { kind: 'reach', creature: id, request })
+        .then((a) => {
+          // A stale answer (the user clicked on) is dropped by the comparison above.
+          if (a.kind === 'reach') setReachAnswer({ doc: d, id, request, value: a.value });
+        }),
+    );
+    return null;
   });
 
   /**
    * The reach as the map shows it: one entry per square (flight answers one per height: the
    * cheapest place to end is kept). Worked out once per reach, not on every redraw.
    */
-  const reachOnMap = createMemo<ReachSquare[]>(() => {
-    const r = reach();
-    if (!r || !('reach' in r)) return [];
-    const byXY = new Map<number, ReachSquare>();
+  const reachOnMap = createMemo<ReachSquare[]>(() => reachOnMapOf(reach(), doc()?.map.width ?? 0));
+  const reachByKey = createMemo(() => {
     const W = doc()?.map.width ?? 0;
-    for (const q of r.reach.squares) {
-      const key = q.y * W + q.x;
-      const known = byXY.get(key);
-      if (!known || (q.end && !known.end) || (q.end === known.end && q.cost < known.cost)) byXY.set(key, q);
-    }
-    return [...byXY.values()];
+    return new Map(reachOnMap().map((q) => [q.y * W + q.x, q]));
   });
 
   /** The cheapest path to the square under the cursor, while a creature's movement is shown. */
@@ -50,21 +189,36 @@ export function createMovement(doc: Accessor<Encounter | null>, selectedCreature
     if (!r || !('reach' in r) || !q || !d || !id) return null;
     const creature = d.creatures.find((c) => c.id === id);
     if (!creature || (creature.x === q.x && creature.y === q.y)) return null;
-    const onMap = reachOnMap().find((s) => s.x === q.x && s.y === q.y);
+    const onMap = reachByKey().get(q.y * d.map.width + q.x);
     if (!onMap) return null;
-    try {
-      if (onMap.z !== undefined) {
-        // Flight: the cheapest flight to the cube the map shows for this square.
-        const flight = planFlightPath(d, id, { x: q.x, y: q.y, z: onMap.z }, moveRequest());
-        return { legal: flight.legal, reason: flight.reason, breaksAt: flight.breaksAt, total: flight.total, unit: r.reach.unit, steps: flight.steps, provokes: [], stopsAt: null };
-      }
-      return planPath(d, id, q, moveRequest());
-    } catch {
-      return null;
-    }
+    const request = moveRequest();
+    const job: MovementJob = { kind: 'path', creature: id, request, to: { x: q.x, y: q.y, ...(onMap.z !== undefined ? { z: onMap.z } : {}) }, unit: r.reach.unit };
+    if (!inWorker(d)) return (answerMovement(d, job) as { value: PathAnswer | null }).value;
+    const known = pathAnswer();
+    if (known && known.doc === d && known.id === id && known.to.x === q.x && known.to.y === q.y && sameRequest(known.request, request)) return known.value;
+    askPath(() =>
+      movementWorker()!
+        .run(d, job)
+        .then((a) => {
+          if (a.kind === 'path') setPathAnswer({ doc: d, id, request, to: q, value: a.value });
+        }),
+    );
+    return null;
   });
 
-  return { moveRequest, setMoveRequest, reach, reachOnMap, hoverPath };
+  /**
+   * A big map was opened: once it is drawn, hand the worker the document and a first small search
+   * (its answer unused), so the first click on a creature does not also pay for copying the map
+   * and for the engine's first, unoptimised run.
+   */
+  function warmUp(d: Encounter): void {
+    if (!inWorker(d) || !d.creatures.length) return;
+    setTimeout(() => {
+      if (doc() === d) void movementWorker()!.run(d, { kind: 'reach', creature: d.creatures[0]!.id, request: { action: 'move' } });
+    }, 300);
+  }
+
+  return { moveRequest, setMoveRequest, resetMoveRequest, warmUpMovement: warmUp, reach, reachOnMap, hoverPath, movementPending: pending };
 }
 
 export type Movement = ReturnType<typeof createMovement>;

@@ -5,18 +5,31 @@ export interface Square {
   y: number;
 }
 
-/**
- * What the user has picked: a set of creatures (one today; box select and Shift-click will add
- * more) and the square the inspector shows. Tools change it; panels read it.
- */
-export function createSelection() {
-  const [selectedIds, setSelectedIds] = createSignal<ReadonlySet<string>>(new Set<string>());
-  const [inspectedSquare, setInspectedSquare] = createSignal<Square | null>(null);
+/** Where a creature stands: its top-left square and squares per side. */
+export type LocateCreature = (id: string) => (Square & { side: number }) | null;
 
-  /** The creature the panels and the movement overlay show: the first selected one. */
+/**
+ * What the user has picked: a set of creatures (box select and Shift-click add more) and the square
+ * the inspector shows. Tools change it; panels read it. The inspected square follows the selected
+ * creature: it is the square clicked while that lies in the creature's space, else the creature's
+ * own (top-left) square, so selecting by Tab, from a list or after a move shows the right square.
+ */
+export function createSelection(locate?: LocateCreature) {
+  const [selectedIds, setSelectedIds] = createSignal<ReadonlySet<string>>(new Set<string>());
+  const [clicked, setInspectedSquare] = createSignal<Square | null>(null);
+
+  /** The creature the panels and the movement overlay show: the first selected one still there. */
   const selectedCreature = (): string | null => {
-    for (const id of selectedIds()) return id;
+    for (const id of selectedIds()) if (!locate || locate(id)) return id;
     return null;
+  };
+  const inspectedSquare = (): Square | null => {
+    const q = clicked();
+    const id = selectedCreature();
+    const at = id && locate ? locate(id) : null;
+    if (!at) return q;
+    if (q && q.x >= at.x && q.x < at.x + at.side && q.y >= at.y && q.y < at.y + at.side) return q;
+    return { x: at.x, y: at.y };
   };
   /** Selects exactly this creature, or nothing. */
   function setSelectedCreature(id: string | null): void {
@@ -25,13 +38,20 @@ export function createSelection() {
   function selectCreatures(ids: Iterable<string>): void {
     setSelectedIds(new Set(ids));
   }
+  /** Shift-click: adds a creature to the selection, or takes it out. */
+  function toggleCreature(id: string): void {
+    const next = new Set(selectedIds());
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelectedIds(next);
+  }
   const isSelected = (id: string) => selectedIds().has(id);
   function clearSelection(): void {
     setSelectedIds(new Set<string>());
     setInspectedSquare(null);
   }
 
-  return { selectedIds, selectCreatures, selectedCreature, setSelectedCreature, isSelected, inspectedSquare, setInspectedSquare, clearSelection };
+  return { selectedIds, selectCreatures, selectedCreature, setSelectedCreature, toggleCreature, isSelected, inspectedSquare, setInspectedSquare, clearSelection };
 }
 
 export type Selection = ReturnType<typeof createSelection>;

@@ -68,7 +68,7 @@ function seesAny(map: Encounter['map'], ax: number, ay: number, aSide: number, b
  * The creature a target stands on: bigger, under the target's whole footprint, its top (altitude
  * plus its height, a cube as tall as it is wide) at the target's underside.
  */
-function supportUnder(
+export function supportUnder(
   encounter: Encounter,
   target: Creature,
   side: number,

@@ -14,3 +14,5 @@ export { teleport, type TeleportAnswer } from './startroid/teleport';
 export { clearLine } from './engine/sight';
 export { linesBetween, threatenedSquares, flanks, flankingSquares, FLANKING_RULE, type LinesAnswer, type LineTarget, type RuleLine, type Flank } from './lines';
 export { overlandTravel, MOUNTS, TERRAIN_MULTIPLIERS, TRAVEL_PACES, TRAVEL_TERRAINS, TRAVEL_WAYS, TravelRefused, type TravelAnswer, type TravelRequest } from './epic-path/travel';
+export { placementProblem, unsupportedInAir, type PlacementProblem } from './placement';
+export { releaseMovementMemory, movementMemoryBytes } from './memory';

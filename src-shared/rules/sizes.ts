@@ -32,3 +32,20 @@ export function footprintOf(ruleset: RulesetId, size: SizeCategory): Footprint {
 export function sizesOf(ruleset: RulesetId): SizeCategory[] {
   return Object.keys(sizeTable(ruleset)) as SizeCategory[];
 }
+
+/** A size as the ruleset's text names it ("Titanic Two-Plus", "Large"), never the id. */
+export function sizeName(ruleset: RulesetId, size: SizeCategory): string {
+  const named = sizeRow(ruleset, size)?.name;
+  if (named) return named;
+  return size
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** What a size takes on the grid, in words: "2 × 2 squares", "4 share a square". */
+export function sizeSpaceText(ruleset: RulesetId, size: SizeCategory): string {
+  const fp = footprintOf(ruleset, size);
+  if (fp.perSquare > 1) return `${fp.perSquare} share a square`;
+  return fp.side === 1 ? '1 square' : `${fp.side} × ${fp.side} squares`;
+}

@@ -121,7 +121,7 @@ describe('edge and ledge layers', () => {
 describe('creatures layer', () => {
   it('draws only the creatures in view', () => {
     const creatures = Array.from({ length: 50 }, (_, k) => makeCreature({ id: `C${k}`, x: k * 4, y: 0 }));
-    const d = { ruleset: 'd20-35', creatures } as unknown as Parameters<typeof drawCreatures>[1];
+    const d = { ruleset: 'd20-35', creatures, map: { width: 200, height: 4 } } as unknown as Parameters<typeof drawCreatures>[1];
     const canvas = document.createElement('canvas');
     canvas.width = 320;
     canvas.height = 100;

@@ -46,7 +46,7 @@ describe('Select tool', () => {
     expect(editor.doc()!.creatures[0]).toMatchObject({ x: 3, y: 2 });
     t.pointerMove({ x: 6, y: 5 }).pointerUp().expectToBeIn('select.idle');
     expect(editor.doc()!.creatures[0]).toMatchObject({ x: 6, y: 5 });
-    expect(editor.undoLabel()).toBe('edit creature');
+    expect(editor.undoLabel()).toBe('move G');
     editor.undo();
     expect(editor.doc()!.creatures[0]).toMatchObject({ x: 3, y: 2 });
     // Only the add is left: the drag was one step.
@@ -59,7 +59,7 @@ describe('Select tool', () => {
     editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'G', x: 3, y: 2 }) });
     editor.setTool('select');
     t.pointerDown({ x: 3, y: 2 }).pointerMove({ x: 8, y: 2 });
-    expect(t.toolbox.active().preview()).toEqual({ kind: 'footprint', x: 8, y: 2, side: 1 });
+    expect(t.toolbox.active().preview()).toEqual({ kind: 'footprints', rects: [{ x: 8, y: 2, side: 1 }], refused: null });
     expect(t.key('Escape')).toBe(true);
     t.expectToBeIn('select.idle').pointerUp({ x: 8, y: 2 });
     expect(editor.doc()!.creatures[0]).toMatchObject({ x: 3, y: 2 });

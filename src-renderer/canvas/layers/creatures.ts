@@ -1,67 +1,109 @@
 import Konva from 'konva';
 import { createEffect } from 'solid-js';
-import type { Encounter } from '../../../src-shared/model';
-import { footprintOf } from '../../../src-shared/rules/sizes';
+import type { Creature, Encounter } from '../../../src-shared/model';
+import { RULESETS } from '../../../src-shared/model';
 import type { Editor } from '../../state/editor';
 import { squarePixels, type Size, type View } from '../../state/view';
 import { SIDE_COLORS } from '../palette';
+import { creatureLayout } from './creature-layout';
 import { konvaContext, type DrawContext } from './draw-context';
 
 /** Largest label, in pixels: a Gargantuan creature at 800 % does not need a 500 px name. */
 const MAX_LABEL_PIXELS = 28;
 
 /**
- * Creatures as discs in their space (sub-square creatures in their slot), drawn only where they
- * are in view, with their initials and altitude when legible.
+ * The few letters a disc shows: "Goblin" → "Go", but a numbered name keeps its number so a group
+ * of the same kind is told apart ("Creature 4" → "C4", "Orc 12" → "O12").
+ */
+export function creatureLabel(name: string): string {
+  const numbered = /^(\S)\S*.*?\s(\d{1,3})$/.exec(name.trim());
+  return numbered ? `${numbered[1]}${numbered[2]}` : name.trim().slice(0, 2);
+}
+
+/** A flattened disc (the ground shadow of a flyer), as a polygon: DrawContext has no ellipse. */
+function ellipse(ctx: DrawContext, cx: number, cy: number, rx: number, ry: number): void {
+  ctx.beginPath();
+  for (let k = 0; k <= 16; k++) {
+    const a = (k / 16) * Math.PI * 2;
+    const x = cx + rx * Math.cos(a);
+    const y = cy + ry * Math.sin(a);
+    if (k === 0) ctx.moveTo(x, y);
+    else ctx.lineTo(x, y);
+  }
+}
+
+/** A small rounded-ish label box with text (altitude badge, stack count). */
+function badge(ctx: DrawContext, text: string, x: number, y: number, px: number, fill: string, color: string): void {
+  const w = text.length * px * 0.62 + px * 0.6;
+  const h = px * 1.3;
+  ctx.beginPath();
+  ctx.rect(x - w / 2, y - h / 2, w, h);
+  ctx.setAttr('fillStyle', fill);
+  ctx.fill();
+  ctx.setAttr('fillStyle', color);
+  ctx.setAttr('font', `600 ${px}px system-ui, sans-serif`);
+  ctx.setAttr('textAlign', 'center');
+  ctx.setAttr('textBaseline', 'middle');
+  ctx.fillText(text, x, y + 0.5);
+}
+
+/**
+ * Creatures as discs where `creatureLayout` puts them (stacks in quarters or a fan with a count
+ * badge; flyers lifted over a ground shadow with an altitude badge), drawn only where they are in
+ * view, with their initials when legible. Returns how many were drawn.
  */
 export function drawCreatures(ctx: DrawContext, d: Encounter, view: View, viewport: Size): number {
   const s = squarePixels(view);
+  const layout = creatureLayout(d);
+  const byId = new Map<string, Creature>();
+  for (const c of d.creatures) byId.set(c.id, c);
+  const unit = RULESETS[d.ruleset].lengthUnit;
   let drawn = 0;
-  for (const c of d.creatures) {
-    const fp = footprintOf(d.ruleset, c.size);
-    // Culled: the creature's space (plus its altitude badge) must touch the viewport.
-    const left = view.panX + c.x * s;
-    const top = view.panY + c.y * s;
-    const size = Math.max(1, fp.side) * s;
-    if (left > viewport.width || top > viewport.height || left + size < 0 || top + size + MAX_LABEL_PIXELS < 0) continue;
+  for (const disc of layout.discs) {
+    if (disc.hidden) continue;
+    const c = byId.get(disc.id)!;
+    const cx = view.panX + disc.cx * s;
+    const cy = view.panY + disc.cy * s;
+    const r = Math.max(1, disc.r * s);
+    // Culled: the disc, its shadow and badge must touch the viewport.
+    const gy = view.panY + disc.groundY * s;
+    if (cx + r < 0 || cx - r > viewport.width || Math.max(cy, gy) + r + MAX_LABEL_PIXELS < 0 || cy - r - MAX_LABEL_PIXELS > viewport.height) continue;
     drawn++;
-    let cx: number;
-    let cy: number;
-    let r: number;
-    if (fp.perSquare > 1) {
-      // Creatures that share a square sit in a sub-grid of it, by their slot.
-      const per = Math.ceil(Math.sqrt(fp.perSquare));
-      const slot = c.slot ?? 0;
-      const cell = s / per;
-      cx = left + ((slot % per) + 0.5) * cell;
-      cy = top + ((Math.floor(slot / per) % per) + 0.5) * cell;
-      r = cell * 0.42;
-    } else {
-      cx = view.panX + (c.x + fp.side / 2) * s;
-      cy = view.panY + (c.y + fp.side / 2) * s;
-      r = (fp.side * s) / 2 - Math.max(1, s * 0.08);
+    if (disc.lifted) {
+      // The shadow on the ground under it: it is in the air above this space.
+      ellipse(ctx, cx, gy + r * 0.55, r * 0.9, r * 0.32);
+      ctx.setAttr('fillStyle', 'rgba(0, 0, 0, 0.45)');
+      ctx.fill();
     }
     ctx.beginPath();
-    ctx.arc(cx, cy, Math.max(1, r), 0, Math.PI * 2);
+    ctx.arc(cx, cy, r, 0, Math.PI * 2);
     ctx.setAttr('fillStyle', SIDE_COLORS[c.side]);
     ctx.setAttr('globalAlpha', c.helpless ? 0.5 : 1);
     ctx.fill();
-    ctx.setAttr('strokeStyle', '#ffffff');
-    ctx.setAttr('lineWidth', Math.max(1, s * 0.05));
+    ctx.setAttr('strokeStyle', disc.lifted ? '#bfe3ff' : '#ffffff');
+    ctx.setAttr('lineWidth', Math.max(1, Math.min(4, s * 0.05)));
     ctx.stroke();
     ctx.setAttr('globalAlpha', 1);
     if (r > 7) {
       ctx.setAttr('fillStyle', '#ffffff');
-      ctx.setAttr('font', `600 ${Math.round(Math.min(MAX_LABEL_PIXELS, r * 0.9))}px system-ui, sans-serif`);
+      const label = creatureLabel(c.name || c.id);
+      ctx.setAttr('font', `600 ${Math.round(Math.min(MAX_LABEL_PIXELS, r * (label.length > 2 ? 0.7 : 0.9)))}px system-ui, sans-serif`);
       ctx.setAttr('textAlign', 'center');
       ctx.setAttr('textBaseline', 'middle');
-      ctx.fillText((c.name || c.id).slice(0, 2), cx, cy);
+      ctx.fillText(label, cx, cy);
     }
-    if (c.altitude > 0 && r > 7) {
-      ctx.setAttr('fillStyle', '#111');
-      ctx.setAttr('font', `${Math.min(MAX_LABEL_PIXELS, Math.max(9, Math.round(r * 0.5)))}px system-ui, sans-serif`);
-      ctx.fillText(`↑${c.altitude}`, cx, cy + r + Math.min(MAX_LABEL_PIXELS, Math.max(6, r * 0.35)));
+    if (disc.lifted && r > 5) {
+      const px = Math.min(14, Math.max(9, Math.round(r * 0.45)));
+      // Red when it cannot stay up (no fly speed): the panel says so too.
+      const grounded = !!disc.unsupported;
+      badge(ctx, `↑${c.altitude} ${unit}${grounded ? ' !' : ''}`, cx, cy - r - px * 0.6, px, grounded ? '#9b1c1c' : '#0d3b66', '#ffffff');
     }
+  }
+  for (const b of layout.badges) {
+    const x = view.panX + b.x * s;
+    const y = view.panY + b.y * s;
+    if (x < -s || y < -s || x > viewport.width + s || y > viewport.height + s || s < 12) continue;
+    badge(ctx, `×${b.count}`, x, y, Math.min(14, Math.max(9, Math.round(s * 0.22))), '#fff3c4', '#3a2a00');
   }
   return drawn;
 }

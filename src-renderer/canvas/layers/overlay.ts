@@ -5,6 +5,8 @@ import type { PathAnswer, ReachSquare } from '../../../src-shared/rules';
 import type { Editor, Square } from '../../state/editor';
 import { squarePixels, type Size, type View } from '../../state/view';
 import type { Tool, ToolPreview } from '../tools';
+import type { Encounter } from '../../../src-shared/model';
+import { creatureLayout } from './creature-layout';
 import { konvaContext, type DrawContext } from './draw-context';
 
 /**
@@ -26,7 +28,7 @@ export function createOverlayLayer(editor: Editor, activeTool: () => Tool) {
       if (preview?.kind === 'squares') drawSquaresPreview(ctx, preview, v);
       // The Layers panel's "Overlays" hides the reach and path, never a tool's preview.
       if (editor.layers().overlays) {
-        drawReach(ctx, editor.reachOnMap(), v, viewport);
+        drawReach(ctx, editor.reachOnMap(), v, viewport, creatureLayout(d).occupied, d.map.width);
         const p = editor.hoverPath();
         if (p) drawPath(ctx, p, editor, v);
       }
@@ -48,6 +50,9 @@ export function createOverlayLayer(editor: Editor, activeTool: () => Tool) {
         ctx.setAttr('lineWidth', width);
         ctx.stroke();
       };
+      if (preview?.kind === 'footprints') drawFootprints(ctx, preview, v);
+      if (preview?.kind === 'box') drawBox(ctx, preview, v);
+      drawSelection(ctx, d, editor.selectedIds(), v, viewport);
       outline(editor.hover(), 'rgba(255, 200, 40, 0.9)', 2);
       outline(editor.inspectedSquare(), '#ffb000', 3);
     },
@@ -56,6 +61,7 @@ export function createOverlayLayer(editor: Editor, activeTool: () => Tool) {
     editor.doc();
     editor.hover();
     editor.inspectedSquare();
+    editor.selectedIds();
     editor.view();
     editor.viewport();
     editor.reachOnMap();
@@ -65,6 +71,81 @@ export function createOverlayLayer(editor: Editor, activeTool: () => Tool) {
     node.getLayer()?.batchDraw();
   });
   return { node };
+}
+
+/** Where creatures would go: blue dashed where they may stand, red with a cross where they may not. */
+function drawFootprints(ctx: DrawContext, preview: Extract<ToolPreview, { kind: 'footprints' }>, v: View): void {
+  const s = squarePixels(v);
+  const refused = preview.refused !== null;
+  ctx.setAttr('strokeStyle', refused ? '#e0473c' : '#2f7de1');
+  ctx.setAttr('lineWidth', 3);
+  ctx.setLineDash([6, 4]);
+  for (const r of preview.rects) {
+    ctx.beginPath();
+    ctx.rect(v.panX + r.x * s, v.panY + r.y * s, r.side * s, r.side * s);
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+  if (!refused) return;
+  ctx.setAttr('fillStyle', 'rgba(224, 71, 60, 0.18)');
+  for (const r of preview.rects) {
+    ctx.beginPath();
+    ctx.rect(v.panX + r.x * s, v.panY + r.y * s, r.side * s, r.side * s);
+    ctx.fill();
+  }
+  // The reason, above the first footprint, readable at every zoom.
+  const first = preview.rects[0];
+  if (!first) return;
+  const text = preview.refused!.length > 90 ? `${preview.refused!.slice(0, 89)}…` : preview.refused!;
+  ctx.setAttr('font', '12px system-ui, sans-serif');
+  ctx.setAttr('textAlign', 'left');
+  ctx.setAttr('textBaseline', 'bottom');
+  const x = v.panX + first.x * s;
+  const y = v.panY + first.y * s - 4;
+  ctx.setAttr('fillStyle', 'rgba(20, 20, 24, 0.85)');
+  ctx.beginPath();
+  ctx.rect(x - 2, y - 16, Math.min(640, text.length * 6.4 + 8), 18);
+  ctx.fill();
+  ctx.setAttr('fillStyle', '#ffb4ad');
+  ctx.fillText(text, x + 2, y);
+}
+
+/** The selection box between two squares. */
+function drawBox(ctx: DrawContext, preview: Extract<ToolPreview, { kind: 'box' }>, v: View): void {
+  const s = squarePixels(v);
+  const x0 = Math.min(preview.from.x, preview.to.x);
+  const y0 = Math.min(preview.from.y, preview.to.y);
+  const w = Math.abs(preview.from.x - preview.to.x) + 1;
+  const h = Math.abs(preview.from.y - preview.to.y) + 1;
+  ctx.beginPath();
+  ctx.rect(v.panX + x0 * s, v.panY + y0 * s, w * s, h * s);
+  ctx.setAttr('fillStyle', 'rgba(47, 125, 225, 0.12)');
+  ctx.fill();
+  ctx.setAttr('strokeStyle', '#2f7de1');
+  ctx.setAttr('lineWidth', 1.5);
+  ctx.setLineDash([4, 3]);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** A ring round each selected creature, where it is drawn (its slot in a stack, lifted in flight). */
+function drawSelection(ctx: DrawContext, d: Encounter, ids: ReadonlySet<string>, v: View, viewport: Size): void {
+  if (!ids.size) return;
+  const s = squarePixels(v);
+  const layout = creatureLayout(d);
+  ctx.setAttr('strokeStyle', '#ffd54a');
+  ctx.setAttr('lineWidth', Math.max(2, Math.min(4, s * 0.08)));
+  for (const id of ids) {
+    const disc = layout.byId.get(id);
+    if (!disc) continue;
+    const cx = v.panX + disc.cx * s;
+    const cy = v.panY + disc.cy * s;
+    const r = Math.max(4, disc.r * s + 3);
+    if (cx + r < 0 || cy + r < 0 || cx - r > viewport.width || cy - r > viewport.height) continue;
+    ctx.beginPath();
+    ctx.arc(cx, cy, r, 0, Math.PI * 2);
+    ctx.stroke();
+  }
 }
 
 function drawSquaresPreview(ctx: DrawContext, preview: Extract<ToolPreview, { kind: 'squares' }>, v: View): void {
@@ -95,7 +176,7 @@ function drawEdgesPreview(ctx: DrawContext, preview: Extract<ToolPreview, { kind
 }
 
 /** Reachable squares: green where the move may end, amber where it may only pass; costs when legible. */
-function drawReach(ctx: DrawContext, squares: ReachSquare[], view: View, viewport: Size): void {
+function drawReach(ctx: DrawContext, squares: ReachSquare[], view: View, viewport: Size, occupied: ReadonlySet<number>, mapWidth: number): void {
   if (!squares.length) return;
   const s = squarePixels(view);
   const inView = (q: ReachSquare) => {
@@ -118,8 +199,8 @@ function drawReach(ctx: DrawContext, squares: ReachSquare[], view: View, viewpor
   ctx.setAttr('textAlign', 'center');
   ctx.setAttr('textBaseline', 'middle');
   for (const q of squares) {
-    // Only the labels on screen: a big reach has thousands.
-    if (!inView(q)) continue;
+    // Only the labels on screen (a big reach has thousands), and not over a creature.
+    if (!inView(q) || occupied.has(q.y * mapWidth + q.x)) continue;
     const label = q.fall !== undefined ? `${q.cost} ↓${q.fall}` : q.p !== undefined && q.p < 1 ? `${q.cost} · ${Math.round(q.p * 100)}%` : String(q.cost);
     ctx.fillText(label, view.panX + (q.x + 0.5) * s, view.panY + (q.y + 0.8) * s);
   }

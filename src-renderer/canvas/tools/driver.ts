@@ -7,6 +7,8 @@ export interface Modifiers {
   alt?: boolean;
   ctrl?: boolean;
   button?: number;
+  /** Where in the square the pointer is, 0–1 from its top-left (default: the centre). */
+  at?: { x: number; y: number };
 }
 
 /**
@@ -30,7 +32,7 @@ export function createToolDriver(editor: Editor, toolbox: Toolbox = createToolbo
     const square = { x: Math.floor(at.x), y: Math.floor(at.y) };
     return {
       square,
-      point: exact ? { x: v.panX + at.x * s, y: v.panY + at.y * s } : { x: v.panX + (square.x + 0.5) * s, y: v.panY + (square.y + 0.5) * s },
+      point: exact ? { x: v.panX + at.x * s, y: v.panY + at.y * s } : { x: v.panX + (square.x + (mods.at?.x ?? 0.5)) * s, y: v.panY + (square.y + (mods.at?.y ?? 0.5)) * s },
       button: mods.button ?? 0,
       shift: !!mods.shift,
       alt: !!mods.alt,

@@ -23,7 +23,7 @@ export type { KeyInput, PointerInput, Tool, ToolDefinition, ToolPreview } from '
  * read this list, so a tool added here is a button, a shortcut and a help row at once.
  */
 export const TOOLS: readonly ToolDefinition[] = [
-  { id: 'select', label: 'Select', key: 'V', tooltip: 'Click a creature or square to select it; drag a creature to move it.', icon: SelectIcon, create: createSelectTool },
+  { id: 'select', label: 'Select', key: 'V', tooltip: 'Click a creature or square to select it (Shift-click adds, a drag from an empty square draws a box, Tab picks the next creature in the square); drag creatures to move them.', icon: SelectIcon, create: createSelectTool },
   { id: 'pan', label: 'Pan', key: 'H', tooltip: 'Drag to move the map (also Space + drag or a middle-button drag).', icon: PanIcon, create: createPanTool },
   { id: 'terrain', label: 'Brush', key: 'B', tooltip: 'Drag to paint the chosen layer (terrain, elevation, water…) with a square brush of 1-9 squares; one stroke is one undo step.', icon: BrushIcon, create: createBrushTool },
   { id: 'rectangle', label: 'Rectangle', key: 'R', tooltip: 'Drag from corner to corner to paint a filled rectangle on the chosen layer.', icon: RectangleIcon, create: createRectangleTool },
@@ -32,7 +32,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   { id: 'eraser', label: 'Eraser', key: 'E', tooltip: 'Drag to clear the chosen layer: normal ground, height 0, dry, no surface, resistance or blockade.', icon: EraserIcon, create: createEraserTool },
   { id: 'eyedropper', label: 'Eyedropper', key: 'I', tooltip: "Click a square to take its value on the chosen layer as the one to paint.", icon: EyedropperIcon, create: createEyedropperTool },
   { id: 'edges', label: 'Walls and doors', key: 'W', tooltip: 'Drag along a grid line to draw walls, low obstacles or doors; a click toggles one edge; Shift erases. In Select, a click on a door opens or closes it.', icon: WallIcon, create: createEdgeTool },
-  { id: 'creature', label: 'Place a creature', key: 'C', tooltip: 'Click a square to add a creature there.', icon: CreatureIcon, create: createPlaceCreatureTool },
+  { id: 'creature', label: 'Place a creature', key: 'C', tooltip: 'Click a square to add a creature of the size chosen in the palette; where it may not stand, the outline turns red and says why.', icon: CreatureIcon, create: createPlaceCreatureTool },
 ];
 
 /**

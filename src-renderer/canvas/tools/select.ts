@@ -1,71 +1,125 @@
-import { createSignal } from 'solid-js';
+import { createMemo, createSignal } from 'solid-js';
 import { footprintOf } from '../../../src-shared/rules/sizes';
 import type { Editor, Square } from '../../state/editor';
 import { toggleDoorAt } from './doors';
-import { createMachine, sameSquare, type Tool, type ToolPreview } from './tool';
+import { createMachine, mapPoint, sameSquare, type Tool, type ToolPreview } from './tool';
 
-type State = 'idle' | 'pointing' | 'dragging';
+type State = 'idle' | 'pointing' | 'dragging' | 'brushing';
 
 /**
- * Select: a click picks the creature on a square (the smallest, when several share it) and shows
- * the square in the inspector; dragging a creature moves it, as one undoable step when released.
+ * Select: a click picks the creature drawn under the pointer (each creature of a stack on its own)
+ * and shows the square in the inspector; Shift-click adds or removes one; a drag from an empty
+ * square draws a selection box; dragging a selected creature moves every selected creature, as one
+ * undo step, where the ruleset lets them stand (the preview says why not). Keys: Tab / Shift+Tab
+ * cycle the creatures in the inspected square, PageUp / PageDown raise and lower the selection by a
+ * square of altitude, Escape drops a drag.
  *
- *   idle ──down on a creature──▶ pointing ──moved to another square──▶ dragging
- *     ▲                            │ up (a click: selection only)        │ up: move command
- *     └────────────────────────────┴──── Escape / cancel ◀───────────────┘
+ *   idle ──down on a creature──▶ pointing ──moved──▶ dragging ──up: one move command──▶ idle
+ *   idle ──down on empty──────▶ pointing ──moved──▶ brushing ──up: select what the box meets──▶ idle
+ *     (up in pointing: a click, selection only; Escape / cancel from any state: back to idle)
  */
 export function createSelectTool(editor: Editor): Tool {
   const machine = createMachine<State>('select', 'idle');
-  /** The creature held: where it was grabbed (relative to its top-left) and where it would land. */
-  let held: { id: string; grab: Square; start: Square } | null = null;
-  const [to, setTo] = createSignal<Square | null>(null);
+  /** What a press holds: creatures (and where the press started), or the corner of a box. */
+  let held: { ids: string[]; start: Square; clicked: string | null } | null = null;
+  let box: { from: Square; keep: ReadonlySet<string> } | null = null;
+  const [at, setAt] = createSignal<Square | null>(null);
 
   const reset = () => {
     held = null;
-    setTo(null);
+    box = null;
+    setAt(null);
     machine.to('idle');
   };
+
+  /** Where the held creatures would land, and why they may not (worked out once per square). */
+  const dragPreview = createMemo<ToolPreview | null>(() => {
+    const q = at();
+    const d = editor.doc();
+    if (machine.state() !== 'dragging' || !q || !held || !d) return null;
+    const { x: dx, y: dy } = editor.clampOffset(held.ids, q.x - held.start.x, q.y - held.start.y);
+    const rects = held.ids.flatMap((id) => {
+      const c = d.creatures.find((k) => k.id === id);
+      return c ? [{ x: c.x + dx, y: c.y + dy, side: footprintOf(d.ruleset, c.size).side }] : [];
+    });
+    return { kind: 'footprints', rects, refused: editor.moveProblem(held.ids, dx, dy) };
+  });
+
+  function cycle(backwards: boolean): boolean {
+    const q = editor.inspectedSquare();
+    if (!q) return false;
+    const list = editor.creaturesAt(q);
+    if (!list.length) return false;
+    const now = editor.selectedCreature();
+    const i = now ? list.indexOf(now) : -1;
+    const next = i < 0 ? (backwards ? list.length - 1 : 0) : (i + (backwards ? list.length - 1 : 1)) % list.length;
+    editor.selectCreatures([list[next]!]);
+    return true;
+  }
 
   return {
     id: 'select',
     state: machine.name,
-    cursor: () => (machine.state() === 'dragging' ? 'grabbing' : 'default'),
+    cursor: () => (machine.state() === 'dragging' ? 'grabbing' : machine.state() === 'brushing' ? 'crosshair' : 'default'),
     preview(): ToolPreview | null {
-      const q = to();
-      const d = editor.doc();
-      if (machine.state() !== 'dragging' || !q || !held || !d) return null;
-      const c = d.creatures.find((k) => k.id === held!.id);
-      return c ? { kind: 'footprint', x: q.x, y: q.y, side: footprintOf(d.ruleset, c.size).side } : null;
+      if (machine.state() === 'brushing' && box && at()) return { kind: 'box', from: box.from, to: at()! };
+      return dragPreview();
     },
-    onPointerDown({ square, button, point }) {
+    onPointerDown({ square, point, button, shift }) {
       const d = editor.doc();
       if (!d || button !== 0) return;
       // A click on a door opens or closes it (doors.ts).
       if (toggleDoorAt(editor, point)) return;
       const onMap = square.x >= 0 && square.y >= 0 && square.x < d.map.width && square.y < d.map.height;
-      editor.setInspectedSquare(onMap ? square : null);
-      const id = onMap ? editor.creatureAt(square) : null;
-      editor.setSelectedCreature(id);
-      const c = id ? d.creatures.find((k) => k.id === id) : null;
-      if (!c) return;
-      held = { id: c.id, grab: { x: square.x - c.x, y: square.y - c.y }, start: { x: c.x, y: c.y } };
-      setTo(held.start);
+      const p = mapPoint(editor.view(), point);
+      const id = onMap ? editor.creatureAtMapPoint(p.x, p.y) : null;
+      if (onMap) editor.setInspectedSquare(square);
+      setAt(square);
+      if (!id) {
+        // An empty square: a click clears the selection (Shift keeps it), a drag draws a box.
+        if (!shift) editor.selectCreatures([]);
+        if (!onMap) editor.setInspectedSquare(null);
+        box = { from: square, keep: shift ? new Set(editor.selectedIds()) : new Set() };
+        machine.to('pointing');
+        return;
+      }
+      if (shift) {
+        editor.toggleCreature(id);
+        return;
+      }
+      if (!editor.isSelected(id)) editor.selectCreatures([id]);
+      held = { ids: [...editor.selectedIds()].filter((k) => d.creatures.some((c) => c.id === k)), start: square, clicked: id };
       machine.to('pointing');
     },
     onPointerMove({ square }) {
-      if (!held) return;
-      const next = { x: square.x - held.grab.x, y: square.y - held.grab.y };
-      if (!sameSquare(next, to())) setTo(next);
-      if (machine.state() === 'pointing' && !sameSquare(next, held.start)) machine.to('dragging');
+      if (machine.state() === 'idle') return;
+      if (!sameSquare(square, at())) setAt(square);
+      if (machine.state() !== 'pointing') return;
+      if (held && !sameSquare(square, held.start)) machine.to('dragging');
+      else if (box && !sameSquare(square, box.from)) machine.to('brushing');
     },
     onPointerUp() {
-      const q = to();
-      if (held && machine.state() === 'dragging' && q && !sameSquare(q, held.start)) editor.moveCreature(held.id, q);
+      const q = at();
+      const state = machine.state();
+      if (state === 'dragging' && held && q) {
+        const off = editor.clampOffset(held.ids, q.x - held.start.x, q.y - held.start.y);
+        editor.moveCreatures(held.ids, off.x, off.y);
+      }
+      else if (state === 'pointing' && held?.clicked && held.ids.length > 1) editor.selectCreatures([held.clicked]);
+      else if (state === 'brushing' && box && q) editor.selectCreatures([...box.keep, ...editor.creaturesIn(box.from, q)]);
       reset();
     },
-    onKeyDown({ key }) {
+    onKeyDown({ key, shift, ctrl, alt }) {
       if (key === 'Escape' && machine.state() !== 'idle') {
         reset();
+        return true;
+      }
+      if (ctrl || alt || machine.state() !== 'idle') return false;
+      if (key === 'Tab') return cycle(shift);
+      if (key === 'PageUp' || key === 'PageDown') {
+        const ids = [...editor.selectedIds()];
+        if (!ids.length) return false;
+        editor.nudgeAltitude(ids, key === 'PageUp' ? 1 : -1);
         return true;
       }
       return false;

@@ -1,5 +1,6 @@
 import { createSignal, type Accessor, type JSX } from 'solid-js';
 import type { Editor, Square } from '../../state/editor';
+import { squarePixels, type View } from '../../state/view';
 
 /**
  * The one interface every map tool implements (tldraw's tools, as plain objects): a small state
@@ -36,7 +37,11 @@ export type ToolPreview =
   /** Where a creature being dragged would land: its whole space. */
   | { kind: 'footprint'; x: number; y: number; side: number }
   /** Square edges about to be drawn (or erased): segments [x0, y0, x1, y1] in squares. */
-  | { kind: 'edges'; segments: readonly (readonly [number, number, number, number])[]; color: string };
+  | { kind: 'edges'; segments: readonly (readonly [number, number, number, number])[]; color: string }
+  /** Creatures being placed, dragged or pasted: each one's space, and why they may not go there. */
+  | { kind: 'footprints'; rects: readonly { x: number; y: number; side: number }[]; refused: string | null }
+  /** A selection box between two squares (inclusive). */
+  | { kind: 'box'; from: Square; to: Square };
 
 export interface Tool {
   readonly id: string;
@@ -87,6 +92,12 @@ export function squaresBetween(a: Square, b: Square): Square[] {
     out.push({ x: Math.round(a.x + ((b.x - a.x) * i) / n), y: Math.round(a.y + ((b.y - a.y) * i) / n) });
   }
   return out;
+}
+
+/** The pointer's place on the map in squares (fractional), from its viewport point. */
+export function mapPoint(view: View, point: { x: number; y: number }): { x: number; y: number } {
+  const s = squarePixels(view);
+  return { x: (point.x - view.panX) / s, y: (point.y - view.panY) / s };
 }
 
 export const sameSquare = (a: Square | null, b: Square | null) => !!a && !!b && a.x === b.x && a.y === b.y;

@@ -307,6 +307,17 @@ const scratch = {
   },
 };
 
+/** Gives back the flight search's buffers (see `releaseSearchMemory`). */
+export function releaseFlightMemory(): void {
+  scratch.distBuf = new Uint16Array(0);
+  scratch.queueBuf = new Int32Array(0);
+  scratch.prevBuf = new Int32Array(0);
+}
+/** Bytes the flight search's buffers hold now. */
+export function flightMemoryBytes(): number {
+  return scratch.distBuf.byteLength + scratch.queueBuf.byteLength + scratch.prevBuf.byteLength;
+}
+
 interface Floors {
   floor: Int16Array;
   ground: Float32Array;

@@ -78,6 +78,32 @@ class Workspace {
     }
   }
 
+  /** Gives back every buffer (a Gargantuan run on a big map holds tens of megabytes). */
+  release(): void {
+    this.stateStamp = new Uint32Array(0);
+    this.dist = new Int32Array(0);
+    this.prev = new Int32Array(0);
+    this.endDist = new Int32Array(0);
+    this.endPrev = new Int32Array(0);
+    this.squareStamp = new Uint32Array(0);
+    this.squareGoing = new Int8Array(0);
+    this.squareResist = new Int8Array(0);
+    this.fpStamp = new Uint32Array(0);
+    this.fpInfo = new Int8Array(0);
+    this.arrivalStamp = new Uint32Array(0);
+    this.arrivalCost = new Int32Array(0);
+    this.arrivalState = new Int32Array(0);
+    this.arrivalEnd = new Uint8Array(0);
+    this.nodeState = new Int32Array(1024);
+    this.nodeDist = new Int32Array(1024);
+    this.nodeNext = new Int32Array(1024);
+  }
+
+  /** Bytes held by the buffers. */
+  bytes(): number {
+    return [this.stateStamp, this.dist, this.prev, this.endDist, this.endPrev, this.squareStamp, this.squareGoing, this.squareResist, this.fpStamp, this.fpInfo, this.arrivalStamp, this.arrivalCost, this.arrivalState, this.arrivalEnd, this.nodeState, this.nodeDist, this.nodeNext].reduce((n, a) => n + a.byteLength, 0);
+  }
+
   growNodes(): void {
     const n = this.nodeState.length * 2;
     const grow = (a: Int32Array) => {
@@ -92,6 +118,19 @@ class Workspace {
 }
 
 const workspace = new Workspace();
+
+/**
+ * The search keeps its buffers between queries so a query allocates nothing; an editor calls this
+ * when no creature's movement is shown any more, so a big search's memory does not stay held.
+ * (Arrivals and searches made before must not be used after it.)
+ */
+export function releaseSearchMemory(): void {
+  workspace.release();
+}
+/** Bytes the search's reusable buffers hold now. */
+export function searchMemoryBytes(): number {
+  return workspace.bytes();
+}
 
 /**
  * The best way found to stand on each square (as the top-left of the creature's footprint): a

@@ -2,6 +2,8 @@ import type { SizeCategory } from '../../model';
 
 /** One row of a ruleset's size table. Lengths in the ruleset's length unit. */
 export interface SizeRow {
+  /** The size's name as the ruleset's text writes it ("Titanic Two-Plus"); absent: the category capitalised. */
+  name?: string;
   /** Side of the creature's space. */
   space: number;
   /** Natural reach of a tall creature (the default when a creature gives none). */

@@ -99,6 +99,24 @@ describe('main-process handlers', () => {
     expect(recent).toEqual({ ok: true, value: [{ id: path.join(dir, 'ambush.encounter'), name: 'ambush.encounter' }] });
   });
 
+  it('a file that fails to open is not listed as recent, and a recent file that broke is taken off', async () => {
+    const h = setup();
+    const bad = path.join(dir, 'picture.encounter');
+    writeFileSync(bad, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    answers.open = bad;
+    expect((await h[CHANNELS.openEncounter]([])).ok).toBe(true);
+    expect(await h[CHANNELS.recentFiles]([])).toEqual({ ok: true, value: [] });
+    const good = path.join(dir, 'good.encounter');
+    writeFileSync(good, text('Good'));
+    answers.open = good;
+    await h[CHANNELS.openEncounter]([]);
+    expect(await h[CHANNELS.recentFiles]([])).toEqual({ ok: true, value: [{ id: good, name: 'good.encounter' }] });
+    // The file is spoiled on disk; reopening it from the list drops it from the list.
+    writeFileSync(good, 'not an encounter {');
+    await h[CHANNELS.readEncounter]([{ id: good, name: 'good.encounter' }]);
+    expect(await h[CHANNELS.recentFiles]([])).toEqual({ ok: true, value: [] });
+  });
+
   it('Save over a chosen file replaces it and leaves no temporary files', async () => {
     const h = setup();
     answers.save = path.join(dir, 'a.encounter');

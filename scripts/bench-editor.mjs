@@ -1,0 +1,275 @@
+// The map editor's speed, measured from outside: the built renderer (browser edition) in Debian's
+// Chromium through Playwright, on a 512 × 512 map with mixed terrain, elevation, walls and 500
+// creatures, with a 64 × 64 map in the same run as the yardstick, and pan and paint on 2048 × 2048
+// with 2,000 creatures. Prints `BENCH editor-… p95_ms=… …_64=…` lines (issue 7, item 11).
+//
+//   pan, zoom   frame intervals (requestAnimationFrame) while dragging with the Pan tool / wheeling
+//   paint       pointer move → the frame that shows it (after every drawing callback of that frame),
+//               over a 100-square stroke
+//   select      mouse down on a running creature → its movement overlay drawn (data-reach-squares
+//               set, then the frame); Medium and Gargantuan creatures, first click included
+//   open        file chosen (File.text() called) → the map drawn; with the longest task meanwhile
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { preview } from 'vite';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'out/renderer');
+if (!existsSync(path.join(outDir, 'index.html'))) {
+  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+const mapsFile = path.join(root, 'out/bench/editor-maps.cjs');
+await build({ entryPoints: [path.join(root, 'tests/bench/editor-maps.ts')], outfile: mapsFile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
+const { editorBenchMap } = createRequire(import.meta.url)(mapsFile);
+
+const server = await preview({ configFile: false, root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 5391), strictPort: false, open: false } });
+const url = server.resolvedUrls.local[0];
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+const p95 = (xs) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
+};
+const max = (xs) => (xs.length ? Math.max(...xs) : NaN);
+const ms = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
+
+/** Page-side helpers, installed before the app loads. */
+function instrument() {
+  const w = window;
+  w.__bench = { openStart: 0, longTasks: [] };
+  const text = File.prototype.text;
+  File.prototype.text = function () {
+    w.__bench.openStart = performance.now();
+    return text.call(this);
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  /** Resolves with the time after every drawing callback of the next frame has run. */
+  w.__afterFrame = () =>
+    new Promise((resolve) =>
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => resolve(performance.now());
+        ch.port2.postMessage(0);
+      }),
+    );
+  /** Records frame intervals until stopped. */
+  w.__frames = () => {
+    const intervals = [];
+    let last = performance.now();
+    let on = true;
+    const tick = (t) => {
+      intervals.push(t - last);
+      last = t;
+      if (on) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame((t) => {
+      last = t;
+      requestAnimationFrame(tick);
+    });
+    return () => {
+      on = false;
+      return intervals;
+    };
+  };
+}
+
+async function openMap(page, map, name) {
+  await page.goto(url);
+  await page.waitForSelector('[data-testid=welcome]');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('welcome-open').click();
+  const fc = await chooser;
+  const drawn = page.evaluate(
+    (n) =>
+      new Promise((resolve) => {
+        const check = () => {
+          const el = document.querySelector('[data-testid=map-canvas]');
+          if (el && el.dataset.mapWidth === String(n)) {
+            obs.disconnect();
+            window.__afterFrame().then(resolve);
+          }
+        };
+        const obs = new MutationObserver(check);
+        obs.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-map-width'] });
+      }),
+    map.side,
+  );
+  await fc.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(map.text) });
+  const end = await drawn;
+  const { openStart, longTasks } = await page.evaluate(() => window.__bench);
+  const during = longTasks.filter((t) => t.start + t.duration >= openStart && t.start <= end);
+  return { ms: end - openStart, longMax: during.length ? Math.max(...during.map((t) => t.duration)) : 0 };
+}
+
+async function view(page) {
+  const d = await page.getByTestId('map-canvas').evaluate((el) => ({ ...el.dataset }));
+  const box = await page.getByTestId('map-canvas').boundingBox();
+  return { zoom: Number(d.zoom), panX: Number(d.panX), panY: Number(d.panY), box };
+}
+async function squarePoint(page, x, y, fx = 0.5, fy = 0.5) {
+  const v = await view(page);
+  const s = 32 * v.zoom;
+  return { x: v.box.x + v.panX + (x + fx) * s, y: v.box.y + v.panY + (y + fy) * s };
+}
+
+async function measurePan(page) {
+  await page.keyboard.press('Control+0');
+  await page.keyboard.press('h');
+  const v = await view(page);
+  const cx = v.box.x + v.box.width / 2;
+  const cy = v.box.y + v.box.height / 2;
+  await page.evaluate(() => (window.__stop = window.__frames()));
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  for (let k = 1; k <= 90; k++) {
+    await page.mouse.move(cx + 150 * Math.sin(k / 9), cy + 100 * Math.cos(k / 11));
+    await page.waitForTimeout(8);
+  }
+  await page.mouse.up();
+  const intervals = await page.evaluate(() => window.__stop());
+  return intervals.slice(1);
+}
+
+async function measureZoom(page) {
+  await page.keyboard.press('Control+0');
+  const v = await view(page);
+  await page.mouse.move(v.box.x + v.box.width / 2, v.box.y + v.box.height / 2);
+  await page.evaluate(() => (window.__stop = window.__frames()));
+  for (let k = 0; k < 40; k++) {
+    await page.mouse.wheel(0, k < 20 ? -60 : 60);
+    await page.waitForTimeout(16);
+  }
+  const intervals = await page.evaluate(() => window.__stop());
+  return intervals.slice(1);
+}
+
+/** Brings the map's top-left corner into view at 100 % (the bench's creatures are there). */
+async function showCorner(page) {
+  await page.keyboard.press('Control+1');
+  await page.keyboard.press('h');
+  const v = await view(page);
+  const from = { x: v.box.x + 300, y: v.box.y + 300 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x - v.panX + 40, from.y - v.panY + 40, { steps: 4 });
+  await page.mouse.up();
+}
+
+async function measurePaint(page) {
+  await showCorner(page);
+  await page.keyboard.press('b');
+  await page.evaluate(() => {
+    window.__paint = [];
+    window.addEventListener('mousemove', (e) => {
+      if (e.buttons !== 1) return;
+      const t0 = e.timeStamp;
+      window.__afterFrame().then((t1) => window.__paint.push(t1 - t0));
+    });
+  });
+  const start = await squarePoint(page, 1, 12);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  for (let k = 1; k <= 100; k++) {
+    const p = await squarePoint(page, 1 + (k % 25), 12 + Math.floor(k / 25));
+    await page.mouse.move(p.x, p.y);
+    await page.waitForTimeout(20);
+  }
+  await page.mouse.up();
+  await page.waitForTimeout(100);
+  return page.evaluate(() => window.__paint);
+}
+
+async function measureSelect(page, targets, inside) {
+  await showCorner(page);
+  await page.keyboard.press('v');
+  await page.evaluate(() => {
+    window.__select = [];
+    window.addEventListener(
+      'mousedown',
+      (e) => {
+        const t0 = e.timeStamp;
+        const el = document.querySelector('[data-testid=map-canvas]');
+        const obs = new MutationObserver(() => {
+          if (el.dataset.reachSquares !== '0') {
+            obs.disconnect();
+            window.__afterFrame().then((t1) => window.__select.push(t1 - t0));
+          }
+        });
+        obs.observe(el, { attributes: true, attributeFilter: ['data-reach-squares'] });
+      },
+      true,
+    );
+  });
+  // The first target sets the action to Run (it stays for the others).
+  const first = await squarePoint(page, targets[0].x, targets[0].y);
+  await page.mouse.click(first.x, first.y);
+  await page.getByTestId('move-action').selectOption('run');
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(50);
+  await page.evaluate(() => (window.__select = []));
+  for (let round = 0; round < 3; round++) {
+    for (const t of targets) {
+      const p = await squarePoint(page, t.x, t.y, inside, inside);
+      await page.mouse.click(p.x, p.y);
+      await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]').dataset.reachSquares !== '0', null, { timeout: 20000 });
+      await page.waitForTimeout(30);
+      await page.getByTestId('map-canvas').focus();
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]').dataset.reachSquares === '0');
+    }
+  }
+  return page.evaluate(() => window.__select);
+}
+
+async function suite(map, name, parts) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  const out = {};
+  const opened = await openMap(page, map, name);
+  out.open = opened;
+  await page.waitForTimeout(300);
+  if (parts.includes('pan')) out.pan = await measurePan(page);
+  if (parts.includes('zoom')) out.zoom = await measureZoom(page);
+  if (parts.includes('select')) {
+    out.select = await measureSelect(page, map.mediums, 0.5);
+    out.selectFirstGargantuan = null;
+    const g = await measureSelect(page, map.gargantuans, 2);
+    out.selectGargantuan = g;
+  }
+  if (parts.includes('paint')) out.paint = await measurePaint(page);
+  await context.close();
+  return out;
+}
+
+const make = (side, creatures) => ({ side, ...editorBenchMap(side, creatures) });
+const all = ['pan', 'zoom', 'paint', 'select'];
+const small = await suite(make(64, 64), 'bench-64.encounter', all);
+const big = await suite(make(512, 500), 'bench-512.encounter', all);
+const huge = await suite(make(2048, 2000), 'bench-2048.encounter', ['pan', 'paint']);
+
+console.log(`BENCH editor-pan p95_ms=${ms(p95(big.pan))} max_ms=${ms(max(big.pan))} p95_ms_64=${ms(p95(small.pan))} max_ms_64=${ms(max(small.pan))}`);
+console.log(`BENCH editor-zoom p95_ms=${ms(p95(big.zoom))} max_ms=${ms(max(big.zoom))} p95_ms_64=${ms(p95(small.zoom))} max_ms_64=${ms(max(small.zoom))}`);
+console.log(`BENCH editor-paint p95_ms=${ms(p95(big.paint))} max_ms=${ms(max(big.paint))} p95_ms_64=${ms(p95(small.paint))} max_ms_64=${ms(max(small.paint))}`);
+console.log(`BENCH editor-select p95_ms=${ms(p95(big.select))} max_ms=${ms(max(big.select))} p95_ms_64=${ms(p95(small.select))} max_ms_64=${ms(max(small.select))}`);
+console.log(
+  `BENCH editor-select-gargantuan p95_ms=${ms(p95(big.selectGargantuan))} max_ms=${ms(max(big.selectGargantuan))} p95_ms_64=${ms(p95(small.selectGargantuan))} max_ms_64=${ms(max(small.selectGargantuan))}`,
+);
+console.log(`BENCH editor-open ours_ms=${ms(big.open.ms)} long_task_max_ms=${ms(big.open.longMax)} ours_ms_64=${ms(small.open.ms)} long_task_max_ms_64=${ms(small.open.longMax)}`);
+console.log(`BENCH editor-pan-2048 p95_ms=${ms(p95(huge.pan))} max_ms=${ms(max(huge.pan))} p95_ms_64=${ms(p95(small.pan))} open_ms=${ms(huge.open.ms)}`);
+console.log(`BENCH editor-paint-2048 p95_ms=${ms(p95(huge.paint))} max_ms=${ms(max(huge.paint))} p95_ms_64=${ms(p95(small.paint))}`);
+
+await browser.close();
+await server.close();

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createEditor } from '../../src-renderer/state/editor';
+import { RELEASE_AFTER_MS, WORKER_MIN_SQUARES } from '../../src-renderer/state/movement';
+import type { PlatformBridge } from '../../src-shared/ipc';
+import { makeCreature, squareIndex, Terrain } from '../../src-shared/model';
+import { movementMemoryBytes, reachableSquares } from '../../src-shared/rules';
+
+// On a big map the movement engine runs in a Web Worker (the same src-shared code), so a click on
+// a creature does not block; the answer must be the engine's own, and memory is given back after.
+
+const noPlatform = { edition: 'browser' } as unknown as PlatformBridge;
+
+async function until<T>(read: () => T | null | undefined, ms = 10_000): Promise<T> {
+  const end = performance.now() + ms;
+  for (;;) {
+    const v = read();
+    if (v) return v;
+    if (performance.now() > end) throw new Error('timed out waiting for the worker');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('movement in a worker', () => {
+  it('answers the same reach and path as the engine on the main thread, and says it is working meanwhile', async () => {
+    const editor = createEditor(noPlatform);
+    const side = Math.ceil(Math.sqrt(WORKER_MIN_SQUARES));
+    await editor.newEncounter({ ruleset: 'd20-35', width: side, height: side, name: 'Big' });
+    editor.execute({ type: 'setSquares', layer: 'terrain', indices: [squareIndex(editor.doc()!.map, 12, 10)], values: [Terrain.blocked] });
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'G', name: 'Gargantuan', size: 'gargantuan', x: 10, y: 10 }) });
+    editor.setMoveRequest({ action: 'run' });
+    editor.selectCreatures(['G']);
+    expect(editor.reach()).toBeNull();
+    expect(editor.movementPending()).toBe(true);
+    const answer = await until(() => editor.reach());
+    expect(editor.movementPending()).toBe(false);
+    const direct = reachableSquares(editor.doc()!, 'G', { action: 'run' });
+    expect(answer).toEqual({ reach: direct });
+    editor.setHover({ x: 20, y: 14 });
+    const path = await until(() => editor.hoverPath());
+    expect(path.steps.at(-1)).toMatchObject({ x: 20, y: 14 });
+    // A fast sweep over twenty squares asks the worker for a few paths, not twenty, and ends on the last.
+    const posted: unknown[] = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, m: unknown, ...rest: never[]) {
+      posted.push(m);
+      return post.call(this, m, ...(rest as []));
+    };
+    try {
+      for (let x = 11; x <= 30; x++) editor.setHover({ x, y: 14 });
+      const last = await until(() => (editor.hoverPath()?.steps.at(-1)?.x === 30 ? editor.hoverPath() : null));
+      expect(last.steps.at(-1)).toMatchObject({ x: 30, y: 14 });
+    } finally {
+      Worker.prototype.postMessage = post;
+    }
+    const pathJobs = posted.filter((m) => (m as { job?: { kind: string } }).job?.kind === 'path');
+    expect(pathJobs.length).toBeGreaterThan(0);
+    expect(pathJobs.length).toBeLessThan(20);
+    // Deselected: the main thread's search buffers are given back.
+    expect(movementMemoryBytes()).toBeGreaterThan(1_000_000);
+    editor.selectCreatures([]);
+    expect(editor.reach()).toBeNull();
+    // Not at once (the next click may come soon), but shortly after.
+    expect(movementMemoryBytes()).toBeGreaterThan(1_000_000);
+    await until(() => movementMemoryBytes() < 100_000, RELEASE_AFTER_MS + 3000);
+  });
+});
