@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, ROOT, test, type AppDriver } from './fixtures';
+import { expect, ROOT, test, type AppDriver, screenshotPath } from './fixtures';
 
 // The creature side of the map editor from the outside, in both editions: a Large creature and
 // four Tiny ones in one square, the third Tiny picked by a click on its quarter and by Tab, moved,
@@ -41,9 +41,7 @@ async function newEncounter(page: Page, options: { name: string; ruleset: string
 
 async function screenshot(app: AppDriver, name: string) {
   if (app.edition !== 'browser') return;
-  const dir = path.join(ROOT, 'docs', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await app.page.screenshot({ path: path.join(dir, name) });
+  await app.page.screenshot({ path: screenshotPath(name) });
 }
 
 /** The model as saved, without what saving itself may change. */
