@@ -428,6 +428,12 @@ function Forced(props: { editor: Editor }) {
               <input type="number" min="1" data-testid="forced-squares" value={f().squares} onChange={(e) => editor.setForced({ ...f(), squares: Math.max(1, Math.floor(Number(e.currentTarget.value) || 1)) })} />
             </label>
           </div>
+          <Show when={state().board.ruleset === 'startroid'}>
+            <label class="check" title="startroid.txt › Pull, Push and Slide: the squares stay on one level unless the effect says otherwise; off, a push stops at a ledge.">
+              <input type="checkbox" data-testid="forced-off-level" checked={!!f().offLevel} onChange={(e) => editor.setForced({ ...f(), offLevel: e.currentTarget.checked })} />
+              <span>The effect may move it off its level (over a ledge it falls)</span>
+            </label>
+          </Show>
         </Show>
         <Show when={f().effect === 'teleport'}>
           <label class="field">

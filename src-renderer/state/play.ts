@@ -67,6 +67,8 @@ export interface ForcedSettings {
   target: string | null;
   squares: number;
   range: number | null;
+  /** The effect says the target may leave its level: over a ledge it falls (startroid.txt › Pull, Push and Slide). */
+  offLevel?: boolean;
 }
 
 /** The move the GM is drawing: the hovered plan, or a refusal in words. */
@@ -588,7 +590,7 @@ export function createPlay(deps: PlayDeps) {
         return null;
       }
       const squares = forcedSquares();
-      e = act({ kind: 'forced', effect: f.effect, target: f.target, by: f.by, squares: f.squares, ...(squares.length ? { to: squares } : {}) });
+      e = act({ kind: 'forced', effect: f.effect, target: f.target, by: f.by, squares: f.squares, ...(squares.length ? { to: squares } : {}), ...(f.offLevel ? { threeDimensional: true } : {}) });
     }
     if (e) setForced({ ...f, target: null });
     return e;

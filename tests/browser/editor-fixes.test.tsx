@@ -1,4 +1,5 @@
 import { render } from 'solid-js/web';
+import { answerSaveName, nameRequest } from '../../src-renderer/platform/save-as';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src-renderer/styles/app.css';
 import { App } from '../../src-renderer/App';
@@ -119,8 +120,21 @@ describe('Open recent (browser edition)', () => {
     const request: SaveRequest = { file: null, suggestedName: 'Untitled encounter', text };
     // The download itself is not under test.
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    await bridge.saveEncounter(request);
-    await bridge.saveEncounter(request);
+    // No save picker: Save As asks for the download's name in the page (platform/save-as.ts).
+    const picker = (window as unknown as Record<string, unknown>)['showSaveFilePicker'];
+    delete (window as unknown as Record<string, unknown>)['showSaveFilePicker'];
+    const saveNamed = async () => {
+      const saving = bridge.saveEncounter(request);
+      await new Promise((r) => setTimeout(r, 0));
+      answerSaveName(nameRequest()!.suggested);
+      return saving;
+    };
+    try {
+      await saveNamed();
+      await saveNamed();
+    } finally {
+      if (picker) (window as unknown as Record<string, unknown>)['showSaveFilePicker'] = picker;
+    }
     const recent = await bridge.recentFiles();
     expect(recent.map((r) => r.name)).toEqual(['Untitled encounter.encounter']);
     await store.files.put({ id: 'broken', name: 'broken.encounter', text: '\u0000\u0001garbage', lastUsed: Date.now() + 1000 });
@@ -146,7 +160,7 @@ describe('menus from the keyboard', () => {
     expect(document.activeElement).not.toBe(first);
     key(document.activeElement!, 'ArrowRight');
     await Promise.resolve();
-    expect(host.querySelector('[data-testid=menu-items-help]')).not.toBeNull();
+    expect(host.querySelector('[data-testid=menu-items-play]')).not.toBeNull();
     key(document.activeElement!, 'ArrowLeft');
     key(document.activeElement!, 'ArrowUp');
     expect(editor.view()).toEqual(view);

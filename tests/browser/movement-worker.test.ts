@@ -25,7 +25,7 @@ describe('movement in a worker', () => {
     const editor = createEditor(noPlatform);
     const side = Math.ceil(Math.sqrt(WORKER_MIN_SQUARES));
     await editor.newEncounter({ ruleset: 'd20-35', width: side, height: side, name: 'Big' });
-    editor.execute({ type: 'setSquares', layer: 'terrain', indices: [squareIndex(editor.doc()!.map, 12, 10)], values: [Terrain.blocked] });
+    editor.execute({ type: 'setSquares', layer: 'terrain', indices: [squareIndex(editor.doc()!.map, 15, 10)], values: [Terrain.blocked] });
     editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'G', name: 'Gargantuan', size: 'gargantuan', x: 10, y: 10 }) });
     editor.setMoveRequest({ action: 'run' });
     editor.selectCreatures(['G']);

@@ -226,12 +226,14 @@ test('Startroid: an illegal path refused, a walk through the drone that provokes
   await page.getByTestId('play-pending').getByRole('button', { name: 'Hit' }).first().click();
   await expect(page.getByTestId('health-S')).toContainText('3 damage');
 
-  // The drone pushes the medic: the rule picks the square, over the trench's edge (startroid.txt › Pull, Push and Slide).
+  // The drone pushes the medic: the rule picks the square. A push stays on its level (startroid.txt ›
+  // Pull, Push and Slide) unless the effect says otherwise — this one does, so over the trench's edge.
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('play-current')).toHaveText('Drone');
   await page.getByTestId('tool-play-forced').click();
   await page.getByTestId('forced-effect').selectOption('push');
   await page.getByTestId('forced-by').selectOption('t');
+  await page.getByTestId('forced-off-level').check();
   await click(page, 1, 4);
   await page.getByTestId('forced-apply').click();
   await expect(page.getByTestId('fall-dialog')).toBeVisible();
@@ -256,7 +258,9 @@ test('Startroid: an illegal path refused, a walk through the drone that provokes
   for (const c of model.board.creatures) expect(shown[c.id]).toBe(`${c.x},${c.y}`);
   const plan = planned('startroid');
   const pushEntry = model.entries.find((e) => e.kind === 'forced')!;
-  const engine = forcedMovement(replay(plan, session, pushEntry.index).board, { kind: 'push', target: 'M', by: 't', squares: 1 });
+  const before = replay(plan, session, pushEntry.index).board;
+  expect(forcedMovement(before, { kind: 'push', target: 'M', by: 't', squares: 1 }).stopped?.code).toBe('ledge');
+  const engine = forcedMovement(before, { kind: 'push', target: 'M', by: 't', squares: 1, threeDimensional: true });
   expect(engine.stopped?.code).toBe('fell');
   expect(at(model, 'M')).toBe(`${engine.x},${engine.y}`);
   expect(pushEntry.distribution).toEqual(engine.fall!.distribution);
