@@ -29,8 +29,11 @@ const KINDS = 7;
 
 /** What a kernel search leaves behind: one key per square of the padded grid, and how it priced steps. */
 export interface KernelResult {
-  /** Key per padded square: 2 × cost + parity with 1-2-1 diagonals, else the cost; `unset` if not reached. */
-  dist: Uint16Array | Int32Array;
+  /**
+   * Two words per padded square: at 2 × square what never changes (`packedCells`), at 2 × square + 1
+   * its key: 2 × cost + parity with 1-2-1 diagonals, else the cost; `unset` if not reached.
+   */
+  cells: Int32Array;
   unset: number;
   /** Width of the padded grid (the map's width + 2). */
   PW: number;
@@ -50,11 +53,14 @@ export function kernelField(input: KernelInput, limit: number, out: Int32Array):
   const { map } = input;
   const r = kernelSearch(input, limit, -1, -1);
   const shift = r.P === 2 ? 1 : 0;
-  const PW = r.PW;
-  for (let y = 0; y < map.height; y++) {
-    for (let x = 0; x < map.width; x++) {
-      const best = r.dist[(y + 1) * PW + x + 1]!;
-      out[y * map.width + x] = best === r.unset ? -1 : best >> shift;
+  const { cells, unset } = r;
+  const W = map.width;
+  for (let y = 0, i = 0; y < map.height; y++) {
+    // The key of map square (0, y) on the padded grid.
+    let k = 2 * ((y + 1) * r.PW + 1) + 1;
+    for (const end = i + W; i < end; i++, k += 2) {
+      const best = cells[k]!;
+      out[i] = best === unset ? -1 : best >> shift;
     }
   }
 }
@@ -70,7 +76,7 @@ export function kernelReach(input: KernelInput, limit: number, x0: number, y0: n
   const W = input.map.width;
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
-      const key = r.dist[(y + 1) * r.PW + x + 1]!;
+      const key = r.cells[2 * ((y + 1) * r.PW + x + 1) + 1]!;
       if (key !== r.unset) out.push({ index: y * W + x, cost: key >> shift });
     }
   }
@@ -86,23 +92,23 @@ export function kernelPath(input: KernelInput, limit: number, tx: number, ty: nu
   const r = kernelSearch(input, limit, tx, ty);
   const PW = r.PW;
   const target = (ty + 1) * PW + tx + 1;
-  if (r.dist[target] === r.unset) return null;
-  const { dist, open, low, enterStraight, enterDiagonal, weightTable, going } = r;
+  if (r.cells[2 * target + 1] === r.unset) return null;
+  const { cells, open, low, enterStraight, enterDiagonal, weightTable, going } = r;
   const x0 = input.startX;
   const y0 = input.startY;
   const ldx = tx - x0;
   const ldy = ty - y0;
-  const out = [{ x: tx, y: ty, key: dist[target]! }];
+  const out = [{ x: tx, y: ty, key: cells[2 * target + 1]! }];
   const start = (y0 + 1) * PW + x0 + 1;
   // Each step of STEPS, as an offset on the padded grid and its bit in the step masks.
   const steps = [1, -1, PW, -PW, PW + 1, -PW + 1, PW - 1, -PW - 1];
   for (let t = target; t !== start; ) {
-    const key = dist[t]!;
+    const key = cells[2 * t + 1]!;
     let best = -1;
     let bestOff = Infinity;
     for (let k = 0; k < 8; k++) {
       const p = t - steps[k]!;
-      const pk = dist[p]!;
+      const pk = cells[2 * p + 1]!;
       if (pk === r.unset || !(open[p]! & (1 << k))) continue;
       let w = k < 4 ? enterStraight[t]! : enterDiagonal[t]!;
       if (w >= 0 && low[p]! & (1 << k)) w = weightTable[going[t]! * 8 + (k < 4 ? 0 : 4) + 1]!;
@@ -117,7 +123,7 @@ export function kernelPath(input: KernelInput, limit: number, tx: number, ty: nu
     }
     if (best < 0) throw new Error('kernelPath: no step back (the search and the walk back disagree)');
     t = best;
-    out.push({ x: (t % PW) - 1, y: ((t / PW) | 0) - 1, key: dist[t]! });
+    out.push({ x: (t % PW) - 1, y: ((t / PW) | 0) - 1, key: cells[2 * t + 1]! });
   }
   return straighten(r, out.reverse());
 }
@@ -163,7 +169,7 @@ function straighten(r: KernelResult, path: { x: number; y: number; key: number }
       if (w >= 0 && low[from]! & (1 << k)) w = weightTable[going[to]! * 8 + (k < 4 ? 0 : 4) + 1]!;
       if (w < 0) return null;
       key += w;
-      if (key > r.dist[to]! || key > b.key) return null;
+      if (key > r.cells[2 * to + 1]! || key > b.key) return null;
       x += mx;
       y += my;
       out.push({ x, y, key });
@@ -237,10 +243,12 @@ function kernelSearch(input: KernelInput, limit: number, tx: number, ty: number)
   const PN = PW * (H + 2);
   const { going, enterStraight, enterDiagonal } = enteringWeights(map, PW, PN, goingTable, weightTable, input.deepWater, `${rules.id} ${mode} ${plan.allowImpeded} ${plan.noDifficult}`);
   const { open, low } = paddedStepMasks(map, input.blockadeFills);
-  // One key per square (see above); costs of a whole map fit 16 bits unless the budget is larger.
+  // One word of what never changes and one key per square, side by side (a step reads both from one
+  // cache line): see `packedCells`. The key sits at 2 × square + 1.
+  const cells = workCells(packedCells(PW, open, low, enterStraight, enterDiagonal), PN);
+  const steps = stepOffsets(PW);
+  const UNSET = 0x7fffffff;
   const keyLimit = P === 2 ? limit * 2 + 1 : limit;
-  const UNSET = keyLimit < 0xfffe ? 0xffff : 0x7fffffff;
-  const dist: Uint16Array | Int32Array = keyLimit < 0xfffe ? new Uint16Array(PN).fill(UNSET) : new Int32Array(PN).fill(UNSET);
   // A* towards a target: h = the least weight of the squares' distance, straight and diagonal steps
   // (consistent: no step lowers it by more than its weight). Buckets hold key + h.
   const aim = tx >= 0;
@@ -254,7 +262,7 @@ function kernelSearch(input: KernelInput, limit: number, tx: number, ty: number)
   wD = Math.min(wD, 2 * wS);
   const goalX = tx + 1;
   const goalY = ty + 1;
-  const goal = goalY * PW + goalX;
+  const goal = aim ? goalY * PW + goalX : -1;
   const h = (sq: number): number => {
     const y = (sq / PW) | 0;
     const ax = Math.abs(sq - y * PW - goalX);
@@ -268,138 +276,126 @@ function kernelSearch(input: KernelInput, limit: number, tx: number, ty: number)
   const stacks: Int32Array[] = Array.from({ length: B }, () => new Int32Array(1024));
   const sizes = new Int32Array(B);
   let queued = 0;
+  const startSquare = (input.startY + 1) * PW + input.startX + 1;
+  const startKey = P === 2 ? plan.parity & 1 : 0;
+  cells[2 * startSquare + 1] = startKey;
+  stacks[(aim ? startKey + h(startSquare) : startKey) & mask]![0] = startSquare;
+  sizes[(aim ? startKey + h(startSquare) : startKey) & mask] = 1;
+  queued = 1;
   const push = (t: number, nd: number): void => {
     const nb = (aim ? nd + h(t) : nd) & mask;
-    let target = stacks[nb]!;
+    let stack = stacks[nb]!;
     const n = sizes[nb]!;
-    if (n === target.length) {
+    if (n === stack.length) {
       const grown = new Int32Array(n * 2);
-      grown.set(target);
-      stacks[nb] = target = grown;
+      grown.set(stack);
+      stacks[nb] = stack = grown;
     }
-    target[n] = t;
+    stack[n] = t;
     sizes[nb] = n + 1;
     queued++;
   };
-  const startSquare = (input.startY + 1) * PW + input.startX + 1;
-  const startKey = P === 2 ? plan.parity & 1 : 0;
-  dist[startSquare] = startKey;
-  push(startSquare, startKey);
   for (let f = aim ? startKey + h(startSquare) : startKey; queued > 0 && (aim || f <= keyLimit); f++) {
     const b = f & mask;
     while (sizes[b]! > 0) {
-      // Re-read the stack each time: a push to this bucket (a step that keeps key + h) may grow it.
       const sq = stacks[b]![--sizes[b]!]!;
       queued--;
-      const key = dist[sq]!;
-      if ((aim ? key + h(sq) : key) !== f) continue;
-      if (sq === goal) {
-        queued = 0;
-        break;
-      }
-      const openHere = open[sq]!;
-      if (openHere === 0) continue;
-      const lowHere = low[sq]!;
-      // The eight steps, written out (the order of STEPS: four straight, then four diagonal).
-      if (openHere & 1) {
-        const t = sq + 1;
-        let w = enterStraight[t]!;
-        if (w >= 0 && lowHere & 1) w = weightTable[going[t]! * 8 + 0 + 1]!;
-        if (w >= 0) {
-          const nd = key + w;
-          if (nd <= keyLimit && nd < dist[t]!) {
-            dist[t] = nd;
+      const key = cells[2 * sq + 1]!;
+      if (aim) {
+        if (key + h(sq) !== f) continue;
+        if (sq === goal) {
+          queued = 0;
+          break;
+        }
+      } else if (key !== f) continue;
+      const here = cells[2 * sq]!;
+      if ((here & 0xff) === 0) continue;
+      // The eight steps, written out (the order of STEPS: four straight, then four diagonal); bit k of
+      // the masks is step k's, set only where the step is open and its square can be entered, so the
+      // weight read is never -1. A step's weight is the one of entering its square; a step over a low
+      // obstacle (bits 8–15, rare) is priced as the ruleset says, below.
+      if ((here & 0xff00) === 0) {
+        if (here & 1) {
+          const t = sq + 1;
+          const nd = key + ((cells[2 * t]! << 8) >> 24);
+          if (nd <= keyLimit && nd < cells[2 * t + 1]!) {
+            cells[2 * t + 1] = nd;
             push(t, nd);
           }
         }
-      }
-      if (openHere & 2) {
-        const t = sq + -1;
-        let w = enterStraight[t]!;
-        if (w >= 0 && lowHere & 2) w = weightTable[going[t]! * 8 + 0 + 1]!;
-        if (w >= 0) {
-          const nd = key + w;
-          if (nd <= keyLimit && nd < dist[t]!) {
-            dist[t] = nd;
+        if (here & 2) {
+          const t = sq + -1;
+          const nd = key + ((cells[2 * t]! << 8) >> 24);
+          if (nd <= keyLimit && nd < cells[2 * t + 1]!) {
+            cells[2 * t + 1] = nd;
             push(t, nd);
           }
         }
-      }
-      if (openHere & 4) {
-        const t = sq + PW;
-        let w = enterStraight[t]!;
-        if (w >= 0 && lowHere & 4) w = weightTable[going[t]! * 8 + 0 + 1]!;
-        if (w >= 0) {
-          const nd = key + w;
-          if (nd <= keyLimit && nd < dist[t]!) {
-            dist[t] = nd;
+        if (here & 4) {
+          const t = sq + PW;
+          const nd = key + ((cells[2 * t]! << 8) >> 24);
+          if (nd <= keyLimit && nd < cells[2 * t + 1]!) {
+            cells[2 * t + 1] = nd;
             push(t, nd);
           }
         }
-      }
-      if (openHere & 8) {
-        const t = sq + -PW;
-        let w = enterStraight[t]!;
-        if (w >= 0 && lowHere & 8) w = weightTable[going[t]! * 8 + 0 + 1]!;
-        if (w >= 0) {
-          const nd = key + w;
-          if (nd <= keyLimit && nd < dist[t]!) {
-            dist[t] = nd;
+        if (here & 8) {
+          const t = sq + -PW;
+          const nd = key + ((cells[2 * t]! << 8) >> 24);
+          if (nd <= keyLimit && nd < cells[2 * t + 1]!) {
+            cells[2 * t + 1] = nd;
             push(t, nd);
           }
         }
-      }
-      if (openHere & 16) {
-        const t = sq + PW + 1;
-        let w = enterDiagonal[t]!;
-        if (w >= 0 && lowHere & 16) w = weightTable[going[t]! * 8 + 4 + 1]!;
-        if (w >= 0) {
-          const nd = key + w;
-          if (nd <= keyLimit && nd < dist[t]!) {
-            dist[t] = nd;
+        if (here & 16) {
+          const t = sq + PW + 1;
+          const nd = key + (cells[2 * t]! >> 24);
+          if (nd <= keyLimit && nd < cells[2 * t + 1]!) {
+            cells[2 * t + 1] = nd;
             push(t, nd);
           }
         }
-      }
-      if (openHere & 32) {
-        const t = sq + -PW + 1;
-        let w = enterDiagonal[t]!;
-        if (w >= 0 && lowHere & 32) w = weightTable[going[t]! * 8 + 4 + 1]!;
-        if (w >= 0) {
-          const nd = key + w;
-          if (nd <= keyLimit && nd < dist[t]!) {
-            dist[t] = nd;
+        if (here & 32) {
+          const t = sq + -PW + 1;
+          const nd = key + (cells[2 * t]! >> 24);
+          if (nd <= keyLimit && nd < cells[2 * t + 1]!) {
+            cells[2 * t + 1] = nd;
             push(t, nd);
           }
         }
-      }
-      if (openHere & 64) {
-        const t = sq + PW - 1;
-        let w = enterDiagonal[t]!;
-        if (w >= 0 && lowHere & 64) w = weightTable[going[t]! * 8 + 4 + 1]!;
-        if (w >= 0) {
-          const nd = key + w;
-          if (nd <= keyLimit && nd < dist[t]!) {
-            dist[t] = nd;
+        if (here & 64) {
+          const t = sq + PW - 1;
+          const nd = key + (cells[2 * t]! >> 24);
+          if (nd <= keyLimit && nd < cells[2 * t + 1]!) {
+            cells[2 * t + 1] = nd;
             push(t, nd);
           }
         }
-      }
-      if (openHere & 128) {
-        const t = sq + -PW - 1;
-        let w = enterDiagonal[t]!;
-        if (w >= 0 && lowHere & 128) w = weightTable[going[t]! * 8 + 4 + 1]!;
-        if (w >= 0) {
-          const nd = key + w;
-          if (nd <= keyLimit && nd < dist[t]!) {
-            dist[t] = nd;
+        if (here & 128) {
+          const t = sq + -PW - 1;
+          const nd = key + (cells[2 * t]! >> 24);
+          if (nd <= keyLimit && nd < cells[2 * t + 1]!) {
+            cells[2 * t + 1] = nd;
             push(t, nd);
           }
+        }
+        continue;
+      }
+      for (let k = 0; k < 8; k++) {
+        if (!(here & (1 << k))) continue;
+        const t = sq + steps[k]!;
+        let w = k < 4 ? (cells[2 * t]! << 8) >> 24 : cells[2 * t]! >> 24;
+        if (here & (256 << k)) w = weightTable[going[t]! * 8 + (k < 4 ? 0 : 4) + 1]!;
+        if (w < 0) continue;
+        const nd = key + w;
+        if (nd <= keyLimit && nd < cells[2 * t + 1]!) {
+          cells[2 * t + 1] = nd;
+          push(t, nd);
         }
       }
     }
   }
-  return { dist, unset: UNSET, PW, P, weightTable, going, enterStraight, enterDiagonal, open, low };
+  return { cells, unset: UNSET, PW, P, weightTable, going, enterStraight, enterDiagonal, open, low };
 }
 
 
@@ -443,4 +439,55 @@ function enteringWeights(map: BattleMap, PW: number, PN: number, goingTable: Int
   const entry = { signature, waterDepth: map.waterDepth, blockade: map.blockade, going, enterStraight, enterDiagonal };
   enteringCache.set(map.terrain, entry);
   return entry;
+}
+
+/** The eight steps of STEPS as offsets on a padded grid PW squares wide. */
+function stepOffsets(PW: number): Int32Array {
+  return Int32Array.of(1, -1, PW, -PW, PW + 1, -PW + 1, PW - 1, -PW - 1);
+}
+
+const packedCache = new WeakMap<Int8Array, { open: Uint8Array; low: Uint8Array; cells: Int32Array }>();
+
+/**
+ * What the search reads of a square, in one word: the step masks (bits 0–7 open, 8–15 crossing a low
+ * obstacle) and the weights of entering it straight (bits 16–23) and diagonally (24–31), signed (-1:
+ * it cannot be entered); every other word is a key, unset. Cached with the weights and masks it packs.
+ */
+function packedCells(PW: number, open: Uint8Array, low: Uint8Array, enterStraight: Int8Array, enterDiagonal: Int8Array): Int32Array {
+  const known = packedCache.get(enterStraight);
+  if (known && known.open === open && known.low === low) return known.cells;
+  const PN = open.length;
+  const cells = new Int32Array(2 * PN);
+  const steps = stepOffsets(PW);
+  for (let i = 0; i < PN; i++) {
+    let bits = open[i]!;
+    // A step into a square that cannot be entered that way is no step (a weight of -1 stays so over
+    // a low obstacle too).
+    for (let k = 0; k < 8; k++) {
+      if (!(bits & (1 << k))) continue;
+      if ((k < 4 ? enterStraight : enterDiagonal)[i + steps[k]!]! < 0) bits &= ~(1 << k);
+    }
+    cells[2 * i] = bits | ((low[i]! & bits) << 8) | ((enterStraight[i]! & 0xff) << 16) | (enterDiagonal[i]! << 24);
+    cells[2 * i + 1] = 0x7fffffff;
+  }
+  packedCache.set(enterStraight, { open, low, cells });
+  return cells;
+}
+
+/** The search's working copy of the packed cells, reused between searches (see `releaseKernelMemory`). */
+let work = new Int32Array(0);
+function workCells(template: Int32Array, PN: number): Int32Array {
+  if (work.length < 2 * PN || work.length > 4 * PN) work = new Int32Array(2 * PN);
+  const cells = work.length === 2 * PN ? work : work.subarray(0, 2 * PN);
+  cells.set(template);
+  return cells;
+}
+
+/** Gives back the kernel's working buffer (see `releaseSearchMemory`). */
+export function releaseKernelMemory(): void {
+  work = new Int32Array(0);
+}
+/** Bytes the kernel's working buffer holds. */
+export function kernelMemoryBytes(): number {
+  return work.byteLength;
 }

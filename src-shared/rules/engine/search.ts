@@ -1,5 +1,6 @@
 import { Light, RULESETS, Terrain, type BattleMap, type Creature, type Encounter, type MovementMode, type TerrainKind } from '../../model';
 import { nextPow2 } from './bucket-queue';
+import { kernelMemoryBytes, releaseKernelMemory } from './kernel';
 import { footprintSide } from './sizes';
 import { variantsFor, type Variant } from './footprint';
 import { checkStep, mapHasEdges, mapIsFlat, rectHasInnerWall, STEPS, StepCheck } from './grid';
@@ -126,10 +127,11 @@ const workspace = new Workspace();
  */
 export function releaseSearchMemory(): void {
   workspace.release();
+  releaseKernelMemory();
 }
 /** Bytes the search's reusable buffers hold now. */
 export function searchMemoryBytes(): number {
-  return workspace.bytes();
+  return workspace.bytes() + kernelMemoryBytes();
 }
 
 /**
