@@ -3,7 +3,7 @@ import { nextPow2 } from './bucket-queue';
 import { kernelMemoryBytes, releaseKernelMemory } from './kernel';
 import { footprintSide } from './sizes';
 import { variantsFor, type Variant } from './footprint';
-import { checkStep, mapHasEdges, mapIsFlat, rectHasInnerWall, STEPS, StepCheck } from './grid';
+import { checkStep, fillsCorner, mapHasEdges, mapIsFlat, rectHasInnerWall, STEPS, StepCheck } from './grid';
 import { Going, type GoingClass, type MovePlan, type OccupantRule, type Ruleset, type StepFacts } from './ruleset';
 
 /**
@@ -226,6 +226,12 @@ export class MoveSearch {
   readonly falls = new Map<number, { cost: number; height: number; state: number; from: number }>();
   outCost = 0;
   outParity = 0;
+  /** The state `tryStep` last decoded, and its anchor, square and variant. */
+  private fromState = -1;
+  private fromAnchor = 0;
+  private fromX = 0;
+  private fromY = 0;
+  private fromVariant = 0;
   outEndCost = -1;
   visited: number[] = [];
 
@@ -297,7 +303,7 @@ export class MoveSearch {
 
   /** Going of one square in mode `m` (index into plan.modes), cached for this query. */
   squareGoing(i: number, m: number): number {
-    const k = m * this.nSq + i;
+    const k = i * this.modes.length + m;
     const ws = this.ws;
     if (ws.squareStamp[k] === ws.gen) return ws.squareGoing[k]!;
     const map = this.map;
@@ -316,7 +322,7 @@ export class MoveSearch {
   }
   squareResistance(i: number, m: number): number {
     this.squareGoing(i, m);
-    return this.ws.squareResist[m * this.nSq + i]!;
+    return this.ws.squareResist[i * this.modes.length + m]!;
   }
 
   /**
@@ -324,7 +330,8 @@ export class MoveSearch {
    * blocked, a wall through it). Cached per anchor, variant and mode.
    */
   footprintGoing(anchor: number, v: number, m: number): number {
-    const k = (m * this.variants.length + v) * this.nSq + anchor;
+    // Every variant and mode of one anchor side by side: the search asks for them together.
+    const k = (anchor * this.variants.length + v) * this.modes.length + m;
     const ws = this.ws;
     if (ws.fpStamp[k] === ws.gen) return ws.fpInfo[k]!;
     const variant = this.variants[v]!;
@@ -430,14 +437,21 @@ export class MoveSearch {
       return this.tryStepOneSquare(from, anchor, ax, (anchor - ax) / this.W, spent, dx, dy, first);
     }
     const W = this.W;
-    const anchor = this.anchorOf(from);
-    const ax = anchor % W;
-    const ay = (anchor - ax) / W;
+    // The search tries some 25 steps from each state: decode it once.
+    if (from !== this.fromState) {
+      this.fromState = from;
+      this.fromAnchor = this.anchorOf(from);
+      this.fromX = this.fromAnchor % W;
+      this.fromY = (this.fromAnchor - this.fromX) / W;
+      this.fromVariant = this.variantOf(from);
+    }
+    const ax = this.fromX;
+    const ay = this.fromY;
     const bx = ax + dx;
     const by = ay + dy;
     if (bx < 0 || by < 0 || bx >= W || by >= this.H) return false;
     const to = by * W + bx;
-    const va = this.variants[this.variantOf(from)]!;
+    const va = this.variants[this.fromVariant]!;
     const vb = this.variants[v2]!;
     // Filled rectangles before and after.
     const fx0 = ax + va.ox;
@@ -462,13 +476,27 @@ export class MoveSearch {
     if (!turn && mx === 0 && my === 0) return false;
     const diagonal = mx !== 0 && my !== 0;
     const plan = this.plan;
-    const parity = this.parityOf(from);
+    const parity = from & (this.P - 1);
 
     // Geometry: every newly entered square's own step must be open (when turning: from a square
     // next to it that the creature keeps).
     let crossesLow = false;
     // Without walls, doors or low obstacles on the map a straight step has nothing to cross.
-    const plain = !this.edges && !turn && !diagonal;
+    let plain = !this.edges && !turn && !diagonal;
+    if (!this.edges && !turn && diagonal) {
+      // checkStep without edges, for each newly entered square: no diagonal past a filled corner.
+      const map = this.map;
+      for (let y = ty0; y < ty0 + vb.h; y++) {
+        for (let x = tx0; x < tx0 + vb.w; x++) {
+          if (x >= fx0 && x < fx0 + va.w && y >= fy0 && y < fy0 + va.h) continue;
+          const sx = x - mx;
+          const sy = y - my;
+          if (sx < 0 || sy < 0 || sx >= W || sy >= this.H) return false;
+          if (fillsCorner(map, sy * W + x, this.blockadeFills) || fillsCorner(map, y * W + sx, this.blockadeFills)) return false;
+        }
+      }
+      plain = true;
+    }
     for (let y = ty0; y < ty0 + vb.h && !plain; y++) {
       for (let x = tx0; x < tx0 + vb.w; x++) {
         if (x >= fx0 && x < fx0 + va.w && y >= fy0 && y < fy0 + va.h) continue;
