@@ -672,11 +672,13 @@ export function costField(
 ): { unit: Reach['unit']; unitSize: number; field: Int32Array } {
   const ctx = setup(encounter, creatureId, request);
   const { search, plan, rules } = ctx;
-  const field = new Int32Array(search.nSq).fill(-1);
+  // The kernel writes every square (-1 where out of reach); the general search only those it reaches.
+  const field = new Int32Array(search.nSq);
   if (!options.general && kernelApplies(rules, plan, search.side, search.variants.length, search.others.length, search.flat)) {
     kernelField(kernelInput(encounter, ctx), plan.budget, field);
     return { unit: plan.unit, unitSize: plan.unitSize, field };
   }
+  field.fill(-1);
   search.run([{ state: ctx.start, cost: 0 }], plan.budget);
   for (const s of search.visited) {
     const d = search.dist(s);

@@ -355,7 +355,7 @@ export class MoveSearch {
           if (g > worst) worst = g;
         }
       }
-      if (worst !== INVALID && (variant.w > 1 || variant.h > 1) && rectHasInnerWall(this.map, x0, y0, variant.w, variant.h)) worst = INVALID;
+      if (worst !== INVALID && this.edges && (variant.w > 1 || variant.h > 1) && rectHasInnerWall(this.map, x0, y0, variant.w, variant.h)) worst = INVALID;
     }
     ws.fpStamp[k] = ws.gen;
     ws.fpInfo[k] = worst;
