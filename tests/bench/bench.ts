@@ -221,7 +221,7 @@ for (const c of CASES) {
   e.creatures.push(makeCreature({ id: 'mover', size: c.creature.size, speed: { walk: c.creature.speed }, x: sx, y: sx }));
   const request = { action: c.action } as const;
   let reached = 0;
-  let field = new Int32Array(0);
+  let field: Int32Array = new Int32Array(0);
   const ours = time(() => {
     if (c.field) field = costField(e, 'mover', request).field;
     else reached = reachableSquares(e, 'mover', request).squares.length;
