@@ -3,7 +3,8 @@ import { createEffect, on } from 'solid-js';
 import type { Encounter } from '../../../src-shared/model';
 import type { Editor } from '../../state/editor';
 import { squarePixels, visibleSquares, type Size, type View } from '../../state/view';
-import { ChunkCache, chunkGrid, changedChunks, chunksIn, CHUNK, type ChunkGrid } from './chunks';
+import { editedSquares } from '../../state/document';
+import { ChunkCache, chunkGrid, changedChunks, chunksIn, chunksOfSquares, CHUNK, tileChunks, TILE_SIZES, type ChunkGrid } from './chunks';
 import { konvaContext, plainContext, type DrawContext } from './draw-context';
 
 /**
@@ -34,8 +35,41 @@ export interface SegmentLayerSpec {
 
 /** At this many pixels per square and above, segments are stroked directly; below, chunk bitmaps. */
 export const DIRECT_PIXELS = 16;
-/** Time one frame may spend building chunks on screen, and the chunks built regardless. */
+/**
+ * Time one frame may spend building chunks on screen, shared by every segment layer drawn in that
+ * frame (five on the scene), and the chunks each layer builds regardless.
+ */
 const FRAME_BUDGET_MS = 8;
+let frameDeadline = 0;
+let frameArmed = false;
+/**
+ * What is left of this frame's budget: the first layer drawn in a frame starts the clock. Konva draws
+ * every layer of a frame in one task, so the clock is re-armed at the next microtask checkpoint.
+ */
+function frameBudgetLeft(): number {
+  const now = performance.now();
+  if (!frameArmed) {
+    frameArmed = true;
+    frameDeadline = now + FRAME_BUDGET_MS;
+    queueMicrotask(() => (frameArmed = false));
+  }
+  return frameDeadline - now;
+}
+
+/** The tile bitmaps (at every tile size) that hold any of these chunks. */
+export function tilesHolding(chunks: Iterable<number>, grid: ChunkGrid): Set<number> {
+  const out = new Set<number>();
+  for (const key of chunks) {
+    const cx = key % grid.across;
+    const cy = (key - cx) / grid.across;
+    for (const t of TILE_SIZES) out.add(tileKey(cx - (cx % t), cy - (cy % t), t, grid));
+  }
+  return out;
+}
+
+/** A tile's bitmap key: its top-left chunk and its size (tiles of two sizes may share a corner). */
+export const tileKey = (tx: number, ty: number, size: number, grid: ChunkGrid): number =>
+  (ty * grid.across + tx) * TILE_SIZES.length + TILE_SIZES.indexOf(size as (typeof TILE_SIZES)[number]);
 const MIN_CHUNKS_PER_FRAME = 4;
 /** Room around a chunk bitmap for the half of a line that sticks out of the chunk. */
 const PAD = 4;
@@ -85,39 +119,59 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
     // A power of two at or above the zoom, so a bitmap serves a range of zooms.
     const scale = Math.min(DIRECT_PIXELS, 2 ** Math.ceil(Math.log2(Math.max(1, s))));
     const k = s / scale;
+    // The chunks in view, gathered into tiles (one bitmap each, about 256 px a side).
+    const t = tileChunks(scale);
+    const tiles = new Map<number, { tx: number; ty: number }>();
+    for (const { cx, cy } of visible) {
+      const tx = cx - (cx % t);
+      const ty = cy - (cy % t);
+      tiles.set(tileKey(tx, ty, t, grid), { tx, ty });
+    }
     // The scene layer keeps smoothing off for the terrain's square pixels; a scaled line wants it.
     ctx.setAttr('imageSmoothingEnabled', true);
     const started = performance.now();
     let complete = true;
     let built = 0;
-    for (const { cx, cy, key } of visible) {
-      const known = cache.peek(key);
-      // Drawing a built chunk costs a blit; building one (segments, then a bitmap) costs more.
-      if (!known || (known.groups.size > 0 && !cache.hasBitmap(key, scale))) {
+    for (const [key, { tx, ty }] of tiles) {
+      const x = view.panX + tx * CHUNK * s - PAD * k;
+      const y = view.panY + ty * CHUNK * s - PAD * k;
+      if (!cache.hasBitmap(key, scale)) {
         // A few chunks every frame whatever the clock says, so the map always fills in.
         if (built >= MIN_CHUNKS_PER_FRAME && performance.now() - started > budgetMs) {
           complete = false;
-          // Meanwhile the chunk at the zoom it was last drawn at, scaled, if it has been drawn.
-          const stale = cache.anyBitmap(key);
+          // Meanwhile the tile at the zoom it was last drawn at, scaled, if it has been drawn.
+          const stale = TILE_SIZES.map((size) => cache.anyBitmap(tileKey(tx, ty, size, grid))).find((b) => b && b.canvas.width > 1);
           if (stale) {
             const ks = s / stale.scale;
-            ctx.drawImage(stale.canvas, view.panX + cx * CHUNK * s - PAD * ks, view.panY + cy * CHUNK * s - PAD * ks, stale.canvas.width * ks, stale.canvas.height * ks);
+            ctx.drawImage(stale.canvas, view.panX + tx * CHUNK * s - PAD * ks, view.panY + ty * CHUNK * s - PAD * ks, stale.canvas.width * ks, stale.canvas.height * ks);
           }
           continue;
         }
-        built++;
       }
-      const data = chunk(d, cx, cy, key);
-      if (data.groups.size === 0) continue;
       const bitmap = cache.bitmap(key, scale, () => {
+        const chunks: SegmentChunk[] = [];
+        for (let cy = ty; cy < Math.min(grid.down, ty + t); cy++) {
+          for (let cx = tx; cx < Math.min(grid.across, tx + t); cx++) {
+            const ck = cy * grid.across + cx;
+            if (!cache.peek(ck)) built++;
+            const data = chunk(d, cx, cy, ck);
+            if (data.groups.size) chunks.push(data);
+          }
+        }
+        built++;
+        // An empty tile is a 1 × 1 canvas: remembered, so it is not rebuilt every frame.
         const canvas = document.createElement('canvas');
-        canvas.width = CHUNK * scale + 2 * PAD;
-        canvas.height = CHUNK * scale + 2 * PAD;
-        const chunkView: View = { zoom: scale / 32, panX: PAD - cx * CHUNK * scale, panY: PAD - cy * CHUNK * scale };
-        stroke(plainContext(canvas.getContext('2d')!), [data], chunkView);
+        if (!chunks.length) {
+          canvas.width = canvas.height = 1;
+          return canvas;
+        }
+        canvas.width = Math.min(t, grid.across - tx) * CHUNK * scale + 2 * PAD;
+        canvas.height = Math.min(t, grid.down - ty) * CHUNK * scale + 2 * PAD;
+        const tileView: View = { zoom: scale / 32, panX: PAD - tx * CHUNK * scale, panY: PAD - ty * CHUNK * scale };
+        stroke(plainContext(canvas.getContext('2d')!), chunks, tileView);
         return canvas;
       });
-      ctx.drawImage(bitmap, view.panX + cx * CHUNK * s - PAD * k, view.panY + cy * CHUNK * s - PAD * k, bitmap.width * k, bitmap.height * k);
+      if (bitmap.width > 1) ctx.drawImage(bitmap, x, y, bitmap.width * k, bitmap.height * k);
     }
     ctx.setAttr('imageSmoothingEnabled', false);
     return complete;
@@ -127,7 +181,7 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
     listening: false,
     sceneFunc: (ctx) => {
       const d = editor.doc();
-      if (d && spec.visible() && !paint(konvaContext(ctx), d, editor.view(), editor.viewport(), FRAME_BUDGET_MS)) {
+      if (d && spec.visible() && !paint(konvaContext(ctx), d, editor.view(), editor.viewport(), frameBudgetLeft())) {
         requestAnimationFrame(() => node.getLayer()?.batchDraw());
       }
     },
@@ -138,7 +192,7 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
     on(
       () => {
         const d = editor.doc();
-        return d ? { arrays: spec.arrays(d), width: d.map.width, height: d.map.height, ruleset: d.ruleset } : null;
+        return d ? { doc: d, arrays: spec.arrays(d), width: d.map.width, height: d.map.height, ruleset: d.ruleset } : null;
       },
       (now, before) => {
         if (!now) return;
@@ -146,12 +200,18 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
           grid = chunkGrid(now.width, now.height);
           cache.invalidate('all');
         } else {
+          // The edit's own squares when the document says them (an edit, undo, redo), else a diff.
+          const edited = editedSquares(before.doc, now.doc);
           const dirty = new Set<number>();
           now.arrays.forEach((a, i) => {
-            if (a !== before.arrays[i]) for (const k of changedChunks(before.arrays[i]!, a, now.width, grid, spec.spreadBack)) dirty.add(k);
+            if (a === before.arrays[i]) return;
+            const squares = edited === null || edited === 'all' ? undefined : edited.get(a);
+            const keys = squares ? chunksOfSquares(squares, now.width, grid, spec.spreadBack) : changedChunks(before.arrays[i]!, a, now.width, grid, spec.spreadBack);
+            for (const k of keys) dirty.add(k);
           });
           if (!dirty.size) return;
           cache.invalidate(dirty);
+          cache.dropBitmaps(tilesHolding(dirty, grid));
         }
         node.getLayer()?.batchDraw();
       },
