@@ -145,3 +145,16 @@ describe('whole terrain repaint', () => {
     expect([...got.slice((511 * 1024) * 4, (511 * 1024) * 4 + 4)]).toEqual([...want.slice((511 * 1024) * 4, (511 * 1024) * 4 + 4)]);
   });
 });
+
+describe('labels', () => {
+  it('are built only once zoomed in enough to show them (a fitted map would make 100,000s)', async () => {
+    const { editor, elevation } = await withLayers(40, 40);
+    editor.execute({ type: 'setSquares', layer: 'elevation', indices: [squareIndex(editor.doc()!.map, 2, 2)], values: [10] });
+    const c = counting(256, 256);
+    elevation.paint(c.ctx, editor.doc()!, { zoom: 0.125, panX: 0, panY: 0 }, { width: 256, height: 256 });
+    expect(elevation.cache.peek(0)?.labels).toEqual([]);
+    // 64 px a square: heights are written, so the chunk is built again with them.
+    elevation.paint(c.ctx, editor.doc()!, { zoom: 2, panX: 0, panY: 0 }, { width: 256, height: 256 });
+    expect(elevation.cache.peek(0)?.labels.map((l) => l.text)).toEqual(['10']);
+  });
+});

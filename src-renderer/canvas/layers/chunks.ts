@@ -108,6 +108,13 @@ export class ChunkCache<T> {
     return d;
   }
 
+  /** Puts a chunk's data built anew (with more in it) in place of what was there. */
+  replace(key: number, value: T): T {
+    this.data.set(key, value);
+    this.builds++;
+    return value;
+  }
+
   /** A chunk's data if it is built, without building it. */
   peek(key: number): T | undefined {
     return this.data.get(key);

@@ -16,6 +16,8 @@ export interface SegmentChunk {
   /** Style id → flat [x0, y0, x1, y1, …] in squares. */
   groups: Map<number, number[]>;
   labels: { x: number; y: number; text: string }[];
+  /** Whether `labels` were built (only when zoomed in enough to show them: a fitted map has 100,000s). */
+  labelled?: boolean;
 }
 
 export interface SegmentLayerSpec {
@@ -25,8 +27,8 @@ export interface SegmentLayerSpec {
   /** Whether an edit at a square also changes what is drawn on its west and north edges. */
   spreadBack: boolean;
   visible: () => boolean;
-  /** The chunk's segments, from the squares x0 ≤ x < x1, y0 ≤ y < y1. */
-  build: (d: Encounter, x0: number, y0: number, x1: number, y1: number) => SegmentChunk;
+  /** The chunk's segments, from the squares x0 ≤ x < x1, y0 ≤ y < y1, and its labels when `withLabels`. */
+  build: (d: Encounter, x0: number, y0: number, x1: number, y1: number, withLabels: boolean) => SegmentChunk;
   /** Sets the stroke for a style at this many pixels per square. */
   style: (ctx: DrawContext, group: number, s: number) => void;
   /** Draws a chunk's labels (already in view); only called at `labelPixels` per square or more. */
@@ -79,8 +81,16 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
   const cache = new ChunkCache<SegmentChunk>();
   let grid: ChunkGrid = { across: 0, down: 0 };
 
-  const chunk = (d: Encounter, cx: number, cy: number, key: number) =>
-    cache.get(key, () => spec.build(d, cx * CHUNK, cy * CHUNK, Math.min(d.map.width, (cx + 1) * CHUNK), Math.min(d.map.height, (cy + 1) * CHUNK)));
+  const make = (d: Encounter, cx: number, cy: number, withLabels: boolean): SegmentChunk => ({
+    ...spec.build(d, cx * CHUNK, cy * CHUNK, Math.min(d.map.width, (cx + 1) * CHUNK), Math.min(d.map.height, (cy + 1) * CHUNK), withLabels),
+    labelled: withLabels,
+  });
+  /** A chunk's data; built again with its labels the first time they are shown. */
+  const chunk = (d: Encounter, cx: number, cy: number, key: number, withLabels = false): SegmentChunk => {
+    const known = cache.peek(key);
+    if (known && withLabels && !known.labelled) return cache.replace(key, make(d, cx, cy, true));
+    return cache.get(key, () => make(d, cx, cy, withLabels));
+  };
 
   function stroke(ctx: DrawContext, chunks: SegmentChunk[], view: View): void {
     const s = squarePixels(view);
@@ -111,9 +121,10 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
     const s = squarePixels(view);
     const visible = chunksIn(visibleSquares(view, viewport, d.map.width, d.map.height), grid);
     if (s >= DIRECT_PIXELS) {
-      const chunks = visible.map((c) => chunk(d, c.cx, c.cy, c.key));
+      const withLabels = !!spec.labels && s >= spec.labels.minPixels;
+      const chunks = visible.map((c) => chunk(d, c.cx, c.cy, c.key, withLabels));
       stroke(ctx, chunks, view);
-      if (spec.labels && s >= spec.labels.minPixels) spec.labels.draw(ctx, chunks.flatMap((c) => c.labels), view);
+      if (withLabels && spec.labels) spec.labels.draw(ctx, chunks.flatMap((c) => c.labels), view);
       return true;
     }
     // A power of two at or above the zoom, so a bitmap serves a range of zooms.

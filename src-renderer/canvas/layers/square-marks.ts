@@ -24,7 +24,7 @@ export function createSquareMarksLayer(editor: Editor) {
     arrays: (d) => [d.map.surface, d.map.resistance, d.map.blockade],
     spreadBack: false,
     visible: () => editor.layers().terrain,
-    build(d, x0, y0, x1, y1) {
+    build(d, x0, y0, x1, y1, withLabels) {
       const W = d.map.width;
       const out: SegmentChunk = { groups: new Map(), labels: [] };
       const push = (g: number, ...seg: number[]) => {
@@ -47,7 +47,7 @@ export function createSquareMarksLayer(editor: Editor) {
           const r = d.map.resistance[i]!;
           if (r) {
             box(RESISTANCE + r, x, y, 0.24);
-            out.labels.push({ x: x + 0.5, y: y + 0.5, text: String(r) });
+            if (withLabels) out.labels.push({ x: x + 0.5, y: y + 0.5, text: String(r) });
           }
         }
       }
