@@ -11,6 +11,7 @@ import { createLedgesLayer } from './layers/ledges';
 import { renderMapImage } from './layers/map-image';
 import { createOverlayLayer } from './layers/overlay';
 import { createSquareMarksLayer } from './layers/square-marks';
+import { createSceneLines } from './layers/segment-layer';
 import { createPlayOverlayLayer } from './layers/play-overlay';
 import { createTerrainLayer } from './layers/terrain';
 import { attachBackground } from './background-image';
@@ -80,7 +81,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const grid = createGridLayer(editor);
     const overlay = createOverlayLayer(editor, target);
     const playOverlay = createPlayOverlayLayer(editor);
-    const konvaLayer = (name: string, ...nodes: Konva.Shape[]) => {
+    const konvaLayer = (name: string, ...nodes: (Konva.Shape | Konva.Image)[]) => {
       const layer = new Konva.Layer({ listening: false, imageSmoothingEnabled: name !== 'scene' });
       layer.add(...nodes);
       stage.add(layer);
@@ -92,7 +93,9 @@ export function MapCanvas(props: { editor: Editor }) {
     stage.add(backgroundLayer);
     backgroundLayer.getNativeCanvasElement().dataset['layer'] = 'background';
     // Walls and doors over ledges, so a door in a cliff's edge still reads as a door.
-    konvaLayer('scene', terrain.node, marks.node, elevation.node, water.node, ledges.node, edges.node);
+    // The line layers share one tile bitmap per tile when zoomed out (one blit a tile, not five).
+    const lines = createSceneLines(editor, [marks, elevation, water, ledges, edges]);
+    konvaLayer('scene', terrain.node, lines.node);
     attachBackground(editor, backgroundLayer, terrain.node);
     konvaLayer('creatures', creatures.node);
     konvaLayer('grid', grid.node);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { plainContext, type DrawContext } from '../../src-renderer/canvas/layers/draw-context';
 import { createEdgesLayer } from '../../src-renderer/canvas/layers/edges';
 import { chunkGrid } from '../../src-renderer/canvas/layers/chunks';
-import { tileKey } from '../../src-renderer/canvas/layers/segment-layer';
+import { createSceneLines, tileKey } from '../../src-renderer/canvas/layers/segment-layer';
 import { createElevationLayer } from '../../src-renderer/canvas/layers/elevation';
 import { createTerrainLayer } from '../../src-renderer/canvas/layers/terrain';
 import { paintTerrain } from '../../src-renderer/canvas/layers/terrain-pixels';
@@ -156,5 +156,31 @@ describe('labels', () => {
     // 64 px a square: heights are written, so the chunk is built again with them.
     elevation.paint(c.ctx, editor.doc()!, { zoom: 2, panX: 0, panY: 0 }, { width: 256, height: 256 });
     expect(elevation.cache.peek(0)?.labels.map((l) => l.text)).toEqual(['10']);
+  });
+});
+
+describe('scene lines', () => {
+  it('blit one tile bitmap for all the line layers, and drop only the tile an edit touched', async () => {
+    const { editor, edges, elevation } = await withLayers(256, 256);
+    const map = editor.doc()!.map;
+    const indices: number[] = [];
+    for (let cy = 0; cy < 8; cy++) for (let cx = 0; cx < 8; cx++) indices.push(squareIndex(map, cx * 32 + 3, cy * 32 + 3));
+    editor.execute({ type: 'setSquares', layer: 'edgeEast', indices, values: [Edge.wall] });
+    editor.execute({ type: 'setSquares', layer: 'elevation', indices, values: [10] });
+    const lines = createRoot(() => createSceneLines(editor, [elevation, edges]));
+    const view = { zoom: 2 / 32, panX: 0, panY: 0 };
+    const c = counting(512, 512);
+    expect(lines.paint(c.ctx, editor.doc()!, view, { width: 512, height: 512 })).toBe(true);
+    // Two layers, 64 chunks, 2 px a square: four tiles, each blitted once.
+    expect(c.blits()).toBe(4);
+    const grid = chunkGrid(256, 256);
+    editor.execute({ type: 'setSquares', layer: 'edgeSouth', indices: [squareIndex(editor.doc()!.map, 5 * 32 + 1, 6 * 32 + 1)], values: [Edge.wall] });
+    expect(lines.tiles.hasBitmap(tileKey(4, 4, 4, grid), 2)).toBe(false);
+    expect(lines.tiles.hasBitmap(tileKey(0, 4, 4, grid), 2)).toBe(true);
+    // Hiding the walls draws every tile again, without them.
+    editor.setLayers({ ...editor.layers(), walls: false });
+    lines.paint(c.ctx, editor.doc()!, view, { width: 512, height: 512 });
+    expect(lines.tiles.hasBitmap(tileKey(0, 4, 4, grid), 2)).toBe(true);
+    expect(c.blits()).toBe(8);
   });
 });
