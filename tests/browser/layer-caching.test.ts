@@ -167,7 +167,11 @@ describe('scene lines', () => {
     for (let cy = 0; cy < 8; cy++) for (let cx = 0; cx < 8; cx++) indices.push(squareIndex(map, cx * 32 + 3, cy * 32 + 3));
     editor.execute({ type: 'setSquares', layer: 'edgeEast', indices, values: [Edge.wall] });
     editor.execute({ type: 'setSquares', layer: 'elevation', indices, values: [10] });
-    const lines = createRoot(() => createSceneLines(editor, [elevation, edges]));
+    const lines = createRoot((dispose) => {
+      const others = disposeRoot;
+      disposeRoot = () => (others?.(), dispose());
+      return createSceneLines(editor, [elevation, edges]);
+    });
     const view = { zoom: 2 / 32, panX: 0, panY: 0 };
     const c = counting(512, 512);
     expect(lines.paint(c.ctx, editor.doc()!, view, { width: 512, height: 512 })).toBe(true);
