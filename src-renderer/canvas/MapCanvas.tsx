@@ -229,6 +229,7 @@ export function MapCanvas(props: { editor: Editor }) {
 
     editor.setMapImageSource(() => {
       const d = editor.doc();
+      terrain.finish();
       return d ? renderMapImage(d, terrain.canvas, [marks, elevation, water, ledges, edges]) : '';
     });
 

@@ -146,6 +146,19 @@ describe('whole terrain repaint', () => {
   });
 });
 
+describe('terrain export', () => {
+  it('finishes a pending whole repaint at once', async () => {
+    const { editor, terrain } = await withLayers(1024, 512);
+    await editor.newEncounter({ ruleset: 'd20-35', width: 1024, height: 512, name: 'Other' });
+    editor.execute({ type: 'setSquares', layer: 'elevation', indices: [squareIndex(editor.doc()!.map, 1023, 511)], values: [30] });
+    terrain.finish();
+    expect(terrain.painting()).toBe(false);
+    // The bottom-right square, the last band painted, shows its new height (lighter than the rest).
+    const px = (x: number, y: number) => [...terrain.canvas.getContext('2d')!.getImageData(x, y, 1, 1).data];
+    expect(px(1023, 511)).not.toEqual(px(0, 0));
+  });
+});
+
 describe('labels', () => {
   it('are built only once zoomed in enough to show them (a fitted map would make 100,000s)', async () => {
     const { editor, elevation } = await withLayers(40, 40);

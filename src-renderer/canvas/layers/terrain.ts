@@ -35,8 +35,8 @@ export function createTerrainLayer(editor: Editor) {
     node.getLayer()?.batchDraw();
   };
 
-  /** Paints pending bands until the slice's time is used (one at least). */
-  function paintBands(): void {
+  /** Paints pending bands until the slice's time is used (one at least), or all of them. */
+  function paintBands(all = false): void {
     timer = undefined;
     const m = editor.doc()?.map;
     if (!m || !span || canvas.width !== m.width || canvas.height !== m.height) {
@@ -48,7 +48,7 @@ export function createTerrainLayer(editor: Editor) {
     do {
       const y = bands.shift()!;
       paintTerrain(m, canvas, span, { x: 0, y, width: m.width, height: Math.min(bandRows, m.height - y) });
-    } while (bands.length && performance.now() - started < SLICE_MS);
+    } while (bands.length && (all || performance.now() - started < SLICE_MS));
     show();
     if (bands.length) timer = setTimeout(paintBands, 0);
     else setPainting(false);
@@ -122,5 +122,12 @@ export function createTerrainLayer(editor: Editor) {
   });
   onCleanup(() => timer !== undefined && clearTimeout(timer));
 
-  return { node, canvas, lastPainted, painting };
+  /** Paints whatever bands are still pending now (the PNG export wants the whole image). */
+  function finish(): void {
+    if (!bands.length) return;
+    if (timer !== undefined) clearTimeout(timer);
+    paintBands(true);
+  }
+
+  return { node, canvas, lastPainted, painting, finish };
 }
