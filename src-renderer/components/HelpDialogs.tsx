@@ -1,6 +1,6 @@
 import { For, Show } from 'solid-js';
 import { RULESET_IDS, RULESETS } from '../../src-shared/model';
-import { TOOLS } from '../canvas/tools';
+import { PLAY_TOOLS, TOOLS } from '../canvas/tools';
 import { ACTIONS, displayKeys } from '../state/actions';
 import type { Editor } from '../state/editor';
 import { Dialog } from './Dialog';
@@ -17,6 +17,8 @@ const GESTURES: [string, string][] = [
   ['Drag from an empty square', 'Select the creatures in a box (Select tool)'],
   ['Tab, Shift + Tab', 'Select the next / previous creature in the inspected square (Select tool)'],
   ['PageUp, PageDown', 'Raise / lower the selected creatures by one square of altitude'],
+  ['N', 'Next turn (Play mode, Move tool)'],
+  ['Enter, double-click', 'Move along the path, or apply the forced movement (Play mode)'],
 ];
 
 export function ShortcutsDialog(props: { editor: Editor }) {
@@ -38,6 +40,16 @@ export function ShortcutsDialog(props: { editor: Editor }) {
             {(t) => (
               <tr title={t.tooltip}>
                 <td>{t.label} tool</td>
+                <td>
+                  <kbd>{t.key}</kbd>
+                </td>
+              </tr>
+            )}
+          </For>
+          <For each={PLAY_TOOLS}>
+            {(t) => (
+              <tr title={t.tooltip}>
+                <td>{t.label} (Play mode)</td>
                 <td>
                   <kbd>{t.key}</kbd>
                 </td>

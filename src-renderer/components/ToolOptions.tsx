@@ -85,7 +85,7 @@ export function ToolOptions(props: { editor: Editor }) {
                 </div>
                 <label class="field">
                   <span>
-                    {editor.heightMode() === 'set' ? 'Height' : 'By'} ({unitWord(d()!.ruleset)}; a square is {RULESETS[d()!.ruleset].squareSize})
+                    {editor.heightMode() !== 'set' ? 'By' : layer().id === 'waterDepth' ? 'Depth' : 'Height'} ({unitWord(d()!.ruleset)}; a square is {RULESETS[d()!.ruleset].squareSize})
                   </span>
                   <input
                     type="number"

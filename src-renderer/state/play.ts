@@ -328,7 +328,7 @@ export function createPlay(deps: PlayDeps) {
           setViewAt(null);
           setFrames(null);
         });
-        deps.notify(same ? 'info' : 'error', same ? `Replay: ${end} entries from the planned layout with seed ${s.seed} end in the same state.` : 'Replay ended in a different state: please report this with the encounter file.');
+        deps.notify(same ? 'info' : 'error', same ? `Replay: ${end} ${end === 1 ? 'entry' : 'entries'} from the planned layout with seed ${s.seed} ${end === 1 ? 'ends' : 'end'} in the same state.` : 'Replay ended in a different state: please report this with the encounter file.');
         return;
       }
       i += 1;
