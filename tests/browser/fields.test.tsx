@@ -1,0 +1,179 @@
+import { render } from 'solid-js/web';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../src-renderer/styles/app.css';
+import { CreaturePanel } from '../../src-renderer/components/CreaturePanel';
+import { createEditor } from '../../src-renderer/state/editor';
+import type { PlatformBridge } from '../../src-shared/ipc';
+import { makeCreature, squareIndex, Terrain, type RulesetId } from '../../src-shared/model';
+
+// The engine's newer model fields in the editor (issue 10 item 2, "in the editor's creature panel"):
+// each one edited through the panel is a command (undo restores it) and the movement shown follows.
+
+const noPlatform = { edition: 'browser' } as unknown as PlatformBridge;
+let dispose: (() => void) | null = null;
+afterEach(() => {
+  dispose?.();
+  dispose = null;
+  document.body.innerHTML = '';
+});
+
+async function setUp(ruleset: RulesetId, width = 12, height = 8) {
+  const editor = createEditor(noPlatform);
+  await editor.newEncounter({ ruleset, width, height, name: 'Fields' });
+  return editor;
+}
+type Ed = Awaited<ReturnType<typeof setUp>>;
+function mount(editor: Ed) {
+  const host = document.createElement('div');
+  host.style.cssText = 'width:320px';
+  document.body.append(host);
+  dispose = render(() => <CreaturePanel editor={editor} />, host);
+  return host;
+}
+const q = <T extends Element = HTMLInputElement>(host: HTMLElement, id: string) => host.querySelector<T>(`[data-testid=${id}]`) as T | null;
+function tick(input: HTMLInputElement) {
+  input.click();
+}
+function choose(select: HTMLSelectElement, value: string) {
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+const reachText = (e: Ed) => JSON.stringify(e.reach());
+const costAt = (e: Ed, x: number, y: number) => e.reachOnMap().find((s) => s.x === x && s.y === y)?.cost;
+
+describe('creature fields in the creature panel', () => {
+  it('d20: a reach weapon moves the zone a path provokes from (d20-srd-35.txt › Big and Little Creatures in Combat); undo restores it', async () => {
+    const editor = await setUp('d20-35');
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'A', name: 'Aldo', x: 1, y: 3 }) });
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'O', name: 'Ogre', side: 'enemy', x: 5, y: 1 }) });
+    editor.selectCreatures(['A']);
+    // Along row 3 the path passes 2 squares from the ogre: outside its natural reach, inside a reach weapon's.
+    editor.setHover({ x: 7, y: 3 });
+    const host = mount(editor);
+    expect(q(host, 'path-summary')!.textContent).not.toMatch(/provokes/);
+    editor.selectCreatures(['O']);
+    const box = q(host, 'creature-reach-weapon')!;
+    expect(box.title).toMatch(/d20 SRD 3\.5 › Big and Little Creatures/);
+    tick(box);
+    expect(editor.doc()!.creatures[1]!.reachWeapon).toBe(true);
+    editor.selectCreatures(['A']);
+    expect(q(host, 'path-summary')!.textContent).toMatch(/provokes Ogre/);
+    editor.undo();
+    expect(editor.doc()!.creatures[1]!.reachWeapon).toBeUndefined();
+    expect(q(host, 'path-summary')!.textContent).not.toMatch(/provokes/);
+  });
+
+  it('Epic Path: a dead creature makes its square rough terrain; a blinded one may not run (epic-path.txt › Run)', async () => {
+    const editor = await setUp('epic-path');
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'A', name: 'Aldo', x: 1, y: 3 }) });
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'B', name: 'Body', side: 'enemy', x: 3, y: 3 }) });
+    const host = mount(editor);
+    editor.selectCreatures(['B']);
+    expect(q(host, 'creature-reach-weapon')).toBeNull();
+    tick(q(host, 'creature-dead')!);
+    expect(editor.doc()!.creatures[1]!.dead).toBe(true);
+    editor.selectCreatures(['A']);
+    // Through the dead creature's square: 5 ft to 2,3, then rough terrain into 3,3.
+    expect(costAt(editor, 3, 3)).toBe(15);
+    editor.selectCreatures(['B']);
+    editor.undo();
+    expect(editor.doc()!.creatures[1]!.dead).toBeUndefined();
+
+    editor.selectCreatures(['A']);
+    editor.setMoveRequest({ action: 'run' });
+    expect(editor.reach()).toHaveProperty('reach');
+    tick(q(host, 'creature-blinded')!);
+    expect(editor.doc()!.creatures[0]!.blinded).toBe(true);
+    expect(q(host, 'move-refused')!.textContent).toMatch(/Epic Path › /);
+    expect(q(host, 'move-refused')!.textContent).not.toMatch(/\.txt/);
+    editor.undo();
+    expect(editor.reach()).toHaveProperty('reach');
+  });
+});
+
+describe('movement options in the creature panel', () => {
+  it('the charge is offered only by the d20 texts', async () => {
+    for (const [ruleset, has] of [['d20-35', true], ['d20-30', true], ['epic-path', false], ['6d6', false], ['startroid', false]] as const) {
+      const editor = await setUp(ruleset);
+      editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'A', name: 'Aldo', x: 1, y: 3 }) });
+      editor.selectCreatures(['A']);
+      const host = mount(editor);
+      const options = [...q<HTMLSelectElement>(host, 'move-action')!.options].map((o) => o.value);
+      expect(options.includes('charge'), ruleset).toBe(has);
+      expect(!!q(host, 'move-overrun'), ruleset).toBe(has);
+      expect(!!q(host, 'move-hidden'), ruleset).toBe(ruleset === '6d6');
+      dispose!();
+      dispose = null;
+    }
+  });
+
+  it('d20: a charge cannot cross difficult terrain, and the overlay follows the choice', async () => {
+    const editor = await setUp('d20-35');
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'A', name: 'Aldo', x: 1, y: 3 }) });
+    editor.execute({ type: 'setSquares', layer: 'terrain', indices: [squareIndex(editor.doc()!.map, 3, 3)], values: [Terrain.difficult] });
+    editor.selectCreatures(['A']);
+    const host = mount(editor);
+    choose(q<HTMLSelectElement>(host, 'move-action')!, 'double');
+    expect(costAt(editor, 3, 3)).toBeDefined();
+    choose(q<HTMLSelectElement>(host, 'move-action')!, 'charge');
+    expect(editor.moveRequest().action).toBe('charge');
+    expect(costAt(editor, 3, 3)).toBeUndefined();
+  });
+
+  it('d20 3.5: the accelerated climb shows only for a climb and doubles the climb speed (› Climb)', async () => {
+    const editor = await setUp('d20-35', 16, 4);
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'S', name: 'Spider', x: 0, y: 1, speed: { walk: 30, climb: 10 } }) });
+    editor.selectCreatures(['S']);
+    const host = mount(editor);
+    expect(q(host, 'move-accelerated')).toBeNull();
+    choose(q<HTMLSelectElement>(host, 'move-mode')!, 'climb');
+    const budget = () => (editor.reach() as { reach: { budget: number } }).reach.budget;
+    expect(budget()).toBe(10);
+    tick(q(host, 'move-accelerated')!);
+    expect(editor.moveRequest().accelerated).toBe(true);
+    expect(budget()).toBe(20);
+    choose(q<HTMLSelectElement>(host, 'move-mode')!, '');
+    expect(editor.moveRequest().accelerated).toBeUndefined();
+    expect(q(host, 'move-accelerated')).toBeNull();
+  });
+
+  it("d20: overrun and tumble outcomes decide whether an opponent's square is passed", async () => {
+    const editor = await setUp('d20-35', 12, 3);
+    // A corridor one square wide with an orc in it.
+    for (const y of [0, 2]) editor.execute({ type: 'setSquares', layer: 'terrain', indices: [...Array(12).keys()].map((x) => y * 12 + x), values: [Terrain.obstacle] });
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'A', name: 'Aldo', x: 1, y: 1 }) });
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'O', name: 'Orc', side: 'enemy', x: 3, y: 1 }) });
+    editor.selectCreatures(['A']);
+    const host = mount(editor);
+    expect(costAt(editor, 5, 1)).toBeUndefined();
+    for (const id of ['move-overrun', 'move-tumble']) {
+      const select = q<HTMLSelectElement>(host, id)!;
+      expect(select.title).toMatch(/d20 SRD 3\.5 › /);
+      choose(select, 'pass');
+      expect(costAt(editor, 5, 1), id).toBe(20);
+      choose(select, 'fail');
+      expect(costAt(editor, 5, 1), id).toBeUndefined();
+      choose(select, '');
+      expect(editor.moveRequest()).not.toHaveProperty(id === 'move-overrun' ? 'overrun' : 'tumble');
+    }
+  });
+
+  it('6d6: staying hidden and knowing the hidden resistance change the plan (6d6.txt › Staying Hidden, › Hidden Movement Resistance)', async () => {
+    const editor = await setUp('6d6');
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'A', name: 'Aldo', x: 1, y: 3 }) });
+    editor.execute({ type: 'setSquares', layer: 'hiddenResistance', indices: [squareIndex(editor.doc()!.map, 2, 3)], values: [7] });
+    editor.selectCreatures(['A']);
+    const host = mount(editor);
+    const plain = reachText(editor);
+    tick(q(host, 'move-knows-hidden')!);
+    expect(editor.moveRequest().knowsHidden).toBe(true);
+    expect(reachText(editor)).not.toBe(plain);
+    tick(q(host, 'move-knows-hidden')!);
+    expect(reachText(editor)).toBe(plain);
+    tick(q(host, 'move-hidden')!);
+    expect(editor.moveRequest().hidden).toBe(true);
+    expect(reachText(editor)).not.toBe(plain);
+    choose(q<HTMLSelectElement>(host, 'move-action')!, 'step');
+    expect(q(host, 'move-hidden')).toBeNull();
+  });
+});
