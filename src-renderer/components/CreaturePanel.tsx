@@ -62,7 +62,7 @@ export function CreaturePanel(props: { editor: Editor }) {
   const update = (changes: Partial<ReturnType<typeof request>>) => {
     const next: Record<string, unknown> = { ...request(), ...changes };
     for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
-    editor.setMoveRequest(next as ReturnType<typeof request>);
+    editor.setMoveRequest(next as unknown as ReturnType<typeof request>);
   };
   /** What walking off the ledge at the hovered square does, as dice. */
   const fallText = (height: number) => {
