@@ -53,6 +53,7 @@ const LAYER_WORDS: Partial<Record<string, string>> = {
   waterDepth: 'water depth',
   resistance: 'movement resistance',
   blockade: 'blockades',
+  hiddenResistance: 'hidden movement resistance',
   edgeEast: 'edges',
   edgeSouth: 'edges',
 };

@@ -1,19 +1,27 @@
+import { createRoot } from 'solid-js';
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src-renderer/styles/app.css';
+import { plainContext } from '../../src-renderer/canvas/layers/draw-context';
+import { createLightLayer } from '../../src-renderer/canvas/layers/light';
+import { createSquareMarksLayer } from '../../src-renderer/canvas/layers/square-marks';
+import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { CreaturePanel } from '../../src-renderer/components/CreaturePanel';
 import { createEditor } from '../../src-renderer/state/editor';
 import type { PlatformBridge } from '../../src-shared/ipc';
-import { makeCreature, squareIndex, Terrain, type RulesetId } from '../../src-shared/model';
+import { Light, makeCreature, squareIndex, Terrain, type RulesetId } from '../../src-shared/model';
 
 // The engine's newer model fields in the editor (issue 10 item 2, "in the editor's creature panel"):
 // each one edited through the panel is a command (undo restores it) and the movement shown follows.
 
 const noPlatform = { edition: 'browser' } as unknown as PlatformBridge;
 let dispose: (() => void) | null = null;
+let disposeLayer: (() => void) | null = null;
 afterEach(() => {
   dispose?.();
   dispose = null;
+  disposeLayer?.();
+  disposeLayer = null;
   document.body.innerHTML = '';
 });
 
@@ -39,6 +47,15 @@ function choose(select: HTMLSelectElement, value: string) {
   select.dispatchEvent(new Event('change', { bubbles: true }));
 }
 const reachText = (e: Ed) => JSON.stringify(e.reach());
+const alphaAt = (canvas: HTMLCanvasElement, x: number, y: number) => canvas.getContext('2d')!.getImageData(x, y, 1, 1).data[3]!;
+/** A cached layer drawn at a zoom (32 px a square at 1) on a fresh canvas. */
+function drawLayer(layer: { paint: (...a: never[]) => unknown }, d: unknown, zoom: number, w = 256, h = 256) {
+  const canvas = document.createElement('canvas');
+  canvas.width = w;
+  canvas.height = h;
+  (layer.paint as (...a: unknown[]) => unknown)(plainContext(canvas.getContext('2d')!), d, { zoom, panX: 0, panY: 0 }, { width: w, height: h });
+  return canvas;
+}
 const costAt = (e: Ed, x: number, y: number) => e.reachOnMap().find((s) => s.x === x && s.y === y)?.cost;
 
 describe('creature fields in the creature panel', () => {
@@ -202,5 +219,69 @@ describe('the background picture in the properties panel', () => {
     editor.undo();
     expect(editor.doc()!.background!.opacity).toBe(1);
     expect(q(host, 'background-opacity')!.value).toBe('100');
+  });
+});
+
+describe('the light and hidden resistance layers', () => {
+  it('Epic Path paints light (legend, inspector, a darkness veil on the map); undo restores it', async () => {
+    const editor = await setUp('epic-path', 8, 8);
+    const t = createToolDriver(editor);
+    const { PropertiesPanel } = await import('../../src-renderer/components/PropertiesPanel');
+    const host = document.createElement('div');
+    document.body.append(host);
+    dispose = render(() => <PropertiesPanel editor={editor} />, host);
+    editor.setTool('rectangle');
+    editor.setSquareLayer('light');
+    const legend = [...host.querySelectorAll('[data-testid=legend] li')].map((li) => li.textContent);
+    expect(legend.join('|')).toMatch(/Bright light.*\|Dim light.*\|Darkness — no run, no 5-foot step/);
+    editor.setLayerValue('light', Light.darkness);
+    t.drag([{ x: 2, y: 2 }, { x: 3, y: 3 }]);
+    expect(editor.doc()!.map.light[squareIndex(editor.doc()!.map, 3, 3)]).toBe(Light.darkness);
+    editor.setTool('select');
+    editor.setInspectedSquare({ x: 3, y: 3 });
+    expect(q(host, 'square-light')!.textContent).toBe('Darkness');
+    // Drawn: a dark veil over the square, nothing next to it.
+    const layer = createRoot((d) => ((disposeLayer = d), createLightLayer(editor)));
+    const canvas = drawLayer(layer, editor.doc(), 1);
+    expect(alphaAt(canvas, 3 * 32 + 16, 3 * 32 + 16)).toBeGreaterThan(100);
+    expect(alphaAt(canvas, 5 * 32 + 16, 3 * 32 + 16)).toBe(0);
+    editor.undo();
+    expect(editor.doc()!.map.light.every((v) => v === Light.bright)).toBe(true);
+    // Darkness over a creature's whole space stops its run (epic-path.txt › Run).
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'A', name: 'Aldo', x: 3, y: 3 }) });
+    editor.selectCreatures(['A']);
+    editor.setMoveRequest({ action: 'run' });
+    expect(editor.reach()).toHaveProperty('reach');
+    editor.execute({ type: 'setSquares', layer: 'light', indices: [squareIndex(editor.doc()!.map, 3, 3)], values: [Light.darkness] });
+    expect(editor.reach()).toHaveProperty('refused');
+  });
+
+  it('6d6 paints hidden movement resistance with a mark and an inspector line; other rulesets do not offer it', async () => {
+    const editor = await setUp('6d6', 8, 8);
+    const t = createToolDriver(editor);
+    const { squareLayersFor } = await import('../../src-renderer/canvas/tools/square-layers');
+    expect(squareLayersFor(editor.doc()!).map((l) => l.id)).toContain('hiddenResistance');
+    expect(squareLayersFor(editor.doc()!).map((l) => l.id)).not.toContain('light');
+    editor.setTool('terrain');
+    editor.setSquareLayer('hiddenResistance');
+    editor.setLayerValue('hiddenResistance', 5);
+    t.click({ x: 4, y: 4 });
+    expect(editor.doc()!.map.hiddenResistance[squareIndex(editor.doc()!.map, 4, 4)]).toBe(5);
+    expect(editor.undoLabel()).toBe('paint hidden movement resistance');
+    const { PropertiesPanel } = await import('../../src-renderer/components/PropertiesPanel');
+    const host = document.createElement('div');
+    document.body.append(host);
+    dispose = render(() => <PropertiesPanel editor={editor} />, host);
+    editor.setTool('select');
+    editor.setInspectedSquare({ x: 4, y: 4 });
+    expect(q(host, 'square-hidden-movement-resistance')!.textContent).toBe('Hidden movement resistance 5');
+    const marks = createRoot((d) => ((disposeLayer = d), createSquareMarksLayer(editor)));
+    const canvas = drawLayer(marks, editor.doc(), 1);
+    // The diamond's top corner, and nothing in an unpainted square.
+    expect(alphaAt(canvas, 4 * 32 + 16, 4 * 32 + 3)).toBeGreaterThan(0);
+    expect(alphaAt(canvas, 1 * 32 + 16, 1 * 32 + 3)).toBe(0);
+    const other = await setUp('d20-35', 4, 4);
+    expect(squareLayersFor(other.doc()!).map((l) => l.id)).not.toContain('hiddenResistance');
+    expect(squareLayersFor(other.doc()!).map((l) => l.id)).not.toContain('light');
   });
 });
