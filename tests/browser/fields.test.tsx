@@ -9,7 +9,7 @@ import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { CreaturePanel } from '../../src-renderer/components/CreaturePanel';
 import { createEditor } from '../../src-renderer/state/editor';
 import type { PlatformBridge } from '../../src-shared/ipc';
-import { Light, makeCreature, squareIndex, Terrain, type RulesetId } from '../../src-shared/model';
+import { Edge, Light, makeCreature, squareIndex, Terrain, type RulesetId } from '../../src-shared/model';
 
 // The engine's newer model fields in the editor (issue 10 item 2, "in the editor's creature panel"):
 // each one edited through the panel is a command (undo restores it) and the movement shown follows.
@@ -283,5 +283,41 @@ describe('the light and hidden resistance layers', () => {
     const other = await setUp('d20-35', 4, 4);
     expect(squareLayersFor(other.doc()!).map((l) => l.id)).not.toContain('hiddenResistance');
     expect(squareLayersFor(other.doc()!).map((l) => l.id)).not.toContain('light');
+  });
+});
+
+describe('the window edge (Startroid)', () => {
+  it('is a choice of the Walls and doors tool in Startroid only, drawn in glass blue, and undoes', async () => {
+    const editor = await setUp('startroid', 8, 8);
+    const t = createToolDriver(editor);
+    const { PropertiesPanel } = await import('../../src-renderer/components/PropertiesPanel');
+    const host = document.createElement('div');
+    document.body.append(host);
+    dispose = render(() => <PropertiesPanel editor={editor} />, host);
+    editor.setTool('edges');
+    const choice = q<HTMLButtonElement>(host, 'edge-window')!;
+    expect(choice.title).toMatch(/Startroid › Teleportation/);
+    choice.click();
+    expect(editor.edgeKind()).toBe('window');
+    // Down the line x = 3, rows 1 to 3.
+    t.drag([{ x: 3, y: 1.5 }, { x: 3.1, y: 3.5 }]);
+    const map = editor.doc()!.map;
+    expect([1, 2, 3].map((y) => map.edgeEast[squareIndex(map, 2, y)])).toEqual([Edge.window, Edge.window, Edge.window]);
+    const { createEdgesLayer } = await import('../../src-renderer/canvas/layers/edges');
+    const layer = createRoot((d) => ((disposeLayer = d), createEdgesLayer(editor)));
+    const canvas = drawLayer(layer, editor.doc(), 1);
+    const [r, g, b, a] = canvas.getContext('2d')!.getImageData(3 * 32, 2 * 32 + 4, 1, 1).data;
+    expect(a).toBeGreaterThan(0);
+    expect(b!).toBeGreaterThan(r! + 60);
+    expect(g!).toBeGreaterThan(r!);
+    editor.undo();
+    expect(editor.doc()!.map.edgeEast.every((v) => v === Edge.none)).toBe(true);
+    dispose!();
+    dispose = null;
+    const d20 = await setUp('d20-35', 4, 4);
+    d20.setTool('edges');
+    dispose = render(() => <PropertiesPanel editor={d20} />, host);
+    expect(q(host, 'edge-wall')).not.toBeNull();
+    expect(q(host, 'edge-window')).toBeNull();
   });
 });
