@@ -410,6 +410,14 @@ export function CreaturePanel(props: { editor: Editor }) {
               <p class="hint" data-testid="path-summary">
                 {p().legal ? `Path: ${p().total} ${unitWords(p().unit)}` : `Not legal: ${readableRules(p().reason ?? '')}`}
                 {p().provokes.length ? ` · provokes ${[...new Set(p().provokes.map((a) => nameOf(a.by)))].join(', ')}` : ''}
+                <Show when={p().steps.filter((st) => st.squeezed).length}>
+                  {(n) => (
+                    <span data-testid="squeeze-summary" title="Squeezed steps are hatched on the map, outlined where the creature fits (d20 SRD 3.5 › Squeezing: each square moved costs double)">
+                      {' '}
+                      · squeezed on {n()} {n() === 1 ? 'step' : 'steps'}
+                    </span>
+                  )}
+                </Show>
                 <Show when={p().fall}>{(height) => <span data-testid="fall-summary"> · {fallText(height())}</span>}</Show>
               </p>
             )}

@@ -321,3 +321,39 @@ describe('the window edge (Startroid)', () => {
     expect(q(host, 'edge-window')).toBeNull();
   });
 });
+
+describe('squeezed steps in the editor (issue 10 item 1)', () => {
+  it('a Large creature through a one-square corridor: its squeezed steps hatched on the map and counted in the path summary', async () => {
+    const editor = await setUp('d20-35', 12, 5);
+    const map = editor.doc()!.map;
+    // Rock everywhere on rows 0-1 and 3-4 between columns 4 and 7: a corridor one square wide on row 2.
+    const rock: number[] = [];
+    for (let x = 4; x <= 7; x++) for (const y of [0, 1, 3, 4]) rock.push(squareIndex(map, x, y));
+    editor.execute({ type: 'setSquares', layer: 'terrain', indices: rock, values: [Terrain.obstacle] });
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'L', name: 'Ogre', size: 'large', x: 1, y: 1 }) });
+    editor.selectCreatures(['L']);
+    editor.setMoveRequest({ action: 'double' });
+    editor.setHover({ x: 6, y: 2 });
+    const path = editor.hoverPath()!;
+    expect(path.legal).toBe(true);
+    const squeezed = path.steps.filter((st) => st.squeezed);
+    expect(squeezed.length).toBeGreaterThan(0);
+    expect(editor.reachOnMap().some((q) => q.squeezed)).toBe(true);
+    const host = mount(editor);
+    expect(q(host, 'squeeze-summary')!.textContent).toMatch(new RegExp(`squeezed on ${squeezed.length} steps?`));
+    // Drawn: the band of the step at 6,2 hatched (violet), a square outside it untouched.
+    const { drawSqueezedSteps } = await import('../../src-renderer/canvas/layers/squeeze-marks');
+    const canvas = document.createElement('canvas');
+    canvas.width = 12 * 32;
+    canvas.height = 5 * 32;
+    drawSqueezedSteps(plainContext(canvas.getContext('2d')!), path.steps, { zoom: 1, panX: 0, panY: 0 });
+    const last = squeezed.at(-1)!;
+    let inside = 0;
+    for (let py = 0; py < last.band!.h * 32; py++) for (let px = 0; px < last.band!.w * 32; px++) inside += alphaAt(canvas, last.x * 32 + px, last.y * 32 + py) > 0 ? 1 : 0;
+    expect(inside).toBeGreaterThan(50);
+    expect(alphaAt(canvas, 10 * 32 + 16, 0 * 32 + 16)).toBe(0);
+    // A path with no squeeze says nothing of it.
+    editor.setHover({ x: 2, y: 3 });
+    expect(q(host, 'squeeze-summary')).toBeNull();
+  });
+});
