@@ -249,7 +249,7 @@ export function CreaturePanel(props: { editor: Editor }) {
                   data-testid="creature-reach-weapon"
                   checked={!!c().reachWeapon}
                   title={`Wields a reach weapon: it threatens at double its natural reach but not at its natural reach or less; attacks of opportunity along a path come from that zone (${info().name} › Big and Little Creatures in Combat)`}
-                  onChange={(e) => change({ reachWeapon: e.currentTarget.checked || undefined })}
+                  onChange={(e) => (change({ reachWeapon: e.currentTarget.checked || undefined }), done(e))}
                 />{' '}
                 reach weapon
               </label>
@@ -261,7 +261,7 @@ export function CreaturePanel(props: { editor: Editor }) {
                   data-testid="creature-dead"
                   checked={!!c().dead}
                   title="Dead: its square is rough terrain to others, not a space to squeeze into, and it threatens nothing (Epic Path › Squeezing)"
-                  onChange={(e) => change({ dead: e.currentTarget.checked || undefined })}
+                  onChange={(e) => (change({ dead: e.currentTarget.checked || undefined }), done(e))}
                 />{' '}
                 dead
               </label>
@@ -271,7 +271,7 @@ export function CreaturePanel(props: { editor: Editor }) {
                   data-testid="creature-blinded"
                   checked={!!c().blinded}
                   title="Cannot see: it may not run or take a 5-foot step (Epic Path › Run, › 5-Foot Step)"
-                  onChange={(e) => change({ blinded: e.currentTarget.checked || undefined })}
+                  onChange={(e) => (change({ blinded: e.currentTarget.checked || undefined }), done(e))}
                 />{' '}
                 blinded
               </label>
@@ -316,7 +316,7 @@ export function CreaturePanel(props: { editor: Editor }) {
                 data-testid="move-accelerated"
                 checked={!!request().accelerated}
                 title={`Accelerated climb: double the climb speed (or the land speed, whichever is lower), one Climb check at −5 (${info().name} › Climb)`}
-                onChange={(e) => update({ accelerated: e.currentTarget.checked || undefined })}
+                onChange={(e) => (update({ accelerated: e.currentTarget.checked || undefined }), done(e))}
               />{' '}
               accelerated climb
             </label>
@@ -360,7 +360,7 @@ export function CreaturePanel(props: { editor: Editor }) {
                     data-testid="move-hidden"
                     checked={!!request().hidden}
                     title="Stays hidden while moving: a 2d6+0 penalty to the movement resistance (6d6 RPG › Staying Hidden)"
-                    onChange={(e) => update({ hidden: e.currentTarget.checked || undefined })}
+                    onChange={(e) => (update({ hidden: e.currentTarget.checked || undefined }), done(e))}
                   />{' '}
                   stays hidden
                 </label>
@@ -371,7 +371,7 @@ export function CreaturePanel(props: { editor: Editor }) {
                   data-testid="move-knows-hidden"
                   checked={!!request().knowsHidden}
                   title="Plans with the squares' hidden movement resistance known (the GM's view); unticked, the plan uses only what the mover sees and the move pays the truth (6d6 RPG › Hidden Movement Resistance)"
-                  onChange={(e) => update({ knowsHidden: e.currentTarget.checked || undefined })}
+                  onChange={(e) => (update({ knowsHidden: e.currentTarget.checked || undefined }), done(e))}
                 />{' '}
                 knows hidden resistance
               </label>

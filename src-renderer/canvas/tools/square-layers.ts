@@ -68,9 +68,9 @@ export const SURFACE_COLORS: Record<number, string> = {
 export const BLOCKADE_COLORS: Record<number, string> = { [Blockade.none]: 'transparent', [Blockade.blocking]: '#8b1e1e', [Blockade.cleared]: '#d0852f' };
 
 /** Light levels: bright is unpainted; dim a grey-blue veil, darkness a deep one (drawn by layers/light.ts). */
-export const LIGHT_COLORS: Record<number, string> = { [Light.bright]: 'transparent', [Light.dim]: 'rgba(40, 44, 80, 0.3)', [Light.darkness]: 'rgba(14, 14, 32, 0.62)' };
-/** Legend swatches, opaque so they read on the panel's light background. */
-const LIGHT_SWATCHES: Record<number, string> = { [Light.bright]: 'transparent', [Light.dim]: '#9a9cb4', [Light.darkness]: '#2a2b40' };
+export const LIGHT_COLORS: Record<number, string> = { [Light.bright]: 'transparent', [Light.dim]: 'rgba(40, 44, 80, 0.3)', [Light.darkness]: 'rgba(14, 14, 32, 0.7)' };
+/** Legend swatches: the veils as they look over normal ground, opaque so they read on the panel. */
+const LIGHT_SWATCHES: Record<number, string> = { [Light.bright]: 'transparent', [Light.dim]: '#a9a4a1', [Light.darkness]: '#4d4b51' };
 /** Hidden movement resistance, drawn as a dashed purple box with "?n" (layers/square-marks.ts). */
 export const HIDDEN_RESISTANCE_COLOR = '#7b3fa0';
 
