@@ -45,6 +45,10 @@ export function ToolOptions(props: { editor: Editor }) {
   createEffect(() => {
     if (d() && !layers().some((l) => l.id === editor.squareLayer())) editor.setSquareLayer('terrain');
   });
+  // Likewise a window edge chosen on a Startroid map is not carried into another ruleset's map.
+  createEffect(() => {
+    if (d() && !edgeChoicesFor(d()!.ruleset).some(([id]) => id === editor.edgeKind())) editor.setEdgeKind('wall');
+  });
   return (
     <Show when={d()}>
       <Show when={SQUARE_TOOL_IDS.has(editor.tool())}>

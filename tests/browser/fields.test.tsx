@@ -314,11 +314,14 @@ describe('the window edge (Startroid)', () => {
     expect(editor.doc()!.map.edgeEast.every((v) => v === Edge.none)).toBe(true);
     dispose!();
     dispose = null;
-    const d20 = await setUp('d20-35', 4, 4);
-    d20.setTool('edges');
-    dispose = render(() => <PropertiesPanel editor={d20} />, host);
+    // The same editor opening a d20 map: no window choice, and the window kind is not carried over.
+    editor.setEdgeKind('window');
+    await editor.newEncounter({ ruleset: 'd20-35', width: 4, height: 4, name: 'No windows' });
+    dispose = render(() => <PropertiesPanel editor={editor} />, host);
+    editor.setTool('edges');
     expect(q(host, 'edge-wall')).not.toBeNull();
     expect(q(host, 'edge-window')).toBeNull();
+    expect(editor.edgeKind()).toBe('wall');
   });
 });
 
