@@ -11,6 +11,7 @@ import { createLedgesLayer } from './layers/ledges';
 import { renderMapImage } from './layers/map-image';
 import { createOverlayLayer } from './layers/overlay';
 import { createSquareMarksLayer } from './layers/square-marks';
+import { createLightLayer } from './layers/light';
 import { createPlayOverlayLayer } from './layers/play-overlay';
 import { createTerrainLayer } from './layers/terrain';
 import { attachBackground } from './background-image';
@@ -72,6 +73,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const terrain = createTerrainLayer(editor);
     setTerrainImage(terrain.canvas);
     const marks = createSquareMarksLayer(editor);
+    const light = createLightLayer(editor);
     const elevation = createElevationLayer(editor);
     const water = createWaterLayer(editor);
     const edges = createEdgesLayer(editor);
@@ -92,7 +94,7 @@ export function MapCanvas(props: { editor: Editor }) {
     stage.add(backgroundLayer);
     backgroundLayer.getNativeCanvasElement().dataset['layer'] = 'background';
     // Walls and doors over ledges, so a door in a cliff's edge still reads as a door.
-    konvaLayer('scene', terrain.node, marks.node, elevation.node, water.node, ledges.node, edges.node);
+    konvaLayer('scene', terrain.node, light.node, marks.node, elevation.node, water.node, ledges.node, edges.node);
     attachBackground(editor, backgroundLayer, terrain.node);
     konvaLayer('creatures', creatures.node);
     konvaLayer('grid', grid.node);
