@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter, readEncounterText } from '../../src-shared/io';
+import { checkEncounterText, ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, readEncounterText } from '../../src-shared/io';
 import {
   CHANNELS,
   type BridgeMethod,
@@ -190,8 +190,9 @@ export function createHandlers(deps: HandlerDeps): Record<Channel, Handler> {
     },
 
     async saveEncounter(request: SaveRequest): Promise<FileRef | null> {
-      // Never write something that would not open again: the file on disk stays good.
-      const check = parseEncounter(request.text);
+      // Never write something that would not open again: the file on disk stays good. Every check
+      // of the loader runs, without building the map the main process has no use for.
+      const check = checkEncounterText(request.text);
       if (!check.ok) throw new FileProblem(`Not saved: the encounter is not valid (${check.error}).`);
       let target: string;
       if (request.file) {
