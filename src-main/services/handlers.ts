@@ -20,6 +20,7 @@ import {
   type SaveRequest,
 } from '../../src-shared/ipc';
 import { EXPORT_FORMATS } from '../../src-shared/io/export';
+import type { ExportRenderer } from './export-runner';
 import { writeEncounterExport } from './exports';
 import { FileProblem, readTextFile, writeFileAtomic } from './files';
 import type { LibraryService } from './library';
@@ -53,6 +54,8 @@ export interface HandlerDeps {
   library?: LibraryService;
   /** Autosave's store in the app's data folder. */
   recovery?: RecoveryStore;
+  /** Draws and encodes exports; the app runs them in a worker thread (`renderInWorker`). */
+  exportRenderer?: ExportRenderer;
 }
 
 const ENCOUNTER_FILTERS: FileFilter[] = [
@@ -304,6 +307,7 @@ export function createHandlers(deps: HandlerDeps): Record<Channel, Handler> {
         request,
         (defaultName, typeName, extension) => deps.dialogs.saveFile({ title: `Export ${typeName}`, defaultName, filters: [{ name: typeName, extensions: [extension] }] }),
         (name) => safeFileName(name, 'export'),
+        deps.exportRenderer,
       );
     },
   };
