@@ -185,8 +185,10 @@ async function saveAndRead(app: AppDriver, name: string, as = false): Promise<En
   return read.encounter;
 }
 
-async function screenshot(app: AppDriver, name: string) {
+/** A README picture (browser edition only), with the panel part it is about (`show`, a test id) scrolled into view. */
+async function screenshot(app: AppDriver, name: string, show?: string) {
   if (app.edition !== 'browser') return;
+  if (show) await app.page.getByTestId(show).scrollIntoViewIfNeeded();
   // The notices would cover the panel: close them first.
   await app.page.locator('.notices button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
   await app.page.screenshot({ path: screenshotPath(name) });
@@ -206,7 +208,7 @@ test('Epic Path: three rounds — a double move that provokes, a push off the sh
   await expect(page.getByTestId('play-path')).toContainText(`${engine.total} ft`);
   await expect(page.getByTestId('play-path-provokes')).toContainText('Kobold');
   await expect(page.getByTestId('play-path-provokes')).toContainText('Drake');
-  await screenshot(app, 'play-move.png');
+  await screenshot(app, 'play-move.png', 'play-path');
   await dblclick(page, 7, 2);
   expect((await positions(page))['A']).toBe('7,2');
   await expect(page.getByTestId('play-pending').locator('li')).toHaveCount(2);
@@ -370,7 +372,7 @@ test('Startroid: three rounds — an illegal path refused, a walk through the dr
   expect((await positions(page))['S']).toBe('7,3');
   await click(page, 9, 3);
   await expect.poll(async () => (await positions(page))['S']).toBe('9,3');
-  await screenshot(app, 'play-forced.png');
+  await screenshot(app, 'play-forced.png', 'forced-effect');
   await nextTurn(page);
 
   const checked = await checkAgainstModel(app, 'startroid', 'hive.encounter');
@@ -475,7 +477,7 @@ test('6d6: three rounds — a walk off the dock (the Game Leader enters the dama
   await page.getByTestId('play-action-run').click();
   await expect(page.getByTestId('play-reach-chart')).toBeVisible();
   await hover(page, 3, 3);
-  await screenshot(app, 'play-6d6-run.png');
+  await screenshot(app, 'play-6d6-run.png', 'play-reach-chart');
   await page.getByTestId('play-show-threat').uncheck();
   await dblclick(page, 3, 3);
   await expect.poll(async () => (await positions(page))['B']).toBe('3,3');
@@ -537,7 +539,7 @@ test('d20 3.0: three rounds — the wyvern runs, the lines tool draws the cover 
   const lines = linesBetween(early.board, 'E', { creature: 'D' });
   for (const v of lines.verdict) await expect(page.getByTestId('lines-verdict')).toContainText(v);
   await page.getByTestId('play-show-threat').check();
-  await screenshot(app, 'play-lines.png');
+  await screenshot(app, 'play-lines.png', 'lines-verdict');
   await page.getByTestId('play-show-threat').uncheck();
   await page.getByTestId('tool-play-move').click();
   await nextTurn(page);
