@@ -247,9 +247,9 @@ function Turn(props: { editor: Editor }) {
               classList={{ active: editor.moveAction() === o.action, unavailable: !o.allowed }}
               data-testid={`play-action-${o.action}`}
               data-allowed={String(o.allowed)}
-              disabled={o.action === 'charge' || o.action === 'stand-up'}
+              disabled={o.action === 'stand-up'}
               title={o.allowed ? `${o.label}${o.rule ? ` — ${o.rule.display}` : ''}` : o.why}
-              onClick={() => o.action !== 'stand-up' && o.action !== 'charge' && choose(o.action as MoveAction)}
+              onClick={() => o.action !== 'stand-up' && choose(o.action as MoveAction)}
             >
               {o.label}
             </button>

@@ -397,7 +397,7 @@ test('Startroid: three rounds — an illegal path refused, a walk through the dr
   expect(app.problems).toEqual([]);
 });
 
-test('d20 SRD 3.5: three rounds — the wolf double-moves, Aldric walks off the bluff, Bree provokes the wolf, a 5-foot step; F1 lists the Play keys; undo two, replay, export', async ({ app }) => {
+test('d20 SRD 3.5: three rounds — the wolf double-moves, Aldric walks off the bluff, Bree provokes the wolf, the wolf charges; F1 lists the Play keys; undo two, replay, export', async ({ app }) => {
   const { page } = app;
   await startPlay(page, 'Goblin ambush at the ford', 35, { W: 20, A: 15, B: 10, G: 8, H: 5, O: 3 });
   // F1 lists Play mode's tools and their keys from the tools' own list.
@@ -436,18 +436,21 @@ test('d20 SRD 3.5: three rounds — the wolf double-moves, Aldric walks off the 
   await walk(page, { x: 2, y: 3 });
   await nextTurn(page, 6);
 
-  // Round 3: a 5-foot step provokes nothing (d20-srd-35.txt › Movement in Combat).
+  // Round 3: the wolf charges Bree's way along the row — a straight line, up to double speed (the
+  // SRD charge the engine reads into d20-srd-35.txt › Difficult Terrain); leaving Bree's reach provokes.
   await expect(page.getByTestId('play-round')).toContainText('Round 3');
-  await move(page, { x: 3, y: 3 }, 'step');
-  expect((await positions(page))['W']).toBe('3,3');
+  await move(page, { x: 4, y: 3 }, 'charge');
+  expect((await positions(page))['W']).toBe('4,3');
+  await expect(page.locator('[data-testid="play-log-entry"]').last()).toContainText('Wolf charges from 2,3 to 4,3');
+  await page.getByTestId('play-pending').getByRole('button', { name: 'Miss' }).first().click();
   await nextTurn(page);
 
   const checked = await checkAgainstModel(app, 'd20-35', 'ford.encounter');
   expect(checked.falls).toBe(1);
   expect(checked.provocations).toBeGreaterThanOrEqual(1);
   expect(checked.model.health['B']!.damage).toBe(5);
-  const step = checked.model.entries.filter((e) => e.kind === 'move').at(-1)!;
-  expect(step.pending).toEqual([]);
+  const charge = checked.session.log.filter((a) => a.kind === 'move').at(-1)!;
+  expect(charge).toMatchObject({ action: 'charge', path: [{ x: 3, y: 3 }, { x: 4, y: 3 }] });
   await undoTwoReplayExport(app, checked, 'ford-log.txt');
   expect(app.problems).toEqual([]);
 });
