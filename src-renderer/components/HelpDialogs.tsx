@@ -17,8 +17,6 @@ const GESTURES: [string, string][] = [
   ['Drag from an empty square', 'Select the creatures in a box (Select tool)'],
   ['Tab, Shift + Tab', 'Select the next / previous creature in the inspected square (Select tool)'],
   ['PageUp, PageDown', 'Raise / lower the selected creatures by one square of altitude'],
-  ['N', 'Next turn (Play mode, Move tool)'],
-  ['Enter, double-click', 'Move along the path, or apply the forced movement (Play mode)'],
 ];
 
 export function ShortcutsDialog(props: { editor: Editor }) {
