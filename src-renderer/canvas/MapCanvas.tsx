@@ -12,6 +12,7 @@ import { renderMapImage } from './layers/map-image';
 import { createOverlayLayer } from './layers/overlay';
 import { createSquareMarksLayer } from './layers/square-marks';
 import { createSceneLines } from './layers/segment-layer';
+import { createLightLayer } from './layers/light';
 import { createPlayOverlayLayer } from './layers/play-overlay';
 import { createTerrainLayer } from './layers/terrain';
 import { attachBackground } from './background-image';
@@ -73,6 +74,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const terrain = createTerrainLayer(editor);
     setTerrainImage(terrain.canvas);
     const marks = createSquareMarksLayer(editor);
+    const light = createLightLayer(editor);
     const elevation = createElevationLayer(editor);
     const water = createWaterLayer(editor);
     const edges = createEdgesLayer(editor);
@@ -93,8 +95,8 @@ export function MapCanvas(props: { editor: Editor }) {
     stage.add(backgroundLayer);
     backgroundLayer.getNativeCanvasElement().dataset['layer'] = 'background';
     // Walls and doors over ledges, so a door in a cliff's edge still reads as a door.
-    // The line layers share one tile bitmap per tile when zoomed out (one blit a tile, not five).
-    const lines = createSceneLines(editor, [marks, elevation, water, ledges, edges]);
+    // The line layers share one tile bitmap per tile when zoomed out (one blit a tile, not six).
+    const lines = createSceneLines(editor, [light, marks, elevation, water, ledges, edges]);
     konvaLayer('scene', terrain.node, lines.node);
     attachBackground(editor, backgroundLayer, terrain.node);
     konvaLayer('creatures', creatures.node);

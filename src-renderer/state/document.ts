@@ -30,6 +30,8 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     return doc() !== null && history.marker !== savedMarker();
   };
   const canUndo = () => (historyTick(), history.canUndo);
+  /** The next undo would take back a stored Play session (its log), not a map edit. */
+  const undoRemovesPlay = () => (historyTick(), history.nextUndo?.type === 'setPlay');
   const canRedo = () => (historyTick(), history.canRedo);
   const undoLabel = () => (historyTick(), history.undoLabel);
   const redoLabel = () => (historyTick(), history.redoLabel);
@@ -233,6 +235,7 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     file,
     dirty,
     canUndo,
+    undoRemovesPlay,
     canRedo,
     undoLabel,
     redoLabel,
