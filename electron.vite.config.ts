@@ -27,6 +27,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src-main/main/index.ts'),
           // The library's reader thread (`new Worker(…/library-worker.js)`), its own entry.
           'library-worker': resolve(__dirname, 'src-main/services/library-worker.ts'),
+          // The export thread (`new Worker(…/export-worker.js)`): PNG encoding off the event loop.
+          'export-worker': resolve(__dirname, 'src-main/services/export-worker.ts'),
         },
       },
     },

@@ -14,6 +14,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Property tests and the largest-file cases take seconds on a quiet machine and several
+          // times that on a loaded one; a timeout is not a speed assertion (speed is npm run bench).
+          testTimeout: 60_000,
           include: ['tests/unit/**/*.test.ts', 'tests/golden/**/*.test.ts'],
         },
       },
@@ -22,6 +25,7 @@ export default defineConfig({
         plugins: [solid()],
         test: {
           name: 'browser',
+          testTimeout: 30_000,
           include: ['tests/browser/**/*.test.{ts,tsx}'],
           browser: {
             enabled: true,

@@ -9,6 +9,9 @@
 //   select      mouse down on a running creature → its movement overlay drawn (data-reach-squares
 //               set, then the frame); Medium and Gargantuan creatures, first click included
 //   open        file chosen (File.text() called) → the map drawn; with the longest task meanwhile
+//   work_p95_ms the script time of each frame's animation callbacks (Konva draws there) while panning
+//               or zooming: less at the mercy of a loaded machine than frame intervals
+// BENCH_RENDERER_DIR=out/renderer-old measures another build of the renderer (before / after).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,7 +22,7 @@ import { chromium } from '@playwright/test';
 import { preview } from 'vite';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'out/renderer');
+const outDir = path.resolve(root, process.env.BENCH_RENDERER_DIR ?? 'out/renderer');
 if (!existsSync(path.join(outDir, 'index.html'))) {
   const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
@@ -47,6 +50,25 @@ const ms = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
 function instrument() {
   const w = window;
   w.__bench = { openStart: 0, longTasks: [] };
+  // Script time spent in each frame's animation callbacks.
+  w.__work = [];
+  const raf = window.requestAnimationFrame.bind(window);
+  let frameAt = -1;
+  let frameWork = 0;
+  window.requestAnimationFrame = (cb) =>
+    raf((t) => {
+      const start = performance.now();
+      try {
+        cb(t);
+      } finally {
+        if (t !== frameAt) {
+          if (frameAt >= 0) w.__work.push(frameWork);
+          frameAt = t;
+          frameWork = 0;
+        }
+        frameWork += performance.now() - start;
+      }
+    });
   const text = File.prototype.text;
   File.prototype.text = function () {
     w.__bench.openStart = performance.now();
@@ -130,7 +152,7 @@ async function measurePan(page) {
   const v = await view(page);
   const cx = v.box.x + v.box.width / 2;
   const cy = v.box.y + v.box.height / 2;
-  await page.evaluate(() => (window.__stop = window.__frames()));
+  await page.evaluate(() => ((window.__stop = window.__frames()), (window.__work = [])));
   await page.mouse.move(cx, cy);
   await page.mouse.down();
   for (let k = 1; k <= 90; k++) {
@@ -139,20 +161,20 @@ async function measurePan(page) {
   }
   await page.mouse.up();
   const intervals = await page.evaluate(() => window.__stop());
-  return intervals.slice(1);
+  return Object.assign(intervals.slice(1), { work: await page.evaluate(() => window.__work.slice(1)) });
 }
 
 async function measureZoom(page) {
   await page.keyboard.press('Control+0');
   const v = await view(page);
   await page.mouse.move(v.box.x + v.box.width / 2, v.box.y + v.box.height / 2);
-  await page.evaluate(() => (window.__stop = window.__frames()));
+  await page.evaluate(() => ((window.__stop = window.__frames()), (window.__work = [])));
   for (let k = 0; k < 40; k++) {
     await page.mouse.wheel(0, k < 20 ? -60 : 60);
     await page.waitForTimeout(16);
   }
   const intervals = await page.evaluate(() => window.__stop());
-  return intervals.slice(1);
+  return Object.assign(intervals.slice(1), { work: await page.evaluate(() => window.__work.slice(1)) });
 }
 
 /** Brings the map's top-left corner into view at 100 % (the bench's creatures are there). */
@@ -260,15 +282,19 @@ const small = await suite(make(64, 64), 'bench-64.encounter', all);
 const big = await suite(make(512, 500), 'bench-512.encounter', all);
 const huge = await suite(make(2048, 2000), 'bench-2048.encounter', ['pan', 'paint']);
 
-console.log(`BENCH editor-pan p95_ms=${ms(p95(big.pan))} max_ms=${ms(max(big.pan))} p95_ms_64=${ms(p95(small.pan))} max_ms_64=${ms(max(small.pan))}`);
-console.log(`BENCH editor-zoom p95_ms=${ms(p95(big.zoom))} max_ms=${ms(max(big.zoom))} p95_ms_64=${ms(p95(small.zoom))} max_ms_64=${ms(max(small.zoom))}`);
+console.log(
+  `BENCH editor-pan p95_ms=${ms(p95(big.pan))} max_ms=${ms(max(big.pan))} work_p95_ms=${ms(p95(big.pan.work))} p95_ms_64=${ms(p95(small.pan))} max_ms_64=${ms(max(small.pan))} work_p95_ms_64=${ms(p95(small.pan.work))}`,
+);
+console.log(
+  `BENCH editor-zoom p95_ms=${ms(p95(big.zoom))} max_ms=${ms(max(big.zoom))} work_p95_ms=${ms(p95(big.zoom.work))} p95_ms_64=${ms(p95(small.zoom))} max_ms_64=${ms(max(small.zoom))} work_p95_ms_64=${ms(p95(small.zoom.work))}`,
+);
 console.log(`BENCH editor-paint p95_ms=${ms(p95(big.paint))} max_ms=${ms(max(big.paint))} p95_ms_64=${ms(p95(small.paint))} max_ms_64=${ms(max(small.paint))}`);
 console.log(`BENCH editor-select p95_ms=${ms(p95(big.select))} max_ms=${ms(max(big.select))} p95_ms_64=${ms(p95(small.select))} max_ms_64=${ms(max(small.select))}`);
 console.log(
   `BENCH editor-select-gargantuan p95_ms=${ms(p95(big.selectGargantuan))} max_ms=${ms(max(big.selectGargantuan))} p95_ms_64=${ms(p95(small.selectGargantuan))} max_ms_64=${ms(max(small.selectGargantuan))}`,
 );
 console.log(`BENCH editor-open ours_ms=${ms(big.open.ms)} long_task_max_ms=${ms(big.open.longMax)} ours_ms_64=${ms(small.open.ms)} long_task_max_ms_64=${ms(small.open.longMax)}`);
-console.log(`BENCH editor-pan-2048 p95_ms=${ms(p95(huge.pan))} max_ms=${ms(max(huge.pan))} p95_ms_64=${ms(p95(small.pan))} open_ms=${ms(huge.open.ms)}`);
+console.log(`BENCH editor-pan-2048 p95_ms=${ms(p95(huge.pan))} max_ms=${ms(max(huge.pan))} work_p95_ms=${ms(p95(huge.pan.work))} p95_ms_64=${ms(p95(small.pan))} open_ms=${ms(huge.open.ms)}`);
 console.log(`BENCH editor-paint-2048 p95_ms=${ms(p95(huge.paint))} max_ms=${ms(max(huge.paint))} p95_ms_64=${ms(p95(small.paint))}`);
 
 await browser.close();

@@ -81,7 +81,8 @@ export function App(props: { editor: Editor }) {
     window.addEventListener('keydown', onKeyDown);
     window.addEventListener('beforeunload', onBeforeUnload);
     window.addEventListener('focus', onFocus);
-    void offerRecovery(editor);
+    // Keys work and any recovery offer is up: tests and automation wait for this mark.
+    void offerRecovery(editor).finally(() => (document.documentElement.dataset['ready'] = 'true'));
   });
   onCleanup(() => {
     window.removeEventListener('keydown', onKeyDown);

@@ -2,6 +2,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } f
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanStaleSaveFiles } from '../services/files';
+import { renderInWorker } from '../services/export-runner';
 import { createHandlers, type Dialogs } from '../services/handlers';
 import { LibraryService } from '../services/library';
 import { RecoveryStore } from '../services/recovery';
@@ -84,6 +85,8 @@ function registerHandlers(): void {
       trash: { trashItem: (file) => shell.trashItem(file) },
     }),
     recovery: new RecoveryStore(path.join(app.getPath('userData'), 'recovery', 'unsaved.json')),
+    // Exports draw and encode their pictures in a thread of their own (`export-worker.ts`).
+    exportRenderer: renderInWorker(path.join(here, 'export-worker.js')),
   });
   for (const [channel, handle] of Object.entries(handlers)) {
     ipcMain.handle(channel, async (event, ...args: unknown[]) => {

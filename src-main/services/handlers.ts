@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter, readEncounterText } from '../../src-shared/io';
+import { checkEncounterText, ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, readEncounterText } from '../../src-shared/io';
 import {
   CHANNELS,
+  DROPPED_FILE_CHANNEL,
   type BridgeMethod,
   type Channel,
   type EncounterExportRequest,
@@ -20,8 +21,9 @@ import {
   type SaveRequest,
 } from '../../src-shared/ipc';
 import { EXPORT_FORMATS } from '../../src-shared/io/export';
+import type { ExportRenderer } from './export-runner';
 import { writeEncounterExport } from './exports';
-import { FileProblem, readTextFile, writeFileAtomic } from './files';
+import { describeFsError, FileProblem, readTextFile, writeFileAtomic } from './files';
 import type { LibraryService } from './library';
 import type { RecoveryStore } from './recovery';
 import type { RecentFiles } from './recent';
@@ -53,6 +55,8 @@ export interface HandlerDeps {
   library?: LibraryService;
   /** Autosave's store in the app's data folder. */
   recovery?: RecoveryStore;
+  /** Draws and encodes exports; the app runs them in a worker thread (`renderInWorker`). */
+  exportRenderer?: ExportRenderer;
 }
 
 const ENCOUNTER_FILTERS: FileFilter[] = [
@@ -91,6 +95,8 @@ const KnownArg = z.object({ id: z.string().min(1).max(4096), modified: z.number(
 const RecoveryArg = z
   .object({ name: z.string().max(200), text: z.string().max(MAX_FILE_BYTES), saved: z.number().finite(), fileName: z.string().max(1024).nullable() })
   .strict();
+
+const DroppedArg = z.tuple([z.string().min(1).max(4096)]);
 
 const ARGS: Record<BridgeMethod, z.ZodType<unknown[]>> = {
   openEncounter: z.tuple([]),
@@ -148,7 +154,7 @@ function safeFileName(name: string, fallback: string): string {
  * choices (dialogs, the recent list, a listed library): the renderer can name a file, but cannot
  * make the main process touch one the user never chose.
  */
-export function createHandlers(deps: HandlerDeps): Record<Channel, Handler> {
+export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPPED_FILE_CHANNEL, Handler> {
   const grantedFiles = new Set<string>();
 
   async function mayRead(filePath: string): Promise<boolean> {
@@ -190,8 +196,9 @@ export function createHandlers(deps: HandlerDeps): Record<Channel, Handler> {
     },
 
     async saveEncounter(request: SaveRequest): Promise<FileRef | null> {
-      // Never write something that would not open again: the file on disk stays good.
-      const check = parseEncounter(request.text);
+      // Never write something that would not open again: the file on disk stays good. Every check
+      // of the loader runs, without building the map the main process has no use for.
+      const check = checkEncounterText(request.text);
       if (!check.ok) throw new FileProblem(`Not saved: the encounter is not valid (${check.error}).`);
       let target: string;
       if (request.file) {
@@ -303,11 +310,34 @@ export function createHandlers(deps: HandlerDeps): Record<Channel, Handler> {
         request,
         (defaultName, typeName, extension) => deps.dialogs.saveFile({ title: `Export ${typeName}`, defaultName, filters: [{ name: typeName, extensions: [extension] }] }),
         (name) => safeFileName(name, 'export'),
+        deps.exportRenderer,
       );
     },
   };
 
-  const handlers = {} as Record<Channel, Handler>;
+  const handlers = {} as Record<Channel | typeof DROPPED_FILE_CHANNEL, Handler>;
+  // A file dropped on the window, named by the preload from the drop event (src-main/preload/drops.ts):
+  // the user's choice, as in the open dialog, so it may be read and saved back to. Only an absolute
+  // path to a regular file (through links, as the open dialog allows) within the size limit.
+  handlers[DROPPED_FILE_CHANNEL] = async (args: unknown): Promise<IpcResult<unknown>> => {
+    const parsed = DroppedArg.safeParse(args);
+    if (!parsed.success || !path.isAbsolute(parsed.data[0]) || parsed.data[0].includes('\0')) {
+      return { ok: false, error: 'Refused grantDroppedFile: argument 0 is not the absolute path of a dropped file' };
+    }
+    const filePath = path.normalize(parsed.data[0]);
+    let stat;
+    try {
+      stat = await fs.stat(filePath);
+    } catch (e) {
+      return { ok: false, error: `Cannot open ${path.basename(filePath)}: ${describeFsError(e)}.` };
+    }
+    if (!stat.isFile()) return { ok: false, error: `${path.basename(filePath)} is not a file; drop an encounter file.` };
+    if (stat.size > MAX_FILE_BYTES) {
+      return { ok: false, error: `${path.basename(filePath)} is ${(stat.size / 1048576).toFixed(1)} MiB, over the ${MAX_FILE_BYTES / 1048576} MiB limit for an encounter file; nothing was opened.` };
+    }
+    grantedFiles.add(filePath);
+    return { ok: true, value: ref(filePath) };
+  };
   for (const method of Object.keys(CHANNELS) as BridgeMethod[]) {
     handlers[CHANNELS[method]] = async (args: unknown): Promise<IpcResult<unknown>> => {
       const parsed = ARGS[method].safeParse(args);

@@ -11,6 +11,8 @@ import { createLedgesLayer } from './layers/ledges';
 import { renderMapImage } from './layers/map-image';
 import { createOverlayLayer } from './layers/overlay';
 import { createSquareMarksLayer } from './layers/square-marks';
+import { createSceneLines } from './layers/segment-layer';
+import { createLightLayer } from './layers/light';
 import { createPlayOverlayLayer } from './layers/play-overlay';
 import { createTerrainLayer } from './layers/terrain';
 import { attachBackground } from './background-image';
@@ -72,6 +74,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const terrain = createTerrainLayer(editor);
     setTerrainImage(terrain.canvas);
     const marks = createSquareMarksLayer(editor);
+    const light = createLightLayer(editor);
     const elevation = createElevationLayer(editor);
     const water = createWaterLayer(editor);
     const edges = createEdgesLayer(editor);
@@ -80,7 +83,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const grid = createGridLayer(editor);
     const overlay = createOverlayLayer(editor, target);
     const playOverlay = createPlayOverlayLayer(editor);
-    const konvaLayer = (name: string, ...nodes: Konva.Shape[]) => {
+    const konvaLayer = (name: string, ...nodes: (Konva.Shape | Konva.Image)[]) => {
       const layer = new Konva.Layer({ listening: false, imageSmoothingEnabled: name !== 'scene' });
       layer.add(...nodes);
       stage.add(layer);
@@ -92,7 +95,9 @@ export function MapCanvas(props: { editor: Editor }) {
     stage.add(backgroundLayer);
     backgroundLayer.getNativeCanvasElement().dataset['layer'] = 'background';
     // Walls and doors over ledges, so a door in a cliff's edge still reads as a door.
-    konvaLayer('scene', terrain.node, marks.node, elevation.node, water.node, ledges.node, edges.node);
+    // The line layers share one tile bitmap per tile when zoomed out (one blit a tile, not six).
+    const lines = createSceneLines(editor, [light, marks, elevation, water, ledges, edges]);
+    konvaLayer('scene', terrain.node, lines.node);
     attachBackground(editor, backgroundLayer, terrain.node);
     konvaLayer('creatures', creatures.node);
     konvaLayer('grid', grid.node);
@@ -226,6 +231,7 @@ export function MapCanvas(props: { editor: Editor }) {
 
     editor.setMapImageSource(() => {
       const d = editor.doc();
+      terrain.finish();
       return d ? renderMapImage(d, terrain.canvas, [marks, elevation, water, ledges, edges]) : '';
     });
 

@@ -38,13 +38,32 @@ const ACTION_LABELS: Record<MoveAction, string> = {
   charge: 'Charge (d20)',
 };
 
+/** d20's two texts: the rulesets with a charge, reach weapons, overruns and tumbling. */
+const isD20 = (ruleset: string) => ruleset === 'd20-35' || ruleset === 'd20-30';
+
+/**
+ * The actions a ruleset's text has. Only the d20 texts name the charge (d20-srd-35.txt › Moving
+ * Through a Square › Friend: "unless you are charging"; › Difficult Terrain).
+ */
+export function actionsFor(ruleset: string): MoveAction[] {
+  return ACTIONS.filter((a) => a !== 'charge' || isD20(ruleset));
+}
+
+/** A pass / fail outcome picker's value: '' is no attempt. */
+type Outcome = '' | 'pass' | 'fail';
+
 /** The selected creature and the movement shown for it on the map. */
 export function CreaturePanel(props: { editor: Editor }) {
   const editor = props.editor;
   const creature = () => editor.doc()?.creatures.find((c) => c.id === editor.selectedCreature()) ?? null;
   const info = () => RULESETS[editor.doc()!.ruleset];
   const request = () => editor.moveRequest();
-  const update = (changes: Partial<ReturnType<typeof request>>) => editor.setMoveRequest({ ...request(), ...changes });
+  /** Changes the movement request; an option set to undefined is dropped (the request stays as the engine's JSON). */
+  const update = (changes: Partial<ReturnType<typeof request>>) => {
+    const next: Record<string, unknown> = { ...request(), ...changes };
+    for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
+    editor.setMoveRequest(next as unknown as ReturnType<typeof request>);
+  };
   /** What walking off the ledge at the hovered square does, as dice. */
   const fallText = (height: number) => {
     const d = editor.doc()!;
@@ -223,6 +242,40 @@ export function CreaturePanel(props: { editor: Editor }) {
             <label>
               <input type="checkbox" checked={c().helpless} title="Unable to act: others may move through and end in its space" onChange={(e) => change({ helpless: e.currentTarget.checked })} /> helpless
             </label>
+            <Show when={isD20(editor.doc()!.ruleset)}>
+              <label>
+                <input
+                  type="checkbox"
+                  data-testid="creature-reach-weapon"
+                  checked={!!c().reachWeapon}
+                  title={`Wields a reach weapon: it threatens at double its natural reach but not at its natural reach or less; attacks of opportunity along a path come from that zone (${info().name} › Big and Little Creatures in Combat)`}
+                  onChange={(e) => (change({ reachWeapon: e.currentTarget.checked || undefined }), done(e))}
+                />{' '}
+                reach weapon
+              </label>
+            </Show>
+            <Show when={editor.doc()!.ruleset === 'epic-path'}>
+              <label>
+                <input
+                  type="checkbox"
+                  data-testid="creature-dead"
+                  checked={!!c().dead}
+                  title="Dead: its square is rough terrain to others, not a space to squeeze into, and it threatens nothing (Epic Path › Squeezing)"
+                  onChange={(e) => (change({ dead: e.currentTarget.checked || undefined }), done(e))}
+                />{' '}
+                dead
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  data-testid="creature-blinded"
+                  checked={!!c().blinded}
+                  title="Cannot see: it may not run or take a 5-foot step (Epic Path › Run, › 5-Foot Step)"
+                  onChange={(e) => (change({ blinded: e.currentTarget.checked || undefined }), done(e))}
+                />{' '}
+                blinded
+              </label>
+            </Show>
           </div>
           <p class="hint" data-testid="creature-name">
             {c().name} at {c().x},{c().y}
@@ -235,7 +288,7 @@ export function CreaturePanel(props: { editor: Editor }) {
           <label class="field">
             <span>Action</span>
             <select data-testid="move-action" title="The action the creature spends on moving" value={request().action} onChange={(e) => (update({ action: e.currentTarget.value as MoveAction }), done(e))}>
-              <For each={[...ACTIONS]}>{(a) => <option value={a}>{ACTION_LABELS[a]}</option>}</For>
+              <For each={actionsFor(editor.doc()!.ruleset)}>{(a) => <option value={a}>{ACTION_LABELS[a]}</option>}</For>
             </select>
           </label>
           <label class="field">
@@ -245,7 +298,10 @@ export function CreaturePanel(props: { editor: Editor }) {
               title="How it moves: only the modes this creature has a speed for"
               value={request().mode ?? ''}
               onChange={(e) => {
-                update({ mode: (e.currentTarget.value || undefined) as MovementMode | undefined });
+                // An accelerated climb is a climb: another mode drops it.
+                const mode = (e.currentTarget.value || undefined) as MovementMode | undefined;
+                const { accelerated: _climbOnly, ...rest } = request();
+                editor.setMoveRequest(mode === 'climb' ? { ...request(), mode } : { ...rest, mode });
                 done(e);
               }}
             >
@@ -253,6 +309,74 @@ export function CreaturePanel(props: { editor: Editor }) {
               <For each={modes()}>{(m) => <option value={m}>{m}</option>}</For>
             </select>
           </label>
+          <Show when={editor.doc()!.ruleset === 'd20-35' && request().mode === 'climb'}>
+            <label class="checks">
+              <input
+                type="checkbox"
+                data-testid="move-accelerated"
+                checked={!!request().accelerated}
+                title={`Accelerated climb: double the climb speed (or the land speed, whichever is lower), one Climb check at −5 (${info().name} › Climb)`}
+                onChange={(e) => (update({ accelerated: e.currentTarget.checked || undefined }), done(e))}
+              />{' '}
+              accelerated climb
+            </label>
+          </Show>
+          <Show when={isD20(editor.doc()!.ruleset)}>
+            <div class="field-row">
+              <label class="field">
+                <span>Overrun</span>
+                <select
+                  data-testid="move-overrun"
+                  value={request().overrun ?? ''}
+                  title={`Overrun an opponent in the way; the check's outcome is yours to set: pass lets it through every opponent's square it tries, fail stops it before the first (${info().name} › Moving Through a Square › Overrun)`}
+                  onChange={(e) => (update({ overrun: (e.currentTarget.value as Outcome) || undefined }), done(e))}
+                >
+                  <option value="">no attempt</option>
+                  <option value="pass">passes</option>
+                  <option value="fail">fails</option>
+                </select>
+              </label>
+              <label class="field">
+                <span>Tumble</span>
+                <select
+                  data-testid="move-tumble"
+                  value={request().tumble ?? ''}
+                  title={`Tumble through an opponent's square; the Tumble check's outcome is yours to set (${info().name} › Moving Through a Square › Tumbling)`}
+                  onChange={(e) => (update({ tumble: (e.currentTarget.value as Outcome) || undefined }), done(e))}
+                >
+                  <option value="">no attempt</option>
+                  <option value="pass">passes</option>
+                  <option value="fail">fails</option>
+                </select>
+              </label>
+            </div>
+          </Show>
+          <Show when={editor.doc()!.ruleset === '6d6'}>
+            <div class="checks">
+              <Show when={['move', 'run', 'double'].includes(request().action)}>
+                <label>
+                  <input
+                    type="checkbox"
+                    data-testid="move-hidden"
+                    checked={!!request().hidden}
+                    title="Stays hidden while moving: a 2d6+0 penalty to the movement resistance (6d6 RPG › Staying Hidden)"
+                    onChange={(e) => (update({ hidden: e.currentTarget.checked || undefined }), done(e))}
+                  />{' '}
+                  stays hidden
+                </label>
+              </Show>
+              <label>
+                <input
+                  type="checkbox"
+                  data-testid="move-knows-hidden"
+                  checked={!!request().knowsHidden}
+                  title="Plans with the squares' hidden movement resistance known (the GM's view); unticked, the plan uses only what the mover sees and the move pays the truth (6d6 RPG › Hidden Movement Resistance)"
+                  onChange={(e) => (update({ knowsHidden: e.currentTarget.checked || undefined }), done(e))}
+                />{' '}
+                knows hidden resistance
+              </label>
+            </div>
+          </Show>
           <Show when={info().speedUnit === 'mr'}>
             <label class="field">
               <span>Run dice (6d6)</span>
@@ -286,6 +410,14 @@ export function CreaturePanel(props: { editor: Editor }) {
               <p class="hint" data-testid="path-summary">
                 {p().legal ? `Path: ${p().total} ${unitWords(p().unit)}` : `Not legal: ${readableRules(p().reason ?? '')}`}
                 {p().provokes.length ? ` · provokes ${[...new Set(p().provokes.map((a) => nameOf(a.by)))].join(', ')}` : ''}
+                <Show when={p().steps.filter((st) => st.squeezed).length}>
+                  {(n) => (
+                    <span data-testid="squeeze-summary" title="Squeezed steps are hatched on the map, outlined where the creature fits (d20 SRD 3.5 › Squeezing: each square moved costs double)">
+                      {' '}
+                      · squeezed on {n()} {n() === 1 ? 'step' : 'steps'}
+                    </span>
+                  )}
+                </Show>
                 <Show when={p().fall}>{(height) => <span data-testid="fall-summary"> · {fallText(height())}</span>}</Show>
               </p>
             )}

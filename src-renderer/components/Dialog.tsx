@@ -11,8 +11,10 @@ export function Dialog(props: { title: string; onClose: () => void; children: JS
   };
   onMount(() => {
     document.addEventListener('keydown', onKey, true);
-    const first = panel.querySelector<HTMLElement>('input, select, button.primary, button');
-    first?.focus();
+    // The first field, else the main button — never the header's ×, so Enter after Ctrl+N creates.
+    const inBody = (selector: string) =>
+      [...panel.querySelectorAll<HTMLElement>(selector)].find((el) => !el.closest('.dialog-header'));
+    (inBody('input, select, textarea') ?? inBody('button.primary') ?? inBody('button') ?? panel.querySelector<HTMLElement>('button'))?.focus();
   });
   onCleanup(() => document.removeEventListener('keydown', onKey, true));
   return (

@@ -1,6 +1,6 @@
 import { For, Show } from 'solid-js';
 import { RULESET_IDS, RULESETS } from '../../src-shared/model';
-import { TOOLS } from '../canvas/tools';
+import { PLAY_TOOLS, TOOLS } from '../canvas/tools';
 import { ACTIONS, displayKeys } from '../state/actions';
 import type { Editor } from '../state/editor';
 import { Dialog } from './Dialog';
@@ -44,6 +44,36 @@ export function ShortcutsDialog(props: { editor: Editor }) {
               </tr>
             )}
           </For>
+          <tr class="section">
+            <th colspan="2">Play mode (F5): its tools' keys work only while playing</th>
+          </tr>
+          <For each={PLAY_TOOLS}>
+            {(t) => (
+              <>
+                <tr title={t.tooltip} data-testid={`shortcut-${t.id}`}>
+                  <td>{t.label} tool (Play mode)</td>
+                  <td>
+                    <kbd>{t.key}</kbd>
+                  </td>
+                </tr>
+                <For each={t.keys}>
+                  {([keys, what]) => (
+                    <tr>
+                      <td>
+                        {what} ({t.label} tool)
+                      </td>
+                      <td>
+                        <kbd>{keys}</kbd>
+                      </td>
+                    </tr>
+                  )}
+                </For>
+              </>
+            )}
+          </For>
+          <tr class="section">
+            <th colspan="2">Everywhere</th>
+          </tr>
           <For each={GESTURES}>
             {([keys, what]) => (
               <tr>

@@ -74,6 +74,32 @@ export function PropertiesPanel(props: { editor: Editor }) {
             <dd data-testid="prop-creatures">{doc()!.creatures.length}</dd>
           </dl>
           <MapResize editor={editor} />
+          <Show when={doc()!.background}>
+            {(bg) => (
+              <div class="background-picture" data-testid="background-picture">
+                <label class="field">
+                  <span>Background picture: {Math.round(bg().opacity * 100)} % opaque</span>
+                  <input
+                    type="range"
+                    min="0"
+                    max="100"
+                    step="5"
+                    value={Math.round(bg().opacity * 100)}
+                    data-testid="background-opacity"
+                    title={`Opacity of the imported map picture (${bg().width} × ${bg().height} pixels) under the terrain; each change is one undo step`}
+                    onChange={(e) => {
+                      const opacity = Math.min(1, Math.max(0, e.currentTarget.valueAsNumber / 100));
+                      if (opacity !== bg().opacity) editor.execute({ type: 'setBackground', background: { ...bg(), opacity } });
+                      e.currentTarget.blur();
+                    }}
+                  />
+                </label>
+                <button data-testid="background-remove" title="Remove the background picture from the encounter (undo brings it back)" onClick={() => editor.execute({ type: 'setBackground', background: null })}>
+                  Remove picture
+                </button>
+              </div>
+            )}
+          </Show>
         </section>
         <LayersPanel editor={editor} />
         <CreaturePanel editor={editor} />

@@ -22,7 +22,10 @@ const EDGE_CHOICES = [
   ['low', 'Low obstacle', 'Hampers movement: crossing it costs extra (d20-srd-35.txt › Obstacles)'],
   ['doorClosed', 'Door (closed)', 'A closed door; a click with Select opens it'],
   ['doorOpen', 'Door (open)', 'An open door; a click with Select closes it'],
+  ['window', 'Window / force field', 'Blocks movement and line of effect but not line of sight: a creature may teleport to a square it sees through it (Startroid › Teleportation)'],
 ] as const;
+/** The edge kinds this ruleset's text has: only Startroid separates sight from effect. */
+const edgeChoicesFor = (ruleset: string) => EDGE_CHOICES.filter(([id]) => id !== 'window' || ruleset === 'startroid');
 
 /**
  * The options of the active map tool, in the properties panel: for the square tools the layer
@@ -41,6 +44,10 @@ export function ToolOptions(props: { editor: Editor }) {
   // Another ruleset may not have the chosen layer (resistance is 6d6 only): fall back to terrain.
   createEffect(() => {
     if (d() && !layers().some((l) => l.id === editor.squareLayer())) editor.setSquareLayer('terrain');
+  });
+  // Likewise a window edge chosen on a Startroid map is not carried into another ruleset's map.
+  createEffect(() => {
+    if (d() && !edgeChoicesFor(d()!.ruleset).some(([id]) => id === editor.edgeKind())) editor.setEdgeKind('wall');
   });
   return (
     <Show when={d()}>
@@ -85,7 +92,7 @@ export function ToolOptions(props: { editor: Editor }) {
                 </div>
                 <label class="field">
                   <span>
-                    {editor.heightMode() === 'set' ? 'Height' : 'By'} ({unitWord(d()!.ruleset)}; a square is {RULESETS[d()!.ruleset].squareSize})
+                    {editor.heightMode() !== 'set' ? 'By' : layer().id === 'waterDepth' ? 'Depth' : 'Height'} ({unitWord(d()!.ruleset)}; a square is {RULESETS[d()!.ruleset].squareSize})
                   </span>
                   <input
                     type="number"
@@ -157,7 +164,7 @@ export function ToolOptions(props: { editor: Editor }) {
         <section class="tool-options" data-testid="edge-options">
           <h2>Edge</h2>
           <ul class="legend" role="radiogroup" aria-label="Edge to draw">
-            <For each={EDGE_CHOICES}>
+            <For each={edgeChoicesFor(editor.doc()!.ruleset)}>
               {([id, label, about]) => (
                 <li>
                   <button

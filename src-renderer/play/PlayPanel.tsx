@@ -247,9 +247,9 @@ function Turn(props: { editor: Editor }) {
               classList={{ active: editor.moveAction() === o.action, unavailable: !o.allowed }}
               data-testid={`play-action-${o.action}`}
               data-allowed={String(o.allowed)}
-              disabled={o.action === 'charge' || o.action === 'stand-up'}
+              disabled={o.action === 'stand-up'}
               title={o.allowed ? `${o.label}${o.rule ? ` — ${o.rule.display}` : ''}` : o.why}
-              onClick={() => o.action !== 'stand-up' && o.action !== 'charge' && choose(o.action as MoveAction)}
+              onClick={() => o.action !== 'stand-up' && choose(o.action as MoveAction)}
             >
               {o.label}
             </button>
@@ -307,6 +307,9 @@ function Turn(props: { editor: Editor }) {
                 {p().answer.steps[p().answer.breaksAt] ? ` (at ${p().answer.steps[p().answer.breaksAt]!.x},${p().answer.steps[p().answer.breaksAt]!.y})` : ''}
               </div>
             </Show>
+            <Show when={p().flight && p().answer.steps.length}>
+              <FlightSideView editor={editor} steps={p().answer.steps as { x: number; y: number; z?: number }[]} unit={RULESETS[state().board.ruleset].lengthUnit} />
+            </Show>
             <Show when={p().provokedBy.length}>
               <div class="provokes" data-testid="play-path-provokes">
                 Provokes: {p().provokedBy.map((q) => `${q.name} (at ${q.at.x},${q.at.y})`).join(', ')}
@@ -317,6 +320,41 @@ function Turn(props: { editor: Editor }) {
         )}
       </Show>
     </section>
+  );
+}
+
+/**
+ * A flight seen from the side: the altitude at each step of the planned path, from where the flyer is
+ * now, so a climb, a dive or a stall's height reads at a glance beside the map's height labels.
+ */
+function FlightSideView(props: { editor: Editor; steps: { x: number; y: number; z?: number }[]; unit: string }) {
+  const W = 220;
+  const H = 48;
+  const heights = createMemo(() => [props.editor.currentCreature()?.altitude ?? 0, ...props.steps.map((st) => st.z ?? 0)]);
+  const top = () => Math.max(1, ...heights());
+  const x = (i: number) => 6 + (i * (W - 12)) / Math.max(1, heights().length - 1);
+  const y = (z: number) => H - (z / top()) * (H - 6);
+  return (
+    <figure class="chart" data-testid="play-side-view">
+      <svg width={W} height={H + 14} role="img" aria-label={`Side view: altitude at each step, ${heights().join(', ')} ${props.unit}`}>
+        <line x1={0} y1={H} x2={W} y2={H} stroke="#6b7480" />
+        <polyline points={heights().map((z, i) => `${x(i)},${y(z)}`).join(' ')} fill="none" stroke="#2f7de1" stroke-width="2" />
+        <For each={heights()}>
+          {(z, i) => (
+            <circle cx={x(i())} cy={y(z)} r="2.5" fill={i() === 0 ? '#9aa3ad' : '#2f7de1'}>
+              <title>{i() === 0 ? `Now: ${z} ${props.unit} up` : `Step ${i()}: ${z} ${props.unit} up`}</title>
+            </circle>
+          )}
+        </For>
+        <text x={2} y={9} font-size="9" fill="#9aa3ad">
+          {top()} {props.unit}
+        </text>
+        <text x={W / 2} y={H + 11} font-size="9" text-anchor="middle" fill="#9aa3ad">
+          step →
+        </text>
+      </svg>
+      <figcaption class="hint">Side view: height at each step</figcaption>
+    </figure>
   );
 }
 
@@ -563,10 +601,15 @@ function Overlays(props: { editor: Editor }) {
       <h2>Show on the map</h2>
       <label class="check">
         <input type="checkbox" data-testid="play-show-threat" checked={editor.showThreat()} onChange={(e) => editor.setShowThreat(e.currentTarget.checked)} /> Threatened squares
-        <Show when={editor.showThreat() && editor.threat().by.length}>
+        <Show when={editor.showThreat() && editor.threat().by.length && !editor.threat().note}>
           <span class="hint"> (by {editor.threat().by.join(', ')})</span>
         </Show>
       </label>
+      <Show when={editor.threat().note}>
+        <p class="hint" data-testid="play-threat-note">
+          {editor.threat().note}
+        </p>
+      </Show>
       <label class="check">
         <input type="checkbox" data-testid="play-show-flanks" checked={editor.showFlanks()} onChange={(e) => editor.setShowFlanks(e.currentTarget.checked)} /> Flanking
       </label>

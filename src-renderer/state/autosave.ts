@@ -88,6 +88,22 @@ export function installDropOpen(editor: Editor): () => void {
     const file = e.dataTransfer?.files[0];
     if (!file) return;
     e.preventDefault();
+    // On the desktop a dropped file is opened as the file it is (the preload read its path from
+    // this drop), so Save writes back to it; without a path on disk it opens as a new encounter.
+    if (editor.platform.grantDroppedFile) {
+      let ref;
+      try {
+        ref = await editor.platform.grantDroppedFile(0);
+      } catch (err) {
+        // The main process's sentence names the file and the problem (missing, a folder, too large).
+        editor.notify('error', (err as Error).message);
+        return;
+      }
+      if (ref) {
+        await editor.openRecent(ref);
+        return;
+      }
+    }
     if (file.size > MAX_FILE_BYTES) {
       editor.notify('error', `${file.name} is ${(file.size / 1048576).toFixed(1)} MiB, over the ${MAX_FILE_BYTES / 1048576} MiB limit for an encounter file; nothing was opened.`);
       return;

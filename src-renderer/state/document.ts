@@ -12,7 +12,7 @@ import type { Chrome } from './chrome';
  */
 export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad: (doc: Encounter) => void) {
   const { notify, run } = chrome;
-  const history = new History();
+  const history = new History(HISTORY_LIMIT);
   const [doc, setDoc] = createSignal<Encounter | null>(null);
   const [file, setFile] = createSignal<FileRef | null>(null);
   const [savedMarker, setSavedMarker] = createSignal<object | null>(null);
@@ -20,12 +20,18 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
   const [historyTick, setHistoryTick] = createSignal(0);
   const [recent, setRecent] = createSignal<FileRef[]>([]);
   const touched = () => setHistoryTick((t) => t + 1);
+  // The commands behind the history's steps, beside it, so each new document can say which squares
+  // it changed (`editedSquares`): the static layers redraw those without diffing whole arrays.
+  let pastCommands: Command[] = [];
+  let futureCommands: Command[] = [];
 
   const dirty = () => {
     historyTick();
     return doc() !== null && history.marker !== savedMarker();
   };
   const canUndo = () => (historyTick(), history.canUndo);
+  /** The next undo would take back a stored Play session (its log), not a map edit. */
+  const undoRemovesPlay = () => (historyTick(), history.nextUndo?.type === 'setPlay');
   const canRedo = () => (historyTick(), history.canRedo);
   const undoLabel = () => (historyTick(), history.undoLabel);
   const redoLabel = () => (historyTick(), history.redoLabel);
@@ -41,6 +47,8 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
   function loadDocument(next: Encounter, from: FileRef | null): void {
     batch(() => {
       history.clear();
+      pastCommands = [];
+      futureCommands = [];
       setDoc(next);
       setFile(from);
       setSavedMarker(history.marker);
@@ -55,6 +63,10 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     if (!current) return false;
     try {
       const next = history.execute(current, cmd);
+      recordEdit(current, next, cmd);
+      pastCommands.push(cmd);
+      if (pastCommands.length > HISTORY_LIMIT) pastCommands.shift();
+      futureCommands = [];
       batch(() => {
         setDoc(next);
         touched();
@@ -68,16 +80,29 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
   function undo(): void {
     const current = doc();
     if (!current || !history.canUndo) return;
+    const cmd = pastCommands.pop();
+    const next = history.undo(current);
+    // The inverse of a step touches the same squares as the step.
+    if (cmd) {
+      recordEdit(current, next, cmd);
+      futureCommands.push(cmd);
+    }
     batch(() => {
-      setDoc(history.undo(current));
+      setDoc(next);
       touched();
     });
   }
   function redo(): void {
     const current = doc();
     if (!current || !history.canRedo) return;
+    const cmd = futureCommands.pop();
+    const next = history.redo(current);
+    if (cmd) {
+      recordEdit(current, next, cmd);
+      pastCommands.push(cmd);
+    }
     batch(() => {
-      setDoc(history.redo(current));
+      setDoc(next);
       touched();
     });
   }
@@ -210,6 +235,7 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     file,
     dirty,
     canUndo,
+    undoRemovesPlay,
     canRedo,
     undoLabel,
     redoLabel,
@@ -229,6 +255,51 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     recent,
     refreshRecent,
   };
+}
+
+/** Steps kept for undo (History's own default). */
+const HISTORY_LIMIT = 500;
+
+/**
+ * The squares an edit changed, per layer array of the new document (the array object itself, so a
+ * layer needs no layer names), or 'all' when the map was resized. Only for a document made by
+ * `execute`, `undo` or `redo` from the one given: anything else (a load, Play mode's board) is null
+ * and the caller compares arrays instead.
+ */
+export type EditedSquares = Map<ArrayLike<number>, readonly number[]> | 'all';
+
+const edits = new WeakMap<Encounter, { from: Encounter; cmd: Command; squares?: EditedSquares }>();
+
+function recordEdit(from: Encounter, to: Encounter, cmd: Command): void {
+  if (from !== to) edits.set(to, { from, cmd });
+}
+
+export function editedSquares(from: Encounter, to: Encounter): EditedSquares | null {
+  const known = edits.get(to);
+  if (!known || known.from !== from) return null;
+  if (known.squares) return known.squares;
+  const byLayer = new Map<string, number[][]>();
+  let all = false;
+  const walk = (c: Command) => {
+    if (c.type === 'resizeMap') all = true;
+    else if (c.type === 'batch') c.commands.forEach(walk);
+    else if (c.type === 'setSquares') {
+      const list = byLayer.get(c.layer);
+      if (list) list.push(c.indices);
+      else byLayer.set(c.layer, [c.indices]);
+    }
+  };
+  walk(known.cmd);
+  let squares: EditedSquares = 'all';
+  if (!all) {
+    squares = new Map();
+    for (const [layer, lists] of byLayer) {
+      const array = (to.map as unknown as Record<string, ArrayLike<number> | undefined>)[layer];
+      if (array) squares.set(array, lists.length === 1 ? lists[0]! : lists.flat());
+    }
+  }
+  known.squares = squares;
+  return squares;
 }
 
 /** Binary data read as text: NUL bytes or undecodable characters near the start. */

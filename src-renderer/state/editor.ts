@@ -92,7 +92,15 @@ export function createEditor(platform: PlatformBridge) {
     doc: () => (playing() ? (play.playBoard() ?? document.doc()) : document.doc()),
     execute,
     dirty: () => document.dirty() || play.playUnsynced(),
-    undo: () => (playing() ? play.playUndo() : document.undo()),
+    undo: () => {
+      if (playing()) return play.playUndo();
+      // Leaving Play stores the session as one edit step: undoing it in Edit mode would drop the
+      // fight's whole log, so ask first.
+      if (!document.undoRemovesPlay()) return document.undo();
+      void chrome
+        .confirm('This undo takes back the Play session stored with the encounter: its log and board go with it (redo brings them back). Undo it?', 'Undo the Play session')
+        .then((ok) => ok && document.undo());
+    },
     redo: () => (playing() ? play.playRedo() : document.redo()),
     canUndo: () => (playing() ? play.playCanUndo() : document.canUndo()),
     canRedo: () => (playing() ? play.playCanRedo() : document.canRedo()),

@@ -9,6 +9,7 @@ import {
   goTo,
   moveRequest,
   newSession,
+  PLAY_RULES,
   perform as performAction,
   redo as sessionRedo,
   replay,
@@ -328,7 +329,7 @@ export function createPlay(deps: PlayDeps) {
           setViewAt(null);
           setFrames(null);
         });
-        deps.notify(same ? 'info' : 'error', same ? `Replay: ${end} entries from the planned layout with seed ${s.seed} end in the same state.` : 'Replay ended in a different state: please report this with the encounter file.');
+        deps.notify(same ? 'info' : 'error', same ? `Replay: ${end} ${end === 1 ? 'entry' : 'entries'} from the planned layout with seed ${s.seed} ${end === 1 ? 'ends' : 'end'} in the same state.` : 'Replay ended in a different state: please report this with the encounter file.');
         return;
       }
       i += 1;
@@ -507,15 +508,18 @@ export function createPlay(deps: PlayDeps) {
   const hostileTo = (a: { side: string }, b: { side: string }) => (a.side === 'party' && b.side === 'enemy') || (a.side === 'enemy' && b.side === 'party');
 
   /** Every enemy's threatened squares (enemies of the current creature; before initiative, the enemy side's). */
-  const threat = createMemo<{ squares: Point[]; by: string[] }>(() => {
+  const threat = createMemo<{ squares: Point[]; by: string[]; note: string | null }>(() => {
     const b = board();
-    if (!playing() || !showThreat() || !b) return { squares: [], by: [] };
+    if (!playing() || !showThreat() || !b) return { squares: [], by: [], note: null };
     const me = b.creatures.find((c) => c.id === shown()?.current);
     const enemies = b.creatures.filter((c) => (me ? hostileTo(c, me) : c.side === 'enemy'));
     const seen = new Set<string>();
     const squares: Point[] = [];
+    let threatens = false;
     for (const e of enemies) {
-      for (const q of threatenedSquares(b, e.id).squares) {
+      const answer = threatenedSquares(b, e.id);
+      if (answer.range !== null) threatens = true;
+      for (const q of answer.squares) {
         const key = `${q.x},${q.y}`;
         if (!seen.has(key)) {
           seen.add(key);
@@ -523,7 +527,9 @@ export function createPlay(deps: PlayDeps) {
         }
       }
     }
-    return { squares, by: enemies.map((e) => e.name) };
+    // Nothing to draw because the ruleset threatens nothing: say so, with the text's reason.
+    const note = enemies.length && !threatens ? (PLAY_RULES[b.ruleset].noThreat ?? `${RULESETS[b.ruleset].text} gives no threatened squares.`) : null;
+    return { squares, by: enemies.map((e) => e.name), note };
   });
 
   /**

@@ -2,6 +2,7 @@ import {
   BYTE_LAYERS,
   LAYER_NAMES,
   MAX_MAP_SIDE,
+  type BackgroundImage,
   type BattleMap,
   type Creature,
   type Encounter,
@@ -32,7 +33,12 @@ export type Command =
   | { type: 'resizeMap'; width: number; height: number; dx: number; dy: number }
   | { type: 'batch'; label: string; commands: Command[] }
   /** Play mode: the session saved beside the planned layout (null: none). The layout is untouched. */
-  | { type: 'setPlay'; play: SavedPlaySession | null };
+  | { type: 'setPlay'; play: SavedPlaySession | null }
+  /**
+   * The background picture (an imported Universal VTT map's image): a new opacity, or null to
+   * remove it. The inverse puts the old picture back, bytes and all.
+   */
+  | { type: 'setBackground'; background: BackgroundImage | null };
 
 export interface Applied {
   doc: Encounter;
@@ -47,6 +53,7 @@ const LAYER_WORDS: Partial<Record<string, string>> = {
   waterDepth: 'water depth',
   resistance: 'movement resistance',
   blockade: 'blockades',
+  hiddenResistance: 'hidden movement resistance',
   edgeEast: 'edges',
   edgeSouth: 'edges',
 };
@@ -74,6 +81,8 @@ export function describeCommand(cmd: Command): string {
       return cmd.label;
     case 'setPlay':
       return cmd.play ? 'play' : 'reset play';
+    case 'setBackground':
+      return cmd.background ? 'change background opacity' : 'remove background picture';
   }
 }
 
@@ -157,6 +166,15 @@ export function applyCommand(doc: Encounter, cmd: Command): Applied {
       if (cmd.play) next.play = JSON.parse(JSON.stringify(cmd.play)) as SavedPlaySession;
       else delete next.play;
       return { doc: next, inverse: { type: 'setPlay', play: before } };
+    }
+    case 'setBackground': {
+      const next: Encounter = { ...doc };
+      if (cmd.background) {
+        const o = cmd.background.opacity;
+        if (typeof o !== 'number' || !(o >= 0 && o <= 1)) throw new CommandError(`A background's opacity is 0 to 1 (got ${o}).`);
+        next.background = { ...cmd.background };
+      } else delete next.background;
+      return { doc: next, inverse: { type: 'setBackground', background: doc.background ?? null } };
     }
   }
 }

@@ -52,6 +52,10 @@ export class History {
     const e = this.past[this.past.length - 1];
     return e ? describeCommand(e.forward) : null;
   }
+  /** The command the next undo would take back, for callers that ask before undoing some kinds. */
+  get nextUndo(): Command | null {
+    return this.past[this.past.length - 1]?.forward ?? null;
+  }
   get redoLabel(): string | null {
     const e = this.future[this.future.length - 1];
     return e ? describeCommand(e.forward) : null;

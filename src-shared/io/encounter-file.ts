@@ -3,6 +3,7 @@ import {
   LAYER_NAMES,
   createMap,
   type Encounter,
+  type BattleMap,
   type LayerName,
 } from '../model';
 import { checkImage } from './import/image';
@@ -10,7 +11,7 @@ import { LAYER_RANGE, MAX_FILE_BYTES } from './limits';
 import { decodeRunsInto, encodeRuns } from './runs';
 import {
   CURRENT_FORMAT_VERSION,
-  EncounterFileSchema,
+  EncounterFileReadSchema,
   FILE_FORMAT_ID,
   type EncounterFileV1,
 } from './schema';
@@ -45,8 +46,24 @@ export function encounterToFile(encounter: Encounter): EncounterFileV1 {
   return file;
 }
 
+/** Stands in for the map while the rest of the file is written; replaced once, at its own key. */
+const MAP_MARK = 'encounter-builder:map';
+
+/**
+ * The file's text: readable JSON, one field a line, except each layer's runs, which go on one line
+ * (a 512 × 512 map has about 100,000 numbers: one a line made the file four times longer and its
+ * writing and reading slower). Any JSON reader reads either layout; older files keep opening.
+ */
 export function serializeEncounter(encounter: Encounter): string {
-  return JSON.stringify(encounterToFile(encounter), null, 1) + '\n';
+  const file = encounterToFile(encounter);
+  const text = JSON.stringify({ ...file, map: MAP_MARK }, null, 1);
+  // Strings are escaped (no raw line breaks), so this line can only be the top-level `map` key.
+  const key = `\n "map": ${JSON.stringify(MAP_MARK)}`;
+  const at = text.indexOf(key);
+  if (at < 0) throw new Error('serializeEncounter: the map key was not written');
+  const layers = Object.entries(file.map.layers).map(([name, runs]) => `   ${JSON.stringify(name)}: ${JSON.stringify(runs)}`);
+  const map = `{\n  "width": ${file.map.width},\n  "height": ${file.map.height},\n  "layers": {\n${layers.join(',\n')}\n  }\n }`;
+  return `${text.slice(0, at)}\n "map": ${map}${text.slice(at + key.length)}\n`;
 }
 
 /**
@@ -85,8 +102,14 @@ function fieldPath(path: readonly PropertyKey[]): string {
   return out || '(file)';
 }
 
-/** Builds an encounter from already-parsed JSON, validating every field. */
-export function encounterFromFile(data: unknown): ParseResult {
+type Checked = { ok: true; file: EncounterFileV1; map: BattleMap | null } | { ok: false; error: string };
+
+/**
+ * Every check of an encounter file, in one place: the format and version, zod for the structure
+ * and every field, typed code for the layers' runs, then what zod cannot see (ids, squares on the
+ * map, the background picture). With `build` the layers are decoded into a map as they are checked.
+ */
+function checkFile(data: unknown, build: boolean): Checked {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return { ok: false, error: '(file): expected a JSON object describing an encounter' };
   }
@@ -96,42 +119,52 @@ export function encounterFromFile(data: unknown): ParseResult {
   }
   const migrated = migrate(record);
   if (!migrated.ok) return migrated;
-  const parsed = EncounterFileSchema.safeParse(migrated.data);
+  // Zod checks the structure and every field but the layers' numbers, which decodeRunsInto checks below.
+  const parsed = EncounterFileReadSchema.safeParse(migrated.data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, error: `${fieldPath(issue.path)}: ${issue.message}` };
   }
   const file = parsed.data;
-  const map = createMap(file.map.width, file.map.height);
+  const { width, height } = file.map;
+  const map = build ? createMap(width, height) : null;
   for (const name of LAYER_NAMES) {
     const runs = file.map.layers[name];
     if (!runs) continue;
-    const problem = decodeRunsInto(runs, map[name], LAYER_RANGE[name]);
+    const problem = decodeRunsInto(runs, map ? map[name] : null, LAYER_RANGE[name], width * height);
     if (problem) return { ok: false, error: `map.layers.${name}: ${problem}` };
   }
   const ids = new Set<string>();
   for (const [i, c] of file.creatures.entries()) {
     if (ids.has(c.id)) return { ok: false, error: `creatures[${i}].id: "${c.id}" is used by another creature` };
     ids.add(c.id);
-    if (c.x >= map.width || c.y >= map.height) {
-      return { ok: false, error: `creatures[${i}]: square ${c.x},${c.y} is outside the ${map.width} × ${map.height} map` };
+    if (c.x >= width || c.y >= height) {
+      return { ok: false, error: `creatures[${i}]: square ${c.x},${c.y} is outside the ${width} × ${height} map` };
     }
   }
   if (file.background) {
     // The picture must be what it says it is: a whole image of the stated kind and size.
     const image = checkImage(file.background.data);
     if (!image.ok) return { ok: false, error: `background.data: ${image.error}` };
-    const { mime, width, height } = image.image;
-    if (mime !== file.background.mime || width !== file.background.width || height !== file.background.height) {
-      return { ok: false, error: `background: the file says ${file.background.mime} ${file.background.width} × ${file.background.height} but the image is ${mime} ${width} × ${height}` };
+    const { mime, width: w, height: h } = image.image;
+    if (mime !== file.background.mime || w !== file.background.width || h !== file.background.height) {
+      return { ok: false, error: `background: the file says ${file.background.mime} ${file.background.width} × ${file.background.height} but the image is ${mime} ${w} × ${h}` };
     }
   }
+  return { ok: true, file, map };
+}
+
+/** Builds an encounter from already-parsed JSON, validating every field. */
+export function encounterFromFile(data: unknown): ParseResult {
+  const checked = checkFile(data, true);
+  if (!checked.ok) return checked;
+  const { file, map } = checked;
   return {
     ok: true,
     encounter: {
       name: file.name,
       ruleset: file.ruleset,
-      map,
+      map: map!,
       creatures: file.creatures.map((c) => ({ ...c, speed: { ...c.speed } })),
       settings: { ...(file.settings ?? {}) },
       notes: file.notes ?? '',
@@ -142,18 +175,32 @@ export function encounterFromFile(data: unknown): ParseResult {
   };
 }
 
-/** Parses the text of an encounter file. Never throws: bad input comes back as a message. */
-export function parseEncounter(text: string): ParseResult {
+function parseJson(text: string): { ok: true; data: unknown } | { ok: false; error: string } {
   if (text.length > MAX_FILE_BYTES) {
     return { ok: false, error: `(file): ${text.length} characters is over the ${MAX_FILE_BYTES / 1024 / 1024} MiB limit for an encounter file` };
   }
-  let data: unknown;
   try {
-    data = JSON.parse(text);
+    return { ok: true, data: JSON.parse(text) };
   } catch (e) {
     return { ok: false, error: `(file): not valid JSON (${(e as Error).message})` };
   }
-  return encounterFromFile(data);
+}
+
+/** Parses the text of an encounter file. Never throws: bad input comes back as a message. */
+export function parseEncounter(text: string): ParseResult {
+  const json = parseJson(text);
+  return json.ok ? encounterFromFile(json.data) : json;
+}
+
+/**
+ * Whether `text` is an encounter file that `parseEncounter` opens, with the same checks and the
+ * same message, but without building the map: what the main process asks before it writes a save.
+ */
+export function checkEncounterText(text: string): { ok: true } | { ok: false; error: string } {
+  const json = parseJson(text);
+  if (!json.ok) return json;
+  const checked = checkFile(json.data, false);
+  return checked.ok ? { ok: true } : checked;
 }
 
 export function isByteLayer(name: LayerName): boolean {

@@ -145,45 +145,59 @@ export const BackgroundSchema = z
   .strict()
   .describe('A picture drawn under the terrain, stretched over the whole map (an imported Universal VTT image).');
 
-export const EncounterFileSchema = z
-  .object({
-    format: z.literal(FILE_FORMAT_ID),
-    formatVersion: z.literal(CURRENT_FORMAT_VERSION),
-    name: z.string().max(LIMITS.nameChars),
-    ruleset: z.enum(RULESET_IDS),
-    map: z
-      .object({
-        width: z.int().min(1).max(MAX_MAP_SIDE),
-        height: z.int().min(1).max(MAX_MAP_SIDE),
-        layers: z
-          .object({
-            terrain: Runs.describe('Terrain kind per square: 0 normal, 1 difficult, 2 impeded, 3 blocked (fills), 4 obstacle (pillar, tree, pit), 5 hazardous, 6 water.'),
-            elevation: Runs.optional().describe('Ground height per square, in the ruleset length unit.'),
-            waterDepth: Runs.optional().describe('Water depth per square, in the ruleset length unit.'),
-            resistance: Runs.optional().describe('6d6 movement resistance 1-7 per square; 0 = derived from terrain.'),
-            blockade: Runs.optional().describe('Startroid blockade: 0 none, 1 blocking, 2 cleared.'),
-            surface: Runs.optional().describe('Ground surface for falls: 0 normal, 1 jagged, 2 stone, 3 soft, 4 yielding.'),
-            hiddenResistance: Runs.optional().describe('6d6 movement resistance hidden on the square (1-7; 0: nothing hidden), paid when the mover enters it.'),
-            light: Runs.optional().describe('Light per square: 0 bright, 1 dim, 2 darkness; absent: bright everywhere.'),
-            edgeEast: Runs.optional().describe('Edge on the east side of each square: 0 none, 1 wall, 2 low obstacle, 3 closed door, 4 open door, 5 window or force field (blocks movement and effect, not sight).'),
-            edgeSouth: Runs.optional().describe('Edge on the south side of each square, same codes as edgeEast.'),
-          })
-          .strict(),
-      })
-      .strict(),
-    creatures: z.array(CreatureSchema).max(LIMITS.creatures),
-    settings: SettingsSchema.optional(),
-    notes: z.string().max(LIMITS.notesChars).optional(),
-    play: PlaySessionSchema.optional(),
-    background: BackgroundSchema.optional(),
-    tags: z
-      .array(z.string().min(1).max(40))
-      .max(50)
-      .optional()
-      .describe('Labels for finding the encounter in a library ("forest", "boss"); absent means none.'),
-  })
-  .strict()
-  .describe('An Encounter Builder encounter: a battle map, its creatures and the ruleset that moves them.');
+/**
+ * The file's schema with `runs` as the schema of one run-length layer. The documented schema checks
+ * every number of a layer; the loader's (`EncounterFileReadSchema`) only that each layer is an
+ * array, and `decodeRunsInto` then checks every count and value with typed code while it fills the
+ * map: zod's check of 100,000 numbers took longer than the rest of a 512 × 512 save.
+ */
+function encounterFileSchema(runs: z.ZodType<number[]>) {
+  return z
+    .object({
+      format: z.literal(FILE_FORMAT_ID),
+      formatVersion: z.literal(CURRENT_FORMAT_VERSION),
+      name: z.string().max(LIMITS.nameChars),
+      ruleset: z.enum(RULESET_IDS),
+      map: z
+        .object({
+          width: z.int().min(1).max(MAX_MAP_SIDE),
+          height: z.int().min(1).max(MAX_MAP_SIDE),
+          layers: z
+            .object({
+              terrain: runs.describe('Terrain kind per square: 0 normal, 1 difficult, 2 impeded, 3 blocked (fills), 4 obstacle (pillar, tree, pit), 5 hazardous, 6 water.'),
+              elevation: runs.optional().describe('Ground height per square, in the ruleset length unit.'),
+              waterDepth: runs.optional().describe('Water depth per square, in the ruleset length unit.'),
+              resistance: runs.optional().describe('6d6 movement resistance 1-7 per square; 0 = derived from terrain.'),
+              blockade: runs.optional().describe('Startroid blockade: 0 none, 1 blocking, 2 cleared.'),
+              surface: runs.optional().describe('Ground surface for falls: 0 normal, 1 jagged, 2 stone, 3 soft, 4 yielding.'),
+              hiddenResistance: runs.optional().describe('6d6 movement resistance hidden on the square (1-7; 0: nothing hidden), paid when the mover enters it.'),
+              light: runs.optional().describe('Light per square: 0 bright, 1 dim, 2 darkness; absent: bright everywhere.'),
+              edgeEast: runs.optional().describe('Edge on the east side of each square: 0 none, 1 wall, 2 low obstacle, 3 closed door, 4 open door, 5 window or force field (blocks movement and effect, not sight).'),
+              edgeSouth: runs.optional().describe('Edge on the south side of each square, same codes as edgeEast.'),
+            })
+            .strict(),
+        })
+        .strict(),
+      creatures: z.array(CreatureSchema).max(LIMITS.creatures),
+      settings: SettingsSchema.optional(),
+      notes: z.string().max(LIMITS.notesChars).optional(),
+      play: PlaySessionSchema.optional(),
+      background: BackgroundSchema.optional(),
+      tags: z
+        .array(z.string().min(1).max(40))
+        .max(50)
+        .optional()
+        .describe('Labels for finding the encounter in a library ("forest", "boss"); absent means none.'),
+    })
+    .strict()
+    .describe('An Encounter Builder encounter: a battle map, its creatures and the ruleset that moves them.');
+}
+
+export const EncounterFileSchema = encounterFileSchema(Runs);
+/** What the loader checks with zod; every layer's runs are checked as they are decoded. */
+export const EncounterFileReadSchema = encounterFileSchema(
+  z.custom<number[]>((v) => Array.isArray(v), 'expected an array of runs [count, value, count, value, …]'),
+);
 
 export type EncounterFileV1 = z.infer<typeof EncounterFileSchema>;
 

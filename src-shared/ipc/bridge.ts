@@ -147,9 +147,22 @@ export interface PlatformBridge {
   exportFile(request: ExportRequest): Promise<FileRef | null>;
   /** Exports for another tool; the files written (main file first, then images beside it), or null when cancelled. */
   exportEncounter(request: EncounterExportRequest): Promise<FileRef[] | null>;
+  /**
+   * Desktop only: the `index`-th file of the last drop on the window, as a file the user chose (so
+   * Save writes back to it), or null when it has no path on disk. The preload takes the path from
+   * the drop event itself (`webUtils.getPathForFile`); the page never names a path.
+   */
+  grantDroppedFile?(index: number): Promise<FileRef | null>;
 }
 
-export type BridgeMethod = Exclude<keyof PlatformBridge, 'edition'>;
+/** The methods every edition has, each answered by the main process on its channel. */
+export type BridgeMethod = Exclude<keyof PlatformBridge, 'edition' | 'grantDroppedFile'>;
+
+/**
+ * The channel the preload alone uses for a dropped file's path (`grantDroppedFile`): not in
+ * `CHANNELS`, so the page's bridge has no method that sends a path of its own.
+ */
+export const DROPPED_FILE_CHANNEL = 'encounter:grant-dropped';
 
 /** IPC channel per bridge method. Every handler in the main process answers one of these. */
 export const CHANNELS = {

@@ -17,7 +17,7 @@ export function citeOf(ruleset: RulesetId, heading: string): RuleCite {
  * Where each ruleset's text speaks about what play resolves. A heading names the passage the engine
  * follows; where a text is silent the nearest passage is named and the entry says so in words.
  */
-export const PLAY_RULES: Readonly<Record<RulesetId, { provoke: string; fall: string; fallNote?: string }>> = {
+export const PLAY_RULES: Readonly<Record<RulesetId, { provoke: string; fall: string; fallNote?: string; noThreat?: string }>> = {
   // epic-path.txt › Walk: "provokes attacks of opportunity … if you leave a space they threaten".
   'epic-path': { provoke: 'Walk', fall: 'Falling' },
   // d20-srd-35.txt names attacks of opportunity in movement (› Very Small Creature) and measures
@@ -36,7 +36,14 @@ export const PLAY_RULES: Readonly<Record<RulesetId, { provoke: string; fall: str
     fallNote: 'd20-phb-30.txt names falling damage without giving it; the d20 rule of 1d6 per 10 feet (at most 20d6) is used.',
   },
   // 6d6.txt has no attacks of opportunity in movement and no falling damage (the Game Leader decides).
-  '6d6': { provoke: 'Occupied Squares', fall: 'Moving In Combat', fallNote: '6d6.txt gives no falling damage: the Game Leader decides it.' },
+  // The engine finds no threatened squares there: a foe's proximity resistance answers only a move
+  // into or out of its own square (› Occupied Squares), never a square beside it.
+  '6d6': {
+    provoke: 'Occupied Squares',
+    fall: 'Moving In Combat',
+    fallNote: '6d6.txt gives no falling damage: the Game Leader decides it.',
+    noThreat: "6d6.txt has no threatened squares: a foe resists only a move into or out of its own square, with a proximity resistance action (6d6.txt › Occupied Squares).",
+  },
   // startroid.txt › Moving through occupied squares: "Moving into a non helpless enemy's space provokes".
   startroid: { provoke: 'Moving through occupied squares', fall: 'Inertia' },
 };

@@ -73,6 +73,12 @@ export function forcedAction(state: PlayState, index: number, action: Extract<Pl
 export function teleportAction(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'teleport' }>): LogEntry {
   const c = creatureOf(state, action.creature);
   if (!action.to || !Number.isInteger(action.to.x) || !Number.isInteger(action.to.y)) throw new PlayRefused('A teleport needs a destination square x,y.');
+  const rule = citeOf(state.board.ruleset, 'Teleportation');
+  // startroid.txt › Teleportation: "to move instantly from one point to another" — the square it
+  // already stands on is no other point, and a log line "teleports from 5,3 to 5,3" would be nonsense.
+  if (action.to.x === c.x && action.to.y === c.y) {
+    throw new PlayRefused(`${c.name} cannot teleport to ${sq(action.to)}: it already stands there; a teleport moves it "from one point to another" (${rule.ref}).`, action.to, rule);
+  }
   let answer: TeleportAnswer;
   try {
     answer = teleport(state.board, c.id, action.to, action.range);
@@ -80,7 +86,6 @@ export function teleportAction(state: PlayState, index: number, action: Extract<
     if (err instanceof MoveRefused) throw new PlayRefused(err.message);
     throw err;
   }
-  const rule = citeOf(state.board.ruleset, 'Teleportation');
   if (!answer.legal) throw new PlayRefused(`${c.name} cannot teleport to ${sq(action.to)}: ${answer.reason}${answer.reason.includes(rule.file) ? '' : ` (${rule.ref})`}.`, action.to, rule);
   const from = { x: c.x, y: c.y };
   c.x = action.to.x;

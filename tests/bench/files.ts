@@ -4,12 +4,14 @@
  * handlers (validation, atomic write with fsync and rename; the read with its size check) plus
  * the renderer's serialise/parse, against a naive yardstick in the same run: the layers as plain
  * JSON arrays written with writeFileSync, and read back with JSON.parse into typed arrays.
- * Prints `BENCH <name> ours_ms=<median> yardstick=naive-json:<median> ratio=<naive/ours> bytes=<ours>/<naive>`.
+ * Prints `BENCH <name> ours_ms=<median> yardstick=naive-json:<median> ratio=<naive/ours> bytes=<ours>/<naive> cpu_ms=<median>`
+ * (cpu_ms: this process's CPU time for ours; `BENCH_PROFILE=1` adds where a save's time goes).
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHandlers } from '../../src-main/services/handlers';
+import { writeFileAtomic } from '../../src-main/services/files';
 import { RecentFiles } from '../../src-main/services/recent';
 import { parseEncounter, serializeEncounter } from '../../src-shared/io';
 import { CHANNELS, type FileRef } from '../../src-shared/ipc';
@@ -69,15 +71,24 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-async function time(runs: number, fn: () => Promise<void> | void): Promise<number> {
+/** Medians of wall time and of this process's CPU time (user + system): on a shared machine the CPU time varies less. */
+async function measure(runs: number, fn: () => Promise<void> | void): Promise<{ wall: number; cpu: number }> {
   for (let i = 0; i < 5; i++) await fn();
-  const t: number[] = [];
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     await fn();
-    t.push(performance.now() - t0);
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
-  return median(t);
+  return { wall: median(wall), cpu: median(cpu) };
+}
+
+async function time(runs: number, fn: () => Promise<void> | void): Promise<number> {
+  return (await measure(runs, fn)).wall;
 }
 
 function naiveText(e: Encounter): string {
@@ -106,14 +117,14 @@ async function main() {
   if (!first.ok) throw new Error(first.error);
   const ref = first.value;
 
-  const save = await time(21, async () => {
+  const save = await measure(21, async () => {
     const r = await handlers[CHANNELS.saveEncounter]([{ file: ref, suggestedName: 'bench', text: serializeEncounter(e) }]);
     if (!r.ok) throw new Error(r.error);
   });
   const naivePath = path.join(dir, 'naive.json');
   const naiveSave = await time(21, () => writeFileSync(naivePath, naiveText(e)));
 
-  const open = await time(21, async () => {
+  const open = await measure(21, async () => {
     const r = (await handlers[CHANNELS.readEncounter]([ref])) as { ok: boolean; value: { text: string }; error?: string };
     if (!r.ok) throw new Error(r.error);
     const parsed = parseEncounter(r.value.text);
@@ -123,9 +134,20 @@ async function main() {
     if (naiveRead(readFileSync(naivePath, 'utf8')).creatures.length !== 500) throw new Error('did not open');
   });
 
+  if (process.env.BENCH_PROFILE) {
+    // Where a save's time goes, each part alone (medians).
+    const text = serializeEncounter(e);
+    const parts = {
+      serialize: await time(11, () => void serializeEncounter(e)),
+      jsonParse: await time(11, () => void JSON.parse(text)),
+      parseEncounter: await time(11, () => void parseEncounter(text)),
+      atomicWrite: await time(11, () => writeFileAtomic(path.join(dir, 'profile.encounter'), text)),
+    };
+    console.log('profile', Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, +v.toFixed(2)])));
+  }
   const bytes = `${statSync(target).size}/${statSync(naivePath).size}`;
-  console.log(`BENCH file-save-512 ours_ms=${save.toFixed(2)} yardstick=naive-json:${naiveSave.toFixed(2)} ratio=${(naiveSave / save).toFixed(2)} bytes=${bytes}`);
-  console.log(`BENCH file-open-512 ours_ms=${open.toFixed(2)} yardstick=naive-json:${naiveOpen.toFixed(2)} ratio=${(naiveOpen / open).toFixed(2)} bytes=${bytes}`);
+  console.log(`BENCH file-save-512 ours_ms=${save.wall.toFixed(2)} yardstick=naive-json:${naiveSave.toFixed(2)} ratio=${(naiveSave / save.wall).toFixed(2)} bytes=${bytes} cpu_ms=${save.cpu.toFixed(2)}`);
+  console.log(`BENCH file-open-512 ours_ms=${open.wall.toFixed(2)} yardstick=naive-json:${naiveOpen.toFixed(2)} ratio=${(naiveOpen / open.wall).toFixed(2)} bytes=${bytes} cpu_ms=${open.cpu.toFixed(2)}`);
   rmSync(dir, { recursive: true, force: true });
 }
 

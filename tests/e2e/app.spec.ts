@@ -176,6 +176,7 @@ test('menus, shortcuts and help', async ({ app }) => {
   const dialog = page.getByTestId('shortcuts-dialog');
   await expect(dialog).toContainText('Save as…');
   await expect(dialog).toContainText('Ctrl+Shift+S');
+  await expect(dialog).toContainText('Move tool (Play mode)'); // Play's tools are listed too
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await page.getByTestId('menu-edit').click();

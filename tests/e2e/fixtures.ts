@@ -59,6 +59,11 @@ export interface AppDriver {
   problems: string[];
 }
 
+/** The app has mounted its key handlers and answered the recovery question (App.tsx sets the mark). */
+async function appReady(page: Page): Promise<void> {
+  await page.locator('html[data-ready=true]').waitFor({ state: 'attached', timeout: 30_000 });
+}
+
 async function waitForFile(file: string): Promise<void> {
   await expect.poll(() => existsSync(file), { message: `waiting for ${file}`, timeout: 10_000 }).toBe(true);
 }
@@ -86,6 +91,7 @@ export const test = base.extend<{ app: AppDriver }>({
       const page = await context.newPage();
       const problems = watchProblems(page);
       await page.goto(baseURL);
+      await appReady(page);
       await use({
         page,
         edition,
@@ -148,6 +154,7 @@ export const test = base.extend<{ app: AppDriver }>({
         `window.encounterPlatform = (${bridgeFromInvoke.toString()})(${JSON.stringify(CHANNELS)}, (channel, args) => window.__encounterInvoke(channel, args));`,
       );
       await page.goto(baseURL);
+      await appReady(page);
       await use({
         page,
         edition,
@@ -181,6 +188,7 @@ export const test = base.extend<{ app: AppDriver }>({
       const page = await app.firstWindow();
       const problems = watchProblems(page);
       await page.waitForLoadState('domcontentloaded');
+      await appReady(page);
       await use({
         page,
         edition,

@@ -37,6 +37,35 @@ export function changedChunks(
   return out;
 }
 
+/**
+ * The chunk keys holding these squares (indices y * width + x), as `changedChunks` finds them but
+ * from an edit's own list: O(edited squares), not O(map).
+ */
+export function chunksOfSquares(indices: readonly number[], width: number, grid: ChunkGrid, spreadBack = false): Set<number> {
+  const out = new Set<number>();
+  const add = (x: number, y: number) => {
+    if (x >= 0 && y >= 0) out.add(Math.floor(y / CHUNK) * grid.across + Math.floor(x / CHUNK));
+  };
+  for (const i of indices) {
+    const x = i % width;
+    const y = (i - x) / width;
+    add(x, y);
+    if (spreadBack) {
+      add(x - 1, y);
+      add(x, y - 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * Zoomed out, chunk bitmaps are gathered into tiles of `tileChunks(scale)` × that many chunks, so a
+ * tile bitmap is about 256 px a side whatever the zoom: a fitted 512² map is 16 blits a layer, not 256.
+ */
+export const tileChunks = (scale: number): number => Math.max(1, Math.min(8, Math.floor(256 / (CHUNK * scale))));
+/** Every tile size `tileChunks` can give, for dropping the tiles a changed chunk is part of. */
+export const TILE_SIZES = [1, 2, 4, 8] as const;
+
 /** The chunks at least partly inside a range of squares. */
 export function chunksIn(range: { x0: number; y0: number; x1: number; y1: number }, grid: ChunkGrid): { cx: number; cy: number; key: number }[] {
   const out: { cx: number; cy: number; key: number }[] = [];
@@ -79,6 +108,13 @@ export class ChunkCache<T> {
     return d;
   }
 
+  /** Puts a chunk's data built anew (with more in it) in place of what was there. */
+  replace(key: number, value: T): T {
+    this.data.set(key, value);
+    this.builds++;
+    return value;
+  }
+
   /** A chunk's data if it is built, without building it. */
   peek(key: number): T | undefined {
     return this.data.get(key);
@@ -118,6 +154,11 @@ export class ChunkCache<T> {
     if (!known) return;
     this.bitmapPixels -= known.canvas.width * known.canvas.height;
     this.bitmaps.delete(key);
+  }
+
+  /** Drops bitmaps only (a tile made from a chunk whose data was dropped). */
+  dropBitmaps(keys: Iterable<number>): void {
+    for (const k of keys) this.dropBitmap(k);
   }
 
   invalidate(keys: Iterable<number> | 'all'): void {

@@ -47,6 +47,21 @@ function badge(ctx: DrawContext, text: string, x: number, y: number, px: number,
   ctx.fillText(text, x, y + 0.5);
 }
 
+/** Per creatures array (a new one after every creature edit): creatures by id and their labels. */
+const lookups = new WeakMap<readonly Creature[], { byId: Map<string, Creature>; labels: Map<Creature, string> }>();
+function lookup(creatures: readonly Creature[]) {
+  let known = lookups.get(creatures);
+  if (!known) {
+    known = { byId: new Map(), labels: new Map() };
+    for (const c of creatures) {
+      known.byId.set(c.id, c);
+      known.labels.set(c, creatureLabel(c.name || c.id));
+    }
+    lookups.set(creatures, known);
+  }
+  return known;
+}
+
 /**
  * Creatures as discs where `creatureLayout` puts them (stacks in quarters or a fan with a count
  * badge; flyers lifted over a ground shadow with an altitude badge), drawn only where they are in
@@ -55,8 +70,7 @@ function badge(ctx: DrawContext, text: string, x: number, y: number, px: number,
 export function drawCreatures(ctx: DrawContext, d: Encounter, view: View, viewport: Size): number {
   const s = squarePixels(view);
   const layout = creatureLayout(d);
-  const byId = new Map<string, Creature>();
-  for (const c of d.creatures) byId.set(c.id, c);
+  const { byId, labels } = lookup(d.creatures);
   const unit = RULESETS[d.ruleset].lengthUnit;
   let drawn = 0;
   for (const disc of layout.discs) {
@@ -86,7 +100,7 @@ export function drawCreatures(ctx: DrawContext, d: Encounter, view: View, viewpo
     ctx.setAttr('globalAlpha', 1);
     if (r > 7) {
       ctx.setAttr('fillStyle', '#ffffff');
-      const label = creatureLabel(c.name || c.id);
+      const label = labels.get(c)!;
       ctx.setAttr('font', `600 ${Math.round(Math.min(MAX_LABEL_PIXELS, r * (label.length > 2 ? 0.7 : 0.9)))}px system-ui, sans-serif`);
       ctx.setAttr('textAlign', 'center');
       ctx.setAttr('textBaseline', 'middle');

@@ -36,7 +36,7 @@ export function createEdgesLayer(editor: Editor) {
       const style = EDGE_STYLE[kind]!;
       const scale = Math.min(1.4, s / 32);
       // Zoomed out a wall stays at least 2 px, so it still reads as a wall and not a grid line.
-      const least = kind === Edge.wall || kind === Edge.doorClosed ? 2 : 1.25;
+      const least = kind === Edge.wall || kind === Edge.doorClosed || kind === Edge.window ? 2 : 1.25;
       ctx.setLineDash((style.dash ?? []).map((v) => Math.max(1, v * Math.min(1.4, Math.max(0.5, s / 32)))));
       ctx.setAttr('strokeStyle', style.color);
       ctx.setAttr('lineWidth', Math.max(least, style.width * scale));

@@ -18,7 +18,7 @@ export function createElevationLayer(editor: Editor) {
     arrays: (d) => [d.map.elevation],
     spreadBack: true,
     visible: () => editor.layers().elevation,
-    build(d, x0, y0, x1, y1) {
+    build(d, x0, y0, x1, y1, withLabels) {
       const step = RULESETS[d.ruleset].squareSize;
       const W = d.map.width;
       const H = d.map.height;
@@ -43,7 +43,7 @@ export function createElevationLayer(editor: Editor) {
             if (n) push(n, x, y + 1, x + 1, y + 1);
           }
           // In the top-left corner: ledge labels sit on the edges' middles, creatures in the centre.
-          if (h !== 0) out.labels.push({ x: x + 0.07, y: y + 0.2, text: String(+h.toFixed(1)) });
+          if (withLabels && h !== 0) out.labels.push({ x: x + 0.07, y: y + 0.2, text: String(+h.toFixed(1)) });
         }
       }
       return out;

@@ -10,7 +10,7 @@ const LABEL_PIXELS = 28;
  * Ledges: an edge where the ground drops by a square's height or more is where a walker would fall.
  * Drawn as a red dashed line with the drop in the ruleset's unit when legible. Chunks are rebuilt
  * when the elevation inside them (or just east / south of them) changes; labels are built with
- * the chunk, not on every view change.
+ * the chunk when zoomed in enough to show them, not on every view change.
  */
 export function createLedgesLayer(editor: Editor) {
   return createSegmentLayer({
@@ -18,7 +18,7 @@ export function createLedgesLayer(editor: Editor) {
     arrays: (d) => [d.map.elevation],
     spreadBack: true,
     visible: () => editor.layers().elevation,
-    build(d, x0, y0, x1, y1) {
+    build(d, x0, y0, x1, y1, withLabels) {
       const square = RULESETS[d.ruleset].squareSize;
       const W = d.map.width;
       const e = d.map.elevation;
@@ -31,14 +31,14 @@ export function createLedgesLayer(editor: Editor) {
             const drop = Math.abs(h - e[y * W + x + 1]!);
             if (drop >= square) {
               segs.push(x + 1, y, x + 1, y + 1);
-              labels.push({ x: x + 1, y: y + 0.5, text: `↓${+drop.toFixed(1)}` });
+              if (withLabels) labels.push({ x: x + 1, y: y + 0.5, text: `↓${+drop.toFixed(1)}` });
             }
           }
           if (y + 1 < d.map.height) {
             const drop = Math.abs(h - e[(y + 1) * W + x]!);
             if (drop >= square) {
               segs.push(x, y + 1, x + 1, y + 1);
-              labels.push({ x: x + 0.5, y: y + 1, text: `↓${+drop.toFixed(1)}` });
+              if (withLabels) labels.push({ x: x + 0.5, y: y + 1, text: `↓${+drop.toFixed(1)}` });
             }
           }
         }

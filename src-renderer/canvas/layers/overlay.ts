@@ -8,6 +8,7 @@ import type { Tool, ToolPreview } from '../tools';
 import type { Encounter } from '../../../src-shared/model';
 import { creatureLayout } from './creature-layout';
 import { konvaContext, type DrawContext } from './draw-context';
+import { drawSqueezedReach, drawSqueezedSteps } from './squeeze-marks';
 
 /**
  * The interactive overlay, on its own Konva layer so a pointer move redraws only it (Excalidraw's
@@ -29,7 +30,9 @@ export function createOverlayLayer(editor: Editor, activeTool: () => Tool) {
       // The Layers panel's "Overlays" hides the reach and path, never a tool's preview.
       if (editor.layers().overlays) {
         drawReach(ctx, editor.reachOnMap(), v, viewport, creatureLayout(d).occupied, d.map.width);
+        drawSqueezedReach(ctx, editor.reachOnMap(), v, viewport);
         const p = editor.hoverPath();
+        if (p) drawSqueezedSteps(ctx, p.steps, v);
         if (p) drawPath(ctx, p, editor, v);
       }
       if (preview?.kind === 'edges') drawEdgesPreview(ctx, preview, v);

@@ -1,7 +1,7 @@
 import { Blockade } from '../../../src-shared/model';
 import type { Editor } from '../../state/editor';
 import { squarePixels } from '../../state/view';
-import { BLOCKADE_COLORS, SURFACE_COLORS } from '../tools/square-layers';
+import { BLOCKADE_COLORS, HIDDEN_RESISTANCE_COLOR, SURFACE_COLORS } from '../tools/square-layers';
 import { createSegmentLayer, type SegmentChunk } from './segment-layer';
 
 /** Resistance numbers are written in their squares from this many pixels per square. */
@@ -10,21 +10,23 @@ const LABEL_PIXELS = 28;
 const BLOCKADE = 100;
 const SURFACE = 200;
 const RESISTANCE = 300;
+const HIDDEN = 400;
 const RESISTANCE_COLORS = ['#c9a227', '#c98a27', '#c46a2a', '#b24a34', '#9a3038', '#7a2545', '#5e2145'];
 
 /**
  * What is painted on a square besides its terrain kind, as marks over it: a Startroid blockade as a
  * red cross (blocking) or a single orange stroke (cleared once: difficult), a fall surface as an
- * inset outline in its colour, a 6d6 movement resistance as a smaller outline with its number.
+ * inset outline in its colour, a 6d6 movement resistance as a smaller outline with its number, a
+ * hidden one (6d6.txt › Hidden Movement Resistance) as a dashed purple diamond with "?n".
  * Cached per chunk like the edges.
  */
 export function createSquareMarksLayer(editor: Editor) {
   return createSegmentLayer({
     editor,
-    arrays: (d) => [d.map.surface, d.map.resistance, d.map.blockade],
+    arrays: (d) => [d.map.surface, d.map.resistance, d.map.blockade, d.map.hiddenResistance],
     spreadBack: false,
     visible: () => editor.layers().terrain,
-    build(d, x0, y0, x1, y1) {
+    build(d, x0, y0, x1, y1, withLabels) {
       const W = d.map.width;
       const out: SegmentChunk = { groups: new Map(), labels: [] };
       const push = (g: number, ...seg: number[]) => {
@@ -47,7 +49,13 @@ export function createSquareMarksLayer(editor: Editor) {
           const r = d.map.resistance[i]!;
           if (r) {
             box(RESISTANCE + r, x, y, 0.24);
-            out.labels.push({ x: x + 0.5, y: y + 0.5, text: String(r) });
+            if (withLabels) out.labels.push({ x: x + 0.5, y: y + 0.5, text: String(r) });
+          }
+          const h = d.ruleset === '6d6' ? d.map.hiddenResistance[i]! : 0;
+          if (h) {
+            push(HIDDEN, x + 0.5, y + 0.08, x + 0.92, y + 0.5, x + 0.92, y + 0.5, x + 0.5, y + 0.92);
+            push(HIDDEN, x + 0.5, y + 0.92, x + 0.08, y + 0.5, x + 0.08, y + 0.5, x + 0.5, y + 0.08);
+            out.labels.push({ x: x + 0.5, y: y + (r ? 0.8 : 0.5), text: `?${h}` });
           }
         }
       }
@@ -56,7 +64,11 @@ export function createSquareMarksLayer(editor: Editor) {
     style(ctx, g, s) {
       ctx.setLineDash([]);
       ctx.setAttr('lineCap', 'round');
-      if (g >= RESISTANCE) {
+      if (g === HIDDEN) {
+        ctx.setAttr('strokeStyle', HIDDEN_RESISTANCE_COLOR);
+        ctx.setAttr('lineWidth', Math.max(1, Math.min(3, s * 0.05)));
+        ctx.setLineDash([Math.max(2, s * 0.08), Math.max(2, s * 0.06)]);
+      } else if (g >= RESISTANCE) {
         ctx.setAttr('strokeStyle', RESISTANCE_COLORS[g - RESISTANCE - 1] ?? '#5e2145');
         ctx.setAttr('lineWidth', Math.max(1, Math.min(3, s * 0.05)));
       } else if (g >= SURFACE) {

@@ -79,3 +79,28 @@ export function changedRect(width: number, pairs: [ArrayLike<number>, ArrayLike<
   }
   return x1 < 0 ? null : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
 }
+
+/** The smallest rectangle holding these squares (indices y * width + x), or null for none. */
+export function rectOfSquares(width: number, indices: readonly number[]): PixelRect | null {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -1;
+  let y1 = -1;
+  for (const i of indices) {
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return x1 < 0 ? null : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}
+
+/** The union of two rectangles (either may be null). */
+export function unionRect(a: PixelRect | null, b: PixelRect | null): PixelRect | null {
+  if (!a || !b) return a ?? b;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}

@@ -1,26 +1,83 @@
 import Konva from 'konva';
-import { createEffect, createSignal, on } from 'solid-js';
+import { createEffect, createSignal, on, onCleanup } from 'solid-js';
+import type { BattleMap } from '../../../src-shared/model';
+import { editedSquares } from '../../state/document';
 import type { Editor } from '../../state/editor';
-import { squarePixels } from '../../state/view';
-import { changedRect, elevationSpan, paintTerrain, type ElevationSpan, type PixelRect } from './terrain-pixels';
+import { squarePixels, visibleSquares } from '../../state/view';
+import { changedRect, elevationSpan, paintTerrain, rectOfSquares, unionRect, type ElevationSpan, type PixelRect } from './terrain-pixels';
+
+/** A whole repaint is cut into bands of about this many squares (a few ms each). */
+export const SLICE_SQUARES = 65536;
+/** Time one slice of a whole repaint may take before the rest waits for the next task. */
+const SLICE_MS = 8;
 
 /**
  * The terrain image: one pixel per square on an offscreen canvas, scaled to the view. An edit
- * repaints only the rectangle of squares that changed; a new map, another size or a change of the
- * lowest or highest ground (which shades every square) repaints it all.
+ * repaints only the rectangle of squares it touched (the command's own squares, found without
+ * comparing whole arrays); a new map, another size or a change of the lowest or highest ground
+ * (which shades every square) repaints it all — in bands, the rows in view first and the rest in
+ * later tasks, so opening a big map never blocks the window for long.
  */
 export function createTerrainLayer(editor: Editor) {
   const canvas = document.createElement('canvas');
   const node = new Konva.Image({ image: canvas, x: 0, y: 0, width: 1, height: 1, listening: false });
   // What the last repaint covered, in squares: tests check a one-square edit repaints one square.
   const [lastPainted, setLastPainted] = createSignal<PixelRect | null>(null);
+  // Whether a whole repaint still has bands to paint (tests wait for it).
+  const [painting, setPainting] = createSignal(false);
   let span: ElevationSpan | null = null;
+  let bands: number[] = [];
+  let bandRows = 1;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const show = () => {
+    node.image(canvas);
+    node.getLayer()?.batchDraw();
+  };
+
+  /** Paints pending bands until the slice's time is used (one at least), or all of them. */
+  function paintBands(all = false): void {
+    timer = undefined;
+    const m = editor.doc()?.map;
+    if (!m || !span || canvas.width !== m.width || canvas.height !== m.height) {
+      bands = [];
+      setPainting(false);
+      return;
+    }
+    const started = performance.now();
+    do {
+      const y = bands.shift()!;
+      paintTerrain(m, canvas, span, { x: 0, y, width: m.width, height: Math.min(bandRows, m.height - y) });
+    } while (bands.length && (all || performance.now() - started < SLICE_MS));
+    show();
+    if (bands.length) timer = setTimeout(paintBands, 0);
+    else setPainting(false);
+  }
+
+  function paintAll(m: BattleMap): void {
+    if (canvas.width !== m.width || canvas.height !== m.height) {
+      canvas.width = m.width;
+      canvas.height = m.height;
+    }
+    bandRows = Math.max(1, Math.floor(SLICE_SQUARES / m.width));
+    const starts: number[] = [];
+    for (let y = 0; y < m.height; y += bandRows) starts.push(y);
+    // The bands in view first.
+    const seen = visibleSquares(editor.view(), editor.viewport(), m.width, m.height);
+    const inView = (y: number) => y < seen.y1 && y + bandRows > seen.y0;
+    bands = [...starts.filter(inView), ...starts.filter((y) => !inView(y))];
+    setLastPainted({ x: 0, y: 0, width: m.width, height: m.height });
+    setPainting(true);
+    if (timer !== undefined) clearTimeout(timer);
+    paintBands();
+  }
 
   createEffect(
     on(
       () => {
-        const m = editor.doc()?.map;
-        return m ? { map: m, terrain: m.terrain, elevation: m.elevation, waterDepth: m.waterDepth } : null;
+        const d = editor.doc();
+        const m = d?.map;
+        return d && m ? { doc: d, map: m, terrain: m.terrain, elevation: m.elevation, waterDepth: m.waterDepth } : null;
       },
       (now, before) => {
         if (!now) return;
@@ -30,18 +87,25 @@ export function createTerrainLayer(editor: Editor) {
         const nextSpan = now.elevation === before?.elevation && span ? span : elevationSpan(m);
         const shadingSame = !!span && span.min === nextSpan.min && span.max === nextSpan.max;
         span = nextSpan;
-        let rect: PixelRect | null | undefined;
-        if (sameSize && shadingSame) {
-          rect = changedRect(m.width, [
-            [before.terrain, now.terrain],
-            [before.elevation, now.elevation],
-            [before.waterDepth, now.waterDepth],
-          ]);
-          if (!rect) return;
+        if (!sameSize || !shadingSame) {
+          paintAll(m);
+          return;
         }
-        setLastPainted(paintTerrain(m, canvas, span, rect ?? undefined));
-        node.image(canvas);
-        node.getLayer()?.batchDraw();
+        // The squares the edit says it changed; a comparison of the arrays when it cannot say.
+        const edited = editedSquares(before.doc, now.doc);
+        let rect: PixelRect | null = null;
+        for (const [b, a] of [
+          [before.terrain, now.terrain],
+          [before.elevation, now.elevation],
+          [before.waterDepth, now.waterDepth],
+        ] as const) {
+          if (a === b) continue;
+          const squares = edited && edited !== 'all' ? edited.get(a) : undefined;
+          rect = unionRect(rect, squares ? rectOfSquares(m.width, squares) : changedRect(m.width, [[b, a]]));
+        }
+        if (!rect) return;
+        setLastPainted(paintTerrain(m, canvas, span, rect));
+        show();
       },
     ),
   );
@@ -56,6 +120,14 @@ export function createTerrainLayer(editor: Editor) {
     node.visible(!!d && editor.layers().terrain);
     node.getLayer()?.batchDraw();
   });
+  onCleanup(() => timer !== undefined && clearTimeout(timer));
 
-  return { node, canvas, lastPainted };
+  /** Paints whatever bands are still pending now (the PNG export wants the whole image). */
+  function finish(): void {
+    if (!bands.length) return;
+    if (timer !== undefined) clearTimeout(timer);
+    paintBands(true);
+  }
+
+  return { node, canvas, lastPainted, painting, finish };
 }

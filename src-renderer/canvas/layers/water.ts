@@ -17,7 +17,7 @@ export function createWaterLayer(editor: Editor) {
     arrays: (d) => [d.map.waterDepth],
     spreadBack: true,
     visible: () => editor.layers().water,
-    build(d, x0, y0, x1, y1) {
+    build(d, x0, y0, x1, y1, withLabels) {
       const W = d.map.width;
       const H = d.map.height;
       const depth = d.map.waterDepth;
@@ -29,7 +29,7 @@ export function createWaterLayer(editor: Editor) {
           const i = y * W + x;
           if (x + 1 < W && wet(i) !== wet(i + 1)) shore.push(x + 1, y, x + 1, y + 1);
           if (y + 1 < H && wet(i) !== wet(i + W)) shore.push(x, y + 1, x + 1, y + 1);
-          if (wet(i)) out.labels.push({ x: x + 0.5, y: y + 0.78, text: `≈${+depth[i]!.toFixed(1)}` });
+          if (withLabels && wet(i)) out.labels.push({ x: x + 0.5, y: y + 0.78, text: `≈${+depth[i]!.toFixed(1)}` });
         }
       }
       if (shore.length) out.groups.set(0, shore);

@@ -39,10 +39,24 @@ export const TOOLS: readonly ToolDefinition[] = [
  * Play mode's tools (src-renderer/play): the only tools while playing; the map is not edited then.
  * Their keys work in Play mode only.
  */
-export const PLAY_TOOLS: readonly ToolDefinition[] = [
-  { id: 'play-move', label: 'Move', key: 'M', tooltip: "The current creature's move: hover for the path, click to add waypoints, double-click or Enter to move; drag from the creature to draw the path square by square.", icon: MoveIcon, create: createPlayMoveTool },
-  { id: 'play-forced', label: 'Push, pull, slide, teleport', key: 'F', tooltip: 'Pick the attacker and the effect in the panel, click the creature, then its squares; double-click or Enter applies.', icon: PushIcon, create: createPlayForcedTool },
-  { id: 'play-lines', label: 'Lines, cover and sight', key: 'L', tooltip: 'Click a creature, then another creature or a square: line of effect, line of sight, cover and concealment as the ruleset draws them.', icon: LinesIcon, create: createPlayLinesTool },
+export interface PlayToolDefinition extends ToolDefinition {
+  /** The keys the tool answers while it is active (its `onKeyDown`), for F1: [keys, what they do]. */
+  keys: readonly (readonly [string, string])[];
+}
+
+export const PLAY_TOOLS: readonly PlayToolDefinition[] = [
+  {
+    id: 'play-move', label: 'Move', key: 'M', tooltip: "The current creature's move: hover for the path, click to add waypoints, double-click or Enter to move; drag from the creature to draw the path square by square.", icon: MoveIcon, create: createPlayMoveTool,
+    keys: [['Enter', 'Move along the path (to the last waypoint)'], ['Backspace', 'Take back the last waypoint'], ['Esc', 'Clear the waypoints and the drawn path'], ['N', 'Next turn (as Ctrl+Enter)']],
+  },
+  {
+    id: 'play-forced', label: 'Push, pull, slide, teleport', key: 'F', tooltip: 'Pick the attacker and the effect in the panel, click the creature, then its squares; double-click or Enter applies.', icon: PushIcon, create: createPlayForcedTool,
+    keys: [['Enter', 'Apply the forced movement'], ['Backspace', 'Take back the last square'], ['Esc', 'Clear the squares, then the target']],
+  },
+  {
+    id: 'play-lines', label: 'Lines, cover and sight', key: 'L', tooltip: 'Click a creature, then another creature or a square: line of effect, line of sight, cover and concealment as the ruleset draws them.', icon: LinesIcon, create: createPlayLinesTool,
+    keys: [['Esc', 'Clear the two ends']],
+  },
 ];
 
 /** The tool whose shortcut is this key (no modifiers), if any: edit tools, or Play mode's while playing. */

@@ -1,5 +1,5 @@
 import type { Command } from '../../../src-shared/commands';
-import { Blockade, RULESETS, Surface, SURFACE_NAMES, Terrain, TERRAIN_LABELS, TERRAIN_NAMES, type Encounter, type RulesetId } from '../../../src-shared/model';
+import { Blockade, Light, RULESETS, Surface, SURFACE_NAMES, Terrain, TERRAIN_LABELS, TERRAIN_NAMES, type Encounter, type RulesetId } from '../../../src-shared/model';
 import { Going } from '../../../src-shared/rules/engine/ruleset';
 import { RULESET_IMPLEMENTATIONS } from '../../../src-shared/rules/registry';
 import { terrainCss } from '../palette';
@@ -66,6 +66,13 @@ export const SURFACE_COLORS: Record<number, string> = {
   [Surface.yielding]: '#9a7b4f',
 };
 export const BLOCKADE_COLORS: Record<number, string> = { [Blockade.none]: 'transparent', [Blockade.blocking]: '#8b1e1e', [Blockade.cleared]: '#d0852f' };
+
+/** Light levels: bright is unpainted; dim a grey-blue veil, darkness a deep one (drawn by layers/light.ts). */
+export const LIGHT_COLORS: Record<number, string> = { [Light.bright]: 'transparent', [Light.dim]: 'rgba(40, 44, 80, 0.3)', [Light.darkness]: 'rgba(14, 14, 32, 0.7)' };
+/** Legend swatches: the veils as they look over normal ground, opaque so they read on the panel. */
+const LIGHT_SWATCHES: Record<number, string> = { [Light.bright]: 'transparent', [Light.dim]: '#a9a4a1', [Light.darkness]: '#4d4b51' };
+/** Hidden movement resistance, drawn as a dashed purple box with "?n" (layers/square-marks.ts). */
+export const HIDDEN_RESISTANCE_COLOR = '#7b3fa0';
 
 const SURFACE_LABELS: Record<string, string> = {
   normal: 'Normal ground',
@@ -156,6 +163,38 @@ export const SQUARE_LAYERS: readonly SquareLayer[] = [
       ],
     },
     erased: Blockade.none,
+  },
+  {
+    id: 'light',
+    label: 'Light',
+    // epic-path.txt › Run: "Characters may not use the 'run' action if they cannot see"; › 5-Foot Step.
+    about: () => 'Light on the square (Epic Path › Run, › 5-Foot Step): a creature whose whole space is in darkness, or a blinded one, cannot see, so it may not run or take a 5-foot step.',
+    available: (r) => r === 'epic-path',
+    values: {
+      kind: 'choice',
+      options: () => [
+        { value: Light.bright, label: 'Bright light', color: LIGHT_SWATCHES[Light.bright]!, note: 'runs and 5-foot steps allowed' },
+        { value: Light.dim, label: 'Dim light', color: LIGHT_SWATCHES[Light.dim]!, note: 'it can still see' },
+        { value: Light.darkness, label: 'Darkness', color: LIGHT_SWATCHES[Light.darkness]!, note: 'no run, no 5-foot step' },
+      ],
+    },
+    erased: Light.bright,
+  },
+  {
+    id: 'hiddenResistance',
+    label: 'Hidden movement resistance',
+    // 6d6.txt › Hidden Movement Resistance: "hazards may be hidden, such as the level snow hiding the deep ditch".
+    about: () =>
+      "Movement resistance hidden on the square, such as a ditch under level snow (6d6 RPG › Hidden Movement Resistance): a mover plans with what it sees and pays this when it moves in, unless it knows the hidden resistance (the creature panel's option).",
+    available: (r) => r === '6d6',
+    values: {
+      kind: 'choice',
+      options: () => [
+        { value: 0, label: 'Nothing hidden', color: 'transparent' },
+        ...RESISTANCE_COLORS.map((color, i) => ({ value: i + 1, label: `Hidden movement resistance ${i + 1}`, color, note: 'unknown to the mover until it moves in' })),
+      ],
+    },
+    erased: 0,
   },
 ];
 

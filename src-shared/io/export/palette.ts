@@ -20,6 +20,8 @@ export const EDGE_STYLE: Record<number, { color: string; width: number; dash?: n
   // Doors in wood brown: closed a solid bar, open a dashed one, both as thick as a wall or nearly.
   [Edge.doorClosed]: { color: '#8a4b12', width: 6 },
   [Edge.doorOpen]: { color: '#a0601f', width: 4, dash: [5, 4] },
+  // A window or force field (startroid.txt › Teleportation): glass blue, long dashes with short gaps.
+  [Edge.window]: { color: '#2f8fd0', width: 5, dash: [9, 3] },
 };
 
 export const SIDE_COLORS: Record<Side, string> = { party: '#2f7de1', enemy: '#d23c3c', neutral: '#8b8f98' };

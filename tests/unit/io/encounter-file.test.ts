@@ -1,6 +1,9 @@
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encounterToFile, parseEncounter, serializeEncounter } from '../../../src-shared/io';
+import { EncounterFileSchema } from '../../../src-shared/io/schema';
 import { createEncounter, Edge, Light, makeCreature, squareIndex, Terrain } from '../../../src-shared/model';
 
 function sample() {
@@ -99,6 +102,54 @@ describe('encounter file format v1', () => {
     huge.map.layers.terrain = [1e12, 0];
     const r3 = parseEncounter(JSON.stringify(huge));
     expect(!r3.ok && r3.error).toMatch(/more than the map/);
+  });
+
+  it('writes each layer on one line, the rest one field a line, and reads back the same object', () => {
+    const e = sample();
+    e.name = 'A "map": "x"\nline';
+    const text = serializeEncounter(e);
+    const lines = text.split('\n');
+    expect(lines.filter((l) => l.startsWith('   "terrain": ['))).toHaveLength(1);
+    expect(lines.find((l) => l.startsWith('   "terrain": ['))).toMatch(/^ {3}"terrain": \[[\d,]+\],$/);
+    expect(lines).toContain(' "map": {');
+    expect(lines).toContain('  "width": 12,');
+    expect(text.endsWith('}\n')).toBe(true);
+    // Same content as a plain JSON.stringify of the file, and valid by the documented schema.
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(encounterToFile(e))));
+    expect(EncounterFileSchema.safeParse(JSON.parse(text)).success).toBe(true);
+  });
+
+  it('reads files written with one number a line (the layout before run-length layers went on one line)', () => {
+    const dir = path.resolve(__dirname, '../../fixtures/encounter-files');
+    const old = readFileSync(path.join(dir, 'drake-lair.one-number-a-line.encounter'), 'utf8');
+    const current = readFileSync(path.resolve(__dirname, '../../../resources/encounters/drake-lair.epic-path.encounter'), 'utf8');
+    expect(old.split('\n').length).toBeGreaterThan(current.split('\n').length + 50);
+    const a = parseEncounter(old);
+    const b = parseEncounter(current);
+    expect(a.ok && b.ok).toBe(true);
+    if (!a.ok || !b.ok) return;
+    expect(JSON.parse(serializeEncounter(a.encounter))).toEqual(JSON.parse(current));
+    expect(Array.from(a.encounter.map.elevation)).toEqual(Array.from(b.encounter.map.elevation));
+  });
+
+  it('checks every run of a layer to be a number, naming what it found instead', () => {
+    const cases: [unknown[], RegExp][] = [
+      [['108', 0], /terrain: run 1 has count a string/],
+      [[108, null], /terrain: run 1 has value null/],
+      [[100, 0, 8, [[[0]]]], /terrain: run 2 has value a list/],
+      [[100, 0, { n: 8 }, 0], /terrain: run 2 has count an object/],
+      [[108, true], /terrain: run 1 has value a boolean/],
+    ];
+    for (const [runs, message] of cases) {
+      const file = encounterToFile(sample()) as unknown as { map: { layers: Record<string, unknown> } };
+      file.map.layers['terrain'] = runs;
+      const r = parseEncounter(JSON.stringify(file));
+      expect(!r.ok && r.error).toMatch(message);
+    }
+    const notList = encounterToFile(sample()) as unknown as { map: { layers: Record<string, unknown> } };
+    notList.map.layers['elevation'] = { 0: 108, 1: 0, length: 2 };
+    const r = parseEncounter(JSON.stringify(notList));
+    expect(!r.ok && r.error).toMatch(/^map\.layers\.elevation: expected an array of runs/);
   });
 
   it('rejects duplicate creature ids and creatures off the map', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { encode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { encounterToFile, parseEncounter, parseScenario, serializeEncounter } from '../../../src-shared/io';
+import { checkEncounterText, encounterToFile, parseEncounter, parseScenario, serializeEncounter } from '../../../src-shared/io';
 import { encodeBase64 } from '../../../src-shared/io/export';
 import { importUvtt } from '../../../src-shared/io/import';
 
@@ -100,7 +100,7 @@ const hostileValue = fc.oneof(
 );
 
 describe('fuzzing (fast-check)', () => {
-  it('the encounter loader never throws: mutated, truncated and random files get a message or a valid encounter (10,000 cases)', () => {
+  it('the encounter loader and the save check never throw: mutated, truncated and random files get a message or a valid encounter (10,000 cases)', () => {
     const base = validFile();
     const baseText = text(base);
     const input = fc.oneof(
@@ -112,6 +112,9 @@ describe('fuzzing (fast-check)', () => {
     fc.assert(
       fc.property(input, (t) => {
         const r = parseEncounter(t);
+        // The main process's check before a save (no map built) answers exactly as the loader.
+        const check = checkEncounterText(t);
+        expect(check.ok ? 'ok' : check.error).toBe(r.ok ? 'ok' : r.error);
         if (r.ok) {
           // What loads, saves and loads again the same.
           const again = parseEncounter(serializeEncounter(r.encounter));

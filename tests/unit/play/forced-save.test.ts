@@ -110,6 +110,15 @@ describe('play: Startroid teleport and shift', () => {
     expect(onWall.ok).toBe(false);
     if (!onWall.ok) expect(onWall.reason).toContain('startroid.txt › Teleportation');
   });
+
+  it('refuses a teleport to the square the creature stands on, with the reason (› Teleportation: "from one point to another")', () => {
+    const r = perform(STAR, newSession(1), { kind: 'teleport', creature: 'S', to: { x: 1, y: 1 } });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.reason).toBe('Scout cannot teleport to 1,1: it already stands there; a teleport moves it "from one point to another" (startroid.txt › Teleportation).');
+      expect(r.at).toEqual({ x: 1, y: 1 });
+    }
+  });
 });
 
 describe('play: Startroid phasing (startroid.txt › Phasing)', () => {
@@ -198,5 +207,68 @@ describe('play: the log exported and the session saved with the encounter', () =
     const r = parseEncounter(JSON.stringify(file));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatch(/^play\.log\[0\]\.path/);
+  });
+});
+
+// A fighter and two goblins: the straight row to G is open, the row to H crosses rubble (',').
+const CHARGE_SRC = `ruleset: d20-35
+name: Charge
+map:
+  A . . . . . . . G . .
+  . . . , . . . . H . .
+creatures:
+  A: name=Aric size=medium side=party speed=30
+  G: name=Goblin size=medium side=enemy speed=30
+  H: name=Hob size=medium side=enemy speed=30
+  B: name=Bree size=medium side=party speed=30 at=0,1
+`;
+const CHARGE = parseScenario(CHARGE_SRC);
+// Speed 10 ft: a charge goes at most 20 ft, 4 squares.
+const CHARGE_SLOW = 'ruleset: d20-35\nmap:\n  A . . . . . .\ncreatures:\n  A: name=Aric size=medium side=party speed=10\n';
+
+describe('play: the d20 charge as a turn action', () => {
+  const start = () => play(CHARGE, newSession(1), { kind: 'initiative', scores: { A: 20, G: 10, H: 5, B: 1 } });
+  const row = (y: number, to: number) => Array.from({ length: to }, (_, i) => ({ x: i + 1, y }));
+
+  it('charges up to double speed in a straight line, taking the whole turn (d20-srd-35.txt › Difficult Terrain; the SRD charge, docs/rules.md)', () => {
+    const s0 = start();
+    // 7 squares (35 ft) is more than a move's 30 ft, within the charge's double speed.
+    const r = perform(CHARGE, s0.session, { kind: 'move', creature: 'A', action: 'charge', path: row(0, 7) }, s0.state);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(where(r.state, 'A')).toMatchObject({ x: 7, y: 0 });
+    expect(r.state.turn.spent).toBe(35);
+    expect(r.state.turn.fullRound).toBe(true);
+    expect(r.entry.text).toContain('Aric charges from 0,0 to 7,0');
+    expect(r.entry.rules.map((k) => k.ref)).toContain('d20-srd-35.txt › Difficult Terrain');
+    // The whole turn went on the charge: no move after it.
+    const after = perform(CHARGE, r.session, { kind: 'move', creature: 'A', action: 'move', path: [{ x: 7, y: 1 }] }, r.state);
+    expect(after.ok).toBe(false);
+  });
+
+  it('refuses a bent charge, one beyond double speed, and one across difficult terrain', () => {
+    const s0 = start();
+    const bent = perform(CHARGE, s0.session, { kind: 'move', creature: 'A', action: 'charge', path: [{ x: 1, y: 1 }, { x: 2, y: 0 }] }, s0.state);
+    expect(bent.ok).toBe(false);
+    if (!bent.ok) expect(bent.reason).toContain('a charge goes in a straight line');
+    // Double speed is the limit: a creature of speed 10 ft charges 4 squares, not 5.
+    const slow = parseScenario(CHARGE_SLOW);
+    const s1 = play(slow, newSession(1), { kind: 'initiative', scores: { A: 20 } });
+    const far = perform(slow, s1.session, { kind: 'move', creature: 'A', action: 'charge', path: row(0, 5) }, s1.state);
+    expect(far.ok).toBe(false);
+    const near = perform(slow, s1.session, { kind: 'move', creature: 'A', action: 'charge', path: row(0, 4) }, s1.state);
+    expect(near.ok).toBe(true);
+    // › Difficult Terrain: "You can't run or charge across difficult terrain."
+    const s2 = play(CHARGE, newSession(1), { kind: 'initiative', scores: { B: 20, A: 10, G: 5, H: 1 } });
+    const rubble = perform(CHARGE, s2.session, { kind: 'move', creature: 'B', action: 'charge', path: row(1, 7) }, s2.state);
+    expect(rubble.ok).toBe(false);
+    if (!rubble.ok) expect(rubble.reason).toContain('Difficult Terrain');
+  });
+
+  it('the d20 3.0 text charges the same way', () => {
+    const d30 = parseScenario(CHARGE_SRC.replace('ruleset: d20-35', 'ruleset: d20-30'));
+    const s0 = play(d30, newSession(1), { kind: 'initiative', scores: { A: 20, G: 10, H: 5, B: 1 } });
+    const r = perform(d30, s0.session, { kind: 'move', creature: 'A', action: 'charge', path: row(0, 7) }, s0.state);
+    expect(r.ok).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChunkCache, changedChunks, chunkGrid, chunksIn, CHUNK } from '../../../src-renderer/canvas/layers/chunks';
+import { ChunkCache, changedChunks, chunkGrid, chunksIn, chunksOfSquares, CHUNK, tileChunks } from '../../../src-renderer/canvas/layers/chunks';
+import { rectOfSquares, unionRect } from '../../../src-renderer/canvas/layers/terrain-pixels';
 import { createSelection } from '../../../src-renderer/state/selection';
 
 describe('map chunks', () => {
@@ -16,6 +17,25 @@ describe('map chunks', () => {
     edge[CHUNK * width + CHUNK] = 1; // the first square of chunk (1, 1): its west and north edges are in chunks (0, 1) and (1, 0)
     expect([...changedChunks(before, edge, width, grid, true)].sort((a, b) => a - b)).toEqual([1, 4, 5]);
     expect(changedChunks(before, before.slice(), width, grid).size).toBe(0);
+  });
+
+  it("finds the same chunks from an edit's own squares as from comparing the arrays", () => {
+    const width = 100;
+    const grid = chunkGrid(width, 70);
+    const squares = [5 * width + 40, 64 * width + 99, CHUNK * width + CHUNK];
+    const before = new Uint8Array(width * 70);
+    const after = before.slice();
+    for (const i of squares) after[i] = 1;
+    for (const spread of [false, true]) {
+      expect([...chunksOfSquares(squares, width, grid, spread)].sort((a, b) => a - b)).toEqual([...changedChunks(before, after, width, grid, spread)].sort((a, b) => a - b));
+    }
+    expect(rectOfSquares(width, squares)).toEqual({ x: 32, y: 5, width: 68, height: 60 });
+    expect(rectOfSquares(width, [])).toBeNull();
+    expect(unionRect({ x: 1, y: 1, width: 2, height: 2 }, { x: 5, y: 0, width: 1, height: 1 })).toEqual({ x: 1, y: 0, width: 5, height: 3 });
+  });
+
+  it('gathers chunks into tiles of about 256 px whatever the zoom', () => {
+    expect([16, 8, 4, 2, 1].map(tileChunks)).toEqual([1, 1, 2, 4, 8]);
   });
 
   it('lists the chunks a range of squares touches', () => {

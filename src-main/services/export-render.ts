@@ -1,0 +1,24 @@
+import { parseEncounter } from '../../src-shared/io';
+import { exportEncounter, ExportProblem, type ExportedFile, type ExportFormat, type ExportOptions } from '../../src-shared/io/export';
+
+/** One export's work, without any file system: what the export thread runs (and the CLI could). */
+export interface RenderRequest {
+  encounterText: string;
+  format: ExportFormat;
+  baseName: string;
+  options: ExportOptions;
+}
+
+export type RenderResult = { ok: true; files: ExportedFile[] } | { ok: false; error: string };
+
+/** Parses the encounter and draws and encodes the export. Never throws: a problem comes back as a sentence. */
+export function renderExport(request: RenderRequest): RenderResult {
+  const parsed = parseEncounter(request.encounterText);
+  if (!parsed.ok) return { ok: false, error: `Not exported: the encounter is not valid (${parsed.error}).` };
+  try {
+    return { ok: true, files: exportEncounter(parsed.encounter, request.format, request.baseName, request.options) };
+  } catch (e) {
+    if (e instanceof ExportProblem) return { ok: false, error: `Not exported: ${e.message}.` };
+    return { ok: false, error: `Not exported: ${(e as Error)?.message ?? String(e)}` };
+  }
+}
