@@ -1,6 +1,6 @@
 import { Terrain, type Encounter, type Side } from '../../model';
 import { encounterToFile } from '../encounter-file';
-import { mapSegments, placements, unitsOf, type Segment } from './geometry';
+import { mapSegments, placements, SEE_THROUGH, unitsOf, type Segment } from './geometry';
 
 /**
  * A Foundry VTT scene for "Import Data" on a scene (v13 data model; `v12` leaves out what v12
@@ -53,8 +53,8 @@ export function foundryId(collection: 'wall' | 'token' | 'region' | 'behavior', 
 
 function wallOf(seg: Segment, S: number, index: number): Record<string, unknown> {
   const c = [seg.x0 * S, seg.y0 * S, seg.x1 * S, seg.y1 * S];
-  // A low obstacle stops movement but not sight, light or sound (d20-srd-35.txt › Obstacles: "hampers movement").
-  const senses = seg.kind === 'low' ? WALL_SENSE.none : WALL_SENSE.normal;
+  // A low obstacle (and a Startroid window) stops movement but not sight, light or sound (d20-srd-35.txt › Obstacles: "hampers movement").
+  const senses = SEE_THROUGH.has(seg.kind) ? WALL_SENSE.none : WALL_SENSE.normal;
   const door = seg.kind === 'door-closed' || seg.kind === 'door-open' ? WALL_DOOR.door : WALL_DOOR.none;
   return {
     _id: foundryId('wall', index),

@@ -7,7 +7,10 @@ import { footprintOf } from '../../rules/sizes';
  * segments on grid lines (grid units, origin at the map's top-left corner), and where each creature
  * stands, in grid units.
  */
-export type SegmentKind = 'wall' | 'low' | 'door-closed' | 'door-open';
+export type SegmentKind = 'wall' | 'low' | 'door-closed' | 'door-open' | 'window';
+
+/** Edges that stop movement but not sight: a low obstacle, a Startroid window or force field (startroid.txt: it blocks effect, not sight). */
+export const SEE_THROUGH: ReadonlySet<SegmentKind> = new Set(['low', 'window']);
 
 export interface Segment {
   x0: number;
@@ -24,6 +27,7 @@ const KIND_OF_EDGE: Record<number, SegmentKind | undefined> = {
   [Edge.low]: 'low',
   [Edge.doorClosed]: 'door-closed',
   [Edge.doorOpen]: 'door-open',
+  [Edge.window]: 'window',
 };
 
 /**
@@ -41,7 +45,7 @@ export function mapSegments(map: BattleMap, options: { outline: boolean }): Segm
   const out: Segment[] = [];
   const push = (kind: SegmentKind, outline: boolean, x0: number, y0: number, x1: number, y1: number) => {
     const last = out[out.length - 1];
-    const mergeable = kind === 'wall' || kind === 'low';
+    const mergeable = kind === 'wall' || kind === 'low' || kind === 'window';
     if (mergeable && last && last.kind === kind && last.outline === outline && last.x1 === x0 && last.y1 === y0 && (last.y0 === y1 || last.x0 === x1)) {
       last.x1 = x1;
       last.y1 = y1;

@@ -89,7 +89,7 @@ export function renderMap(encounter: Encounter, options: ImageOptions): RgbImage
   }
 
   // Walls, low obstacles and doors, as thick strokes along their grid lines (dashed where the editor dashes).
-  const codes = { wall: Edge.wall, low: Edge.low, 'door-closed': Edge.doorClosed, 'door-open': Edge.doorOpen } as const;
+  const codes = { wall: Edge.wall, low: Edge.low, 'door-closed': Edge.doorClosed, 'door-open': Edge.doorOpen, window: Edge.window } as const;
   for (const seg of mapSegments(map, { outline: false })) {
     const style = EDGE_STYLE[codes[seg.kind]]!;
     const rgb = hexRgb(style.color);

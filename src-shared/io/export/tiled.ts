@@ -139,7 +139,7 @@ export function tiledMap(encounter: Encounter, options: TiledOptions): TiledExpo
     const object = {
       id: ++objectId,
       name: '',
-      type: s.kind.startsWith('door') ? 'door' : s.kind === 'low' ? 'low obstacle' : 'wall',
+      type: s.kind.startsWith('door') ? 'door' : s.kind === 'low' ? 'low obstacle' : s.kind === 'window' ? 'window' : 'wall',
       x: s.x0 * T,
       y: s.y0 * T,
       width: 0,

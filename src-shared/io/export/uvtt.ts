@@ -1,6 +1,6 @@
 import type { Encounter } from '../../model';
 import { encodeBase64 } from './base64';
-import { mapSegments } from './geometry';
+import { mapSegments, SEE_THROUGH } from './geometry';
 import { mapPng } from './raster';
 
 /**
@@ -45,7 +45,7 @@ export function uvttMap(encounter: Encounter, options: UvttOptions): Record<stri
         position: { x: (s.x0 + s.x1) / 2, y: (s.y0 + s.y1) / 2 },
         bounds: [{ x: s.x0, y: s.y0 }, { x: s.x1, y: s.y1 }],
         rotation: s.y0 === s.y1 ? 0 : Math.PI / 2,
-        closed: s.kind !== 'low',
+        closed: !SEE_THROUGH.has(s.kind),
         freestanding: false,
       });
     }
