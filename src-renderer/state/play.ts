@@ -596,6 +596,12 @@ export function createPlay(deps: PlayDeps) {
         return null;
       }
       const squares = forcedSquares();
+      if (squares.length > f.squares) {
+        // Never do less than the GM drew without saying so: the effect's distance decides.
+        const reason = `The ${f.effect} moves it ${f.squares} square${f.squares === 1 ? '' : 's'}, but ${squares.length} squares are picked: raise Squares or pick fewer.`;
+        setRefusal({ reason, at: squares[f.squares] ?? null });
+        return null;
+      }
       e = act({ kind: 'forced', effect: f.effect, target: f.target, by: f.by, squares: f.squares, ...(squares.length ? { to: squares } : {}), ...(f.offLevel ? { threeDimensional: true } : {}) });
     }
     if (e) setForced({ ...f, target: null });

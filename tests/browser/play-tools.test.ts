@@ -123,7 +123,12 @@ describe('Play mode', () => {
     const board = editor.playState()!.board;
     t.click({ x: 7, y: 2 });
     expect(editor.forced().target).toBe('A');
-    t.click({ x: 8, y: 2 });
+    // Two squares picked for a push of one: refused in words, nothing moves (a newcomer's push did less than drawn, silently).
+    t.click({ x: 8, y: 2 }).click({ x: 9, y: 2 });
+    t.key('Enter');
+    expect(editor.playRefusal()?.reason).toMatch(/moves it 1 square, but 2 squares are picked/);
+    expect(where(editor, 'A')).toEqual({ x: 7, y: 2 });
+    editor.setForcedSquares([{ x: 8, y: 2 }]);
     expect(t.key('Enter')).toBe(true);
     const engine = forcedMovement(board, { kind: 'push', target: 'A', by: 'K', squares: 1, to: [{ x: 8, y: 2 }] });
     expect(where(editor, 'A')).toEqual({ x: engine.x, y: engine.y });
