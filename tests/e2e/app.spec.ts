@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, ROOT, screenshotPath, test, type AppDriver } from './fixtures';
+import { expect, ROOT, screenshotPath, test, type AppDriver, newEncounter } from './fixtures';
 
 const canvas = (page: Page) => page.getByTestId('map-canvas');
 
@@ -16,18 +16,6 @@ async function squareCentre(page: Page, x: number, y: number) {
   const v = await viewState(page);
   const s = 32 * v.zoom;
   return { x: box.x + v.panX + (x + 0.5) * s, y: box.y + v.panY + (y + 0.5) * s };
-}
-
-async function newEncounter(page: Page, options: { name: string; ruleset: string; width: number; height: number }) {
-  await page.keyboard.press('Control+n');
-  const dialog = page.getByTestId('new-dialog');
-  await expect(dialog).toBeVisible();
-  await page.getByTestId('new-name').fill(options.name);
-  await page.getByTestId('new-ruleset').selectOption(options.ruleset);
-  await page.getByTestId('new-width').fill(String(options.width));
-  await page.getByTestId('new-height').fill(String(options.height));
-  await page.getByTestId('new-create').click();
-  await expect(dialog).toBeHidden();
 }
 
 async function screenshot(app: AppDriver, name: string) {

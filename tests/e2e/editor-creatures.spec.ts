@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, ROOT, test, type AppDriver, screenshotPath } from './fixtures';
+import { expect, ROOT, test, type AppDriver, screenshotPath, newEncounter } from './fixtures';
 
 // The creature side of the map editor from the outside, in both editions: a Large creature and
 // four Tiny ones in one square, the third Tiny picked by a click on its quarter and by Tab, moved,
@@ -25,18 +25,6 @@ async function squarePoint(page: Page, x: number, y: number, fx = 0.5, fy = 0.5)
 async function clickAt(page: Page, x: number, y: number, fx?: number, fy?: number) {
   const p = await squarePoint(page, x, y, fx, fy);
   await page.mouse.click(p.x, p.y);
-}
-
-async function newEncounter(page: Page, options: { name: string; ruleset: string; width: number; height: number }) {
-  await page.keyboard.press('Control+n');
-  const dialog = page.getByTestId('new-dialog');
-  await expect(dialog).toBeVisible();
-  await page.getByTestId('new-name').fill(options.name);
-  await page.getByTestId('new-ruleset').selectOption(options.ruleset);
-  await page.getByTestId('new-width').fill(String(options.width));
-  await page.getByTestId('new-height').fill(String(options.height));
-  await page.getByTestId('new-create').click();
-  await expect(dialog).toBeHidden();
 }
 
 async function screenshot(app: AppDriver, name: string) {

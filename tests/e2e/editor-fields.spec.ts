@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, screenshotPath } from './fixtures';
+import { expect, test, screenshotPath, newEncounter } from './fixtures';
 
 // The engine's newer model fields as a user meets them in the editor (issue 10 item 2): the creature
 // panel's reach weapon and movement options with a squeezed path, and Epic Path's light layer.
@@ -26,18 +26,6 @@ async function dragFrom(page: Page, from: [number, number], to: [number, number]
   await page.mouse.move(b.x, b.y);
   await page.mouse.up();
 }
-async function newEncounter(page: Page, options: { name: string; ruleset: string; width: number; height: number }) {
-  await page.keyboard.press('Control+n');
-  const dialog = page.getByTestId('new-dialog');
-  await expect(dialog).toBeVisible();
-  await page.getByTestId('new-name').fill(options.name);
-  await page.getByTestId('new-ruleset').selectOption(options.ruleset);
-  await page.getByTestId('new-width').fill(String(options.width));
-  await page.getByTestId('new-height').fill(String(options.height));
-  await page.getByTestId('new-create').click();
-  await expect(dialog).toBeHidden();
-}
-
 test('screenshot: the creature panel with a reach weapon, overrun and tumble, and a squeezed path', async ({ app }) => {
   test.skip(app.edition !== 'browser', 'the README screenshots are taken once, in the browser edition');
   const { page } = app;

@@ -223,3 +223,16 @@ export const test = base.extend<{ app: AppDriver }>({
 });
 
 export { expect };
+
+/** File › New through its dialog (Ctrl+N), as a user fills it in. */
+export async function newEncounter(page: Page, options: { name: string; ruleset: string; width: number; height: number }) {
+  await page.keyboard.press('Control+n');
+  const dialog = page.getByTestId('new-dialog');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('new-name').fill(options.name);
+  await page.getByTestId('new-ruleset').selectOption(options.ruleset);
+  await page.getByTestId('new-width').fill(String(options.width));
+  await page.getByTestId('new-height').fill(String(options.height));
+  await page.getByTestId('new-create').click();
+  await expect(dialog).toBeHidden();
+}
