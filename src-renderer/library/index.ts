@@ -1,21 +1,11 @@
 import { createRoot } from 'solid-js';
 import type { Editor } from '../state/editor';
+import { download } from '../platform/browser-bridge';
 import { libraryDb } from './db';
 import { createLibrary, type Library } from './library-state';
 
 let shared: Library | null = null;
 
-function download(name: string, bytes: Uint8Array): void {
-  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function pickFile(accept: string): Promise<File | null> {
   return new Promise((resolve) => {
@@ -43,7 +33,7 @@ export function libraryFor(editor: Editor): Library {
     notify: editor.notify,
     openFile: (file) => editor.openRecent(file),
     confirm: editor.confirm,
-    download,
+    download: (name: string, bytes: Uint8Array) => download(name, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' })),
     pickFile,
   }));
   return shared;

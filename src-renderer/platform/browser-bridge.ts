@@ -36,7 +36,8 @@ function pickFiles(options: { accept?: string; directory?: boolean }): Promise<F
   });
 }
 
-function download(name: string, blob: Blob): void {
+/** Saves a blob the way a page can: as a download under `name`. */
+export function download(name: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
