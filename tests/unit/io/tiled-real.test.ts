@@ -1,0 +1,152 @@
+import { decode } from 'fast-png';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseEncounter } from '../../../src-shared/io';
+import { exportEncounter, TERRAIN_RGB } from '../../../src-shared/io/export';
+import { createEncounter, Edge, makeCreature, squareIndex, Terrain, type Encounter, type TerrainKind } from '../../../src-shared/model';
+
+/**
+ * The real Tiled reads our `.tmj` exports back: `tiled --export-map json` loads each file with
+ * Tiled's own reader (an error there exits non-zero) and writes it out again, so whatever Tiled
+ * understood is compared with what we wrote; `tmxrasterizer` draws the map with the tileset picture.
+ * Debian's Tiled is 1.8.2 (`apt-get install tiled`); it runs headless with Qt's offscreen platform.
+ * Not installed in CI (see docs/formats.md › Tiled map): without the binary this suite says so and skips.
+ */
+const root = path.resolve(__dirname, '../../..');
+const work = mkdtempSync(path.join(tmpdir(), 'eb-tiled-real-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const env = { ...process.env, QT_QPA_PLATFORM: 'offscreen', XDG_RUNTIME_DIR: path.join(work, 'xdg') };
+mkdirSync(env.XDG_RUNTIME_DIR, { recursive: true, mode: 0o700 });
+
+function run(command: string, args: string[]) {
+  return spawnSync(command, args, { cwd: work, env, encoding: 'utf8', timeout: 30_000 });
+}
+
+const probe = run('tiled', ['--version']);
+const tiledVersion = probe.status === 0 ? probe.stdout.trim() : null;
+const rasterizer = run('tmxrasterizer', ['--version']).status === 0;
+const missing = !tiledVersion
+  ? `no Tiled on this machine (${probe.error ? (probe.error as NodeJS.ErrnoException).code : `exit ${probe.status}`}); install it with \`apt-get install tiled\` to run this check`
+  : !rasterizer
+    ? 'Tiled is installed without tmxrasterizer'
+    : null;
+if (missing) console.log(`skipped: the real-Tiled check: ${missing}`);
+else console.log(`the real-Tiled check runs with ${tiledVersion}`);
+
+const samples: [string, Encounter][] = readdirSync(path.join(root, 'resources/encounters'))
+  .filter((f) => f.endsWith('.encounter'))
+  .map((f) => {
+    const parsed = parseEncounter(readFileSync(path.join(root, 'resources/encounters', f), 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.error);
+    return [f.replace(/\.encounter$/, ''), parsed.encounter];
+  });
+
+/** What the samples lack: fractional and negative heights, deep water, a window, four tiny creatures in one square. */
+function awkward(): Encounter {
+  const e = createEncounter({ ruleset: 'startroid', width: 7, height: 5, name: 'Awkward "quotes" & ünïcode' });
+  const m = e.map;
+  m.terrain[squareIndex(m, 1, 1)] = Terrain.water;
+  m.waterDepth[squareIndex(m, 1, 1)] = 2.5;
+  m.terrain[squareIndex(m, 2, 1)] = Terrain.impeded;
+  m.terrain[squareIndex(m, 3, 3)] = Terrain.hazardous;
+  m.elevation[squareIndex(m, 4, 0)] = -1.5;
+  m.elevation[squareIndex(m, 5, 0)] = 0.75;
+  m.edgeEast[squareIndex(m, 3, 2)] = Edge.window;
+  m.edgeSouth[squareIndex(m, 0, 2)] = Edge.doorOpen;
+  m.edgeSouth[squareIndex(m, 1, 2)] = Edge.low;
+  e.creatures.push(makeCreature({ id: 'big', size: 'large', x: 4, y: 2, altitude: 1.5, side: 'enemy' }));
+  for (let i = 0; i < 4; i++) e.creatures.push(makeCreature({ id: `mite${i}`, size: 'tiny', x: 6, y: 4, side: 'neutral' }));
+  return e;
+}
+
+type Property = { name: string; type: string; value: unknown };
+type TiledObject = { id: number; type: string; name: string; x: number; y: number; width: number; height: number; polyline?: { x: number; y: number }[]; properties?: Property[] };
+type TiledLayer = { id: number; name: string; type: string; width?: number; height?: number; visible: boolean; data?: number[]; objects?: TiledObject[] };
+type TiledMap = {
+  width: number;
+  height: number;
+  tilewidth: number;
+  tileheight: number;
+  orientation: string;
+  infinite: boolean;
+  properties: Property[];
+  layers: TiledLayer[];
+  tilesets: { firstgid: number; image: string; tilecount: number; columns: number; imagewidth: number; imageheight: number; tiles: { id: number; properties: Property[] }[] }[];
+};
+
+/** Properties as a record of `name → [type, value]`, whatever order Tiled writes them in (it sorts them). */
+const props = (list: Property[] | undefined) => Object.fromEntries((list ?? []).map((p) => [p.name, [p.type, p.value]]));
+
+describe.skipIf(missing !== null)('the real Tiled reads every Tiled export back', () => {
+  const cases: [string, Encounter][] = [...samples, ['awkward', awkward()]];
+
+  it.each(cases)('%s: layers, objects and tile properties survive Tiled', (name, encounter) => {
+    const files = exportEncounter(encounter, 'tiled', name, { pixelsPerSquare: 16 });
+    for (const f of files) writeFileSync(path.join(work, f.name), f.bytes);
+    const ours = JSON.parse(readFileSync(path.join(work, `${name}.tmj`), 'utf8')) as TiledMap;
+
+    const read = run('tiled', ['--export-map', 'json', `${name}.tmj`, `${name}.again.json`]);
+    expect(read.status, `Tiled refused ${name}.tmj: ${read.stderr}`).toBe(0);
+    const again = JSON.parse(readFileSync(path.join(work, `${name}.again.json`), 'utf8')) as TiledMap;
+
+    expect([again.width, again.height, again.tilewidth, again.tileheight]).toEqual([encounter.map.width, encounter.map.height, 16, 16]);
+    expect([again.orientation, again.infinite]).toEqual(['orthogonal', false]);
+    expect(props(again.properties)).toEqual(props(ours.properties));
+    expect(props(again.properties)['ruleset']).toEqual(['string', encounter.ruleset]);
+
+    // The tileset: embedded, every tile with its typed properties.
+    expect(again.tilesets).toHaveLength(1);
+    const [ts] = again.tilesets;
+    const [ourTs] = ours.tilesets;
+    expect(ts).toMatchObject({ firstgid: 1, image: `${name}-tiles.png`, tilecount: ourTs!.tilecount, columns: ourTs!.columns, imagewidth: ourTs!.imagewidth });
+    expect(ts!.tiles.map((t) => [t.id, props(t.properties)])).toEqual(ourTs!.tiles.map((t) => [t.id, props(t.properties)]));
+    const terrainOfGid = new Map(ts!.tiles.map((t) => [t.id + 1, props(t.properties)['terrain']?.[1]]));
+
+    // Tile layers: same names, sizes and every gid; the terrain layer says each square's kind.
+    const tileLayers = (m: TiledMap) => m.layers.filter((l) => l.type === 'tilelayer');
+    expect(tileLayers(again).map((l) => [l.name, l.width, l.height, l.data!.length, l.visible])).toEqual(
+      tileLayers(ours).map((l) => [l.name, encounter.map.width, encounter.map.height, encounter.map.width * encounter.map.height, l.visible]),
+    );
+    for (const [i, l] of tileLayers(again).entries()) expect(l.data, l.name).toEqual(tileLayers(ours)[i]!.data);
+    const terrain = tileLayers(again).find((l) => l.name === 'terrain')!;
+    const kinds = Object.keys(Terrain);
+    expect(terrain.data!.map((g) => terrainOfGid.get(g))).toEqual(Array.from(encounter.map.terrain, (t) => kinds[t]));
+
+    // Object layers: the same objects, places, shapes and properties.
+    const objectLayers = (m: TiledMap) => m.layers.filter((l) => l.type === 'objectgroup');
+    expect(objectLayers(again).map((l) => [l.name, l.objects!.length])).toEqual(objectLayers(ours).map((l) => [l.name, l.objects!.length]));
+    const creatures = objectLayers(again).find((l) => l.name === 'creatures')!.objects!;
+    expect(creatures).toHaveLength(encounter.creatures.length);
+    for (const [i, l] of objectLayers(again).entries()) {
+      const shape = (o: TiledObject) => [o.id, o.type, o.name, o.x, o.y, o.width, o.height, o.polyline ?? null, props(o.properties)];
+      expect(l.objects!.map(shape), l.name).toEqual(objectLayers(ours)[i]!.objects!.map(shape));
+    }
+  });
+
+  it.each(cases)('%s: tmxrasterizer draws each square in its terrain colour', (name, encounter) => {
+    const files = exportEncounter(encounter, 'tiled', name, { pixelsPerSquare: 16 });
+    for (const f of files) writeFileSync(path.join(work, f.name), f.bytes);
+    // Terrain only: the object layers are drawn over it with Tiled's own outline style.
+    const drawn = run('tmxrasterizer', ['--hide-layer', 'walls', '--hide-layer', 'doors', '--hide-layer', 'creatures', `${name}.tmj`, `${name}.drawn.png`]);
+    expect(drawn.status, `tmxrasterizer refused ${name}.tmj: ${drawn.stderr}`).toBe(0);
+    const png = decode(readFileSync(path.join(work, `${name}.drawn.png`)));
+    const { width: W, height: H } = encounter.map;
+    expect([png.width, png.height]).toEqual([W * 16, H * 16]);
+    const colours = new Set<string>();
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const o = ((y * 16 + 8) * png.width + x * 16 + 8) * png.channels;
+        const rgba = Array.from(png.data.subarray(o, o + png.channels));
+        colours.add(rgba.join());
+        const want = TERRAIN_RGB[encounter.map.terrain[squareIndex(encounter.map, x, y)] as TerrainKind];
+        expect(rgba.slice(0, 3), `square ${x},${y}`).toEqual(want);
+        if (png.channels === 4) expect(rgba[3]).toBe(255);
+      }
+    }
+    // Not blank: a missing or unreadable tileset picture leaves every pixel transparent.
+    expect(colours.size).toBeGreaterThan(1);
+  });
+});
