@@ -56,7 +56,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     typeName: 'Universal VTT map',
     options: { pixelsPerSquare: true, grid: true, creatures: false },
     defaultPixelsPerSquare: 70,
-    leavesOut: 'Universal VTT has no field for creatures, elevation or terrain costs: only walls, doors and the picture travel. Open doors go out closed (an open portal is a window there); low obstacles go out as windows, which stop movement but not sight.',
+    leavesOut: 'Universal VTT has no field for creatures, elevation or terrain costs: only walls, doors and the picture travel. Open doors, low obstacles and windows go out as open portals (they do not block light): the Foundry importer builds them as windows, which stop movement but not sight, Owlbear Rodeo as open doors.',
   },
   tiled: {
     label: 'Tiled map (.tmj)',

@@ -1,6 +1,6 @@
 import type { Encounter } from '../../model';
 import { encodeBase64 } from './base64';
-import { mapSegments, SEE_THROUGH } from './geometry';
+import { mapSegments } from './geometry';
 import { mapPng } from './raster';
 
 /**
@@ -10,14 +10,15 @@ import { mapPng } from './raster';
  *   exactly map_size × pixels_per_grid pixels;
  * - `line_of_sight`: polylines in grid units on grid intersections (our walls and the outline of
  *   squares that stop sight; low obstacles do not stop sight, so they are not there);
- * - a low obstacle is a portal with `closed: false`: Dungeondraft writes its portals that do not
- *   block light (windows) that way, and the importers make of them a wall that stops movement but
- *   not sight (moo-man/FVTT-DD-Import ddimport.js GetDoors: `door: closed ? 1 : 0`, sense none);
- *   the import reads them back as low obstacles, so a round trip keeps them;
- * - `objects_line_of_sight: []` and `lights: []` are always present (importers crash without them);
- * - `portals` for doors: position (centre), bounds (two points), rotation in radians,
- *   `closed: true` for open and closed doors alike (with `closed: false` the importers make a
- *   window, not a door), `freestanding: false`.
+ * - `portals`: one per square of door, low obstacle or window, with `position` (centre), `bounds`
+ *   (its two ends), `rotation` in radians and `freestanding: false`. `closed` is Dungeondraft's
+ *   "blocks light": true for a closed door only. Open doors, low obstacles and Startroid windows are
+ *   see-through, so `closed: false`, which the importers read differently: moo-man/FVTT-DD-Import
+ *   (ddimport.js GetDoors) builds a wall that stops movement but not sight (`door: closed ? 1 : 0`,
+ *   sense none; a door you can open with its "Openable Windows" setting), Owlbear Rodeo's UVTT
+ *   Importer (Eppinguin/uvtt-importer vttItems.ts) an open door (`open: !portal.closed`). Our import
+ *   reads it back as an open door, or a window in Startroid, the ruleset that has windows;
+ * - `objects_line_of_sight: []` and `lights: []` are always present (importers crash without them).
  * Creatures, elevation and terrain costs have no field in the format.
  */
 export const UVTT_FORMAT = 0.3;
@@ -38,14 +39,23 @@ export function uvttMap(encounter: Encounter, options: UvttOptions): Record<stri
   const line_of_sight: UvttPoint[][] = [];
   const portals: Record<string, unknown>[] = [];
   for (const s of segments) {
-    if (s.kind === 'wall') line_of_sight.push([{ x: s.x0, y: s.y0 }, { x: s.x1, y: s.y1 }]);
-    else {
-      // Doors (open or closed) are doors; a low obstacle is a window, see through but not passable.
+    if (s.kind === 'wall') {
+      line_of_sight.push([{ x: s.x0, y: s.y0 }, { x: s.x1, y: s.y1 }]);
+      continue;
+    }
+    // One portal a square, as the import reads them back (a run of low obstacles or windows is merged
+    // in the geometry), so UVTT → import → UVTT gives the same portals.
+    const along = s.y0 === s.y1;
+    const n = along ? s.x1 - s.x0 : s.y1 - s.y0;
+    for (let k = 0; k < n; k++) {
+      const a = along ? { x: s.x0 + k, y: s.y0 } : { x: s.x0, y: s.y0 + k };
+      const b = along ? { x: a.x + 1, y: a.y } : { x: a.x, y: a.y + 1 };
       portals.push({
-        position: { x: (s.x0 + s.x1) / 2, y: (s.y0 + s.y1) / 2 },
-        bounds: [{ x: s.x0, y: s.y0 }, { x: s.x1, y: s.y1 }],
-        rotation: s.y0 === s.y1 ? 0 : Math.PI / 2,
-        closed: !SEE_THROUGH.has(s.kind),
+        position: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 },
+        bounds: [a, b],
+        rotation: along ? 0 : Math.PI / 2,
+        // Only a closed door blocks light; the see-through rest go out open (see above).
+        closed: s.kind === 'door-closed',
         freestanding: false,
       });
     }

@@ -4,7 +4,8 @@ import { checkImage } from './image';
 /**
  * Universal VTT import (`.dd2vtt` from Dungeondraft, `.uvtt`, `.df2vtt`; formats 0.2 and 0.3).
  * Walls (`line_of_sight`, and `objects_line_of_sight` when present) become walls on the nearest grid
- * edges; portals become closed doors, or low obstacles where `closed: false` (a window); the picture is kept as the encounter's background image.
+ * edges; portals become closed doors, or where `closed: false` (Dungeondraft's window) open doors, and
+ * windows in Startroid; the picture is kept as the encounter's background image.
  * Coordinates are in grid units from `resolution.map_origin`. Every limit is checked before any
  * work, so a hostile file is refused at once with a sentence naming the problem.
  */
@@ -189,10 +190,12 @@ function importChecked(text: string, options: UvttImportOptions): UvttImport {
       a = { x: c.x - Math.cos(r) / 2, y: c.y - Math.sin(r) / 2 };
       b = { x: c.x + Math.cos(r) / 2, y: c.y + Math.sin(r) / 2 };
     }
-    // `closed: false` is a portal that does not block light: Dungeondraft's window, which the
-    // importers build as a wall that stops movement but not sight (moo-man/FVTT-DD-Import, GetDoors).
-    // The nearest thing on our map is a low obstacle; our export writes low obstacles back that way.
-    sink.line(a, b, raw['closed'] === false ? Edge.low : Edge.doorClosed, true);
+    // `closed: false` is a portal that does not block light: Dungeondraft's window. Where the ruleset
+    // has windows (startroid.txt › Teleportation: seen through, not crossed) it is one; elsewhere the
+    // nearest thing is an open door (Owlbear Rodeo's importer reads it so too). Our export writes both
+    // back as `closed: false`, so a round trip keeps the portals.
+    const open = raw['closed'] === false;
+    sink.line(a, b, open ? (options.ruleset === 'startroid' ? Edge.window : Edge.doorOpen) : Edge.doorClosed, true);
     doors++;
   }
   if (portals.length !== doors) notes.push(`${portals.length - doors} portals were left out`);

@@ -36,7 +36,7 @@ const samples: [string, Encounter][] = readdirSync(sampleDir)
 /** Counts straight from the layers, independently of the exporters. */
 function countEdges(e: Encounter) {
   const m = e.map;
-  const c = { wall: 0, low: 0, door: 0, outline: 0 };
+  const c = { wall: 0, low: 0, door: 0, openDoor: 0, window: 0, outline: 0 };
   for (let y = 0; y < m.height; y++) {
     for (let x = 0; x < m.width; x++) {
       const i = y * m.width + x;
@@ -47,7 +47,10 @@ function countEdges(e: Encounter) {
         if (!inside) continue;
         if (edge === Edge.wall) c.wall++;
         else if (edge === Edge.low) c.low++;
-        else if (edge === Edge.doorClosed || edge === Edge.doorOpen) c.door++;
+        else if (edge === Edge.doorClosed || edge === Edge.doorOpen) {
+          c.door++;
+          if (edge === Edge.doorOpen) c.openDoor++;
+        } else if (edge === Edge.window) c.window++;
         else if (blocksSight(m, i) !== blocksSight(m, ny * m.width + nx)) c.outline++;
       }
     }
@@ -112,7 +115,7 @@ describe('Foundry VTT scene export', () => {
       const doors = scene.walls.filter((w: any) => w.door > 0);
       expect(doors).toHaveLength(counts.door);
       const lows = scene.walls.filter((w: any) => w.door === 0 && w.sight === 0);
-      expect(lows.reduce((s: number, w: any) => s + length(w.c), 0)).toBe(counts.low * S);
+      expect(lows.reduce((s: number, w: any) => s + length(w.c), 0)).toBe((counts.low + counts.window) * S);
       const full = scene.walls.filter((w: any) => w.door === 0 && w.sight === 20);
       expect(full.reduce((s: number, w: any) => s + length(w.c), 0)).toBe((counts.wall + counts.outline) * S);
       expect(scene.tokens).toHaveLength(e.creatures.length);
@@ -146,13 +149,12 @@ describe('Universal VTT export', () => {
       const counts = countEdges(e);
       const total = got.line_of_sight.reduce((s: number, l: { x: number; y: number }[]) => s + length([l[0]!.x, l[0]!.y, l[1]!.x, l[1]!.y]), 0);
       expect(total).toBe(counts.wall + counts.outline);
-      // Doors are closed portals; low obstacles are windows (closed: false), one per merged run.
-      const doors = got.portals.filter((p: { closed: boolean }) => p.closed);
-      expect(doors).toHaveLength(counts.door);
+      // One portal a square: closed doors block light (closed: true); open doors, low obstacles and
+      // windows are see-through (closed: false).
       for (const p of got.portals) expect(p).toMatchObject({ freestanding: false });
-      const windows = got.portals.filter((p: { closed: boolean }) => !p.closed);
-      const windowLength = windows.reduce((s: number, p: { bounds: { x: number; y: number }[] }) => s + length([p.bounds[0]!.x, p.bounds[0]!.y, p.bounds[1]!.x, p.bounds[1]!.y]), 0);
-      expect(windowLength).toBe(counts.low);
+      for (const p of got.portals) expect(length([p.bounds[0].x, p.bounds[0].y, p.bounds[1].x, p.bounds[1].y])).toBe(1);
+      expect(got.portals.filter((p: { closed: boolean }) => p.closed)).toHaveLength(counts.door - counts.openDoor);
+      expect(got.portals.filter((p: { closed: boolean }) => !p.closed)).toHaveLength(counts.openDoor + counts.low + counts.window);
       const png = decode(decodeBase64(got.image)!);
       expect([png.width, png.height]).toEqual([e.map.width * 20, e.map.height * 20]);
     });

@@ -237,7 +237,7 @@ describe('fixes found checking the formats', () => {
     expect(v13.tokens.map((t) => t.width)).toEqual([0.2, 0.2, 0.2]);
   });
 
-  it('a Universal VTT window (closed: false) comes back as a window, and our low obstacles go out as windows', () => {
+  it('a Universal VTT window (closed: false) comes back as one, and our low obstacles go out as windows', () => {
     const map = {
       format: 0.3,
       resolution: { map_origin: { x: 0, y: 0 }, map_size: { x: 4, y: 3 }, pixels_per_grid: 10 },

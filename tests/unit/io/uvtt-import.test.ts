@@ -106,8 +106,33 @@ describe('Universal VTT import', () => {
     data['portals'] = [{ position: { x: 1, y: 2.5 }, rotation: Math.PI / 2, closed: false, freestanding: false }];
     const edges = edgesOf(imported(data));
     expect(edges.get('v 5 0')).toBe(Edge.wall);
-    // closed: false is a window (moo-man/FVTT-DD-Import builds a wall that does not block sight): a low obstacle.
-    expect(edges.get('v 1 2')).toBe(Edge.low);
+    // closed: false is a portal that does not block light: an open door where the ruleset has no windows.
+    expect(edges.get('v 1 2')).toBe(Edge.doorOpen);
+  });
+
+  it('an open portal (closed: false) is an open door, or a window in Startroid, never a low obstacle; re-export gives the same portals', () => {
+    const data = fixture();
+    data['portals'] = [
+      { position: { x: 2.5, y: 3 }, bounds: [{ x: 2, y: 3 }, { x: 3, y: 3 }], rotation: 0, closed: true, freestanding: false },
+      { position: { x: 1, y: 2.5 }, bounds: [{ x: 1, y: 2 }, { x: 1, y: 3 }], rotation: Math.PI / 2, closed: false, freestanding: false },
+      { position: { x: 4, y: 0.5 }, bounds: [{ x: 4, y: 0 }, { x: 4, y: 1 }], rotation: Math.PI / 2, closed: false, freestanding: false },
+    ];
+    const portalsOf = (m: { portals: { bounds: P[]; closed: boolean; rotation: number }[] }) => m.portals.map((p) => JSON.stringify([p.bounds, p.closed, p.rotation])).sort();
+    for (const [ruleset, open] of [
+      ['d20-35', Edge.doorOpen],
+      ['epic-path', Edge.doorOpen],
+      ['d20-30', Edge.doorOpen],
+      ['6d6', Edge.doorOpen],
+      ['startroid', Edge.window],
+    ] as const) {
+      const r = importUvtt(JSON.stringify(data), { ruleset, name: 'Portals' });
+      if (!r.ok) throw new Error(r.error);
+      const edges = edgesOf(r.encounter);
+      expect([edges.get('h 2 3'), edges.get('v 1 2'), edges.get('v 4 0')], ruleset).toEqual([Edge.doorClosed, open, open]);
+      expect([...edges.values()], ruleset).not.toContain(Edge.low);
+      const again = uvttMap(r.encounter, { pixelsPerSquare: 10, grid: false }) as { portals: { bounds: P[]; closed: boolean; rotation: number }[] };
+      expect(portalsOf(again), ruleset).toEqual(portalsOf(data as never));
+    }
   });
 
   it('round trip: UVTT → import → UVTT keeps the same walls and doors', () => {
