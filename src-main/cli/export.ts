@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_FILE_BYTES, readEncounterText, serializeEncounter } from '../../src-shared/io';
-import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, exportEncounter, ExportProblem, isExportFormat, mapSegments } from '../../src-shared/io/export';
+import { EXPORT_FORMATS, exportEncounter, ExportProblem, isExportFormat, mapSegments } from '../../src-shared/io/export';
 import { Edge, isRulesetId, RULESET_IDS, SIDES, TERRAIN_NAMES, Terrain, terrainCounts, type Encounter, type RulesetId } from '../../src-shared/model';
 
 /**
@@ -95,12 +95,10 @@ export function exportCommand(file: string, options: CliOptions): string {
   const pixels = one(options, 'pixels');
   if (pixels !== undefined && !/^\d+$/.test(pixels)) throw new CliInputError(`--pixels "${pixels}" is not a whole number`);
   const { encounter } = readInput(file);
-  const info = EXPORT_FORMAT_INFO[to];
   const dir = path.dirname(out);
-  const base = path.basename(out).replace(new RegExp(`\\.${info.extension}$`, 'i'), '');
   let files;
   try {
-    files = exportEncounter(encounter, to, base, {
+    files = exportEncounter(encounter, to, path.basename(out), {
       pixelsPerSquare: pixels === undefined ? undefined : Number(pixels),
       grid: options.has('no-grid') ? false : options.has('grid') ? true : undefined,
       creatures: !options.has('no-creatures'),

@@ -5,7 +5,8 @@ import { exportEncounter, ExportProblem, type ExportedFile, type ExportFormat, t
 export interface RenderRequest {
   encounterText: string;
   format: ExportFormat;
-  baseName: string;
+  /** The main file's name, or a bare name the format's ending is added to (`exportFileNames`). */
+  fileName: string;
   options: ExportOptions;
 }
 
@@ -16,7 +17,7 @@ export function renderExport(request: RenderRequest): RenderResult {
   const parsed = parseEncounter(request.encounterText);
   if (!parsed.ok) return { ok: false, error: `Not exported: the encounter is not valid (${parsed.error}).` };
   try {
-    return { ok: true, files: exportEncounter(parsed.encounter, request.format, request.baseName, request.options) };
+    return { ok: true, files: exportEncounter(parsed.encounter, request.format, request.fileName, request.options) };
   } catch (e) {
     if (e instanceof ExportProblem) return { ok: false, error: `Not exported: ${e.message}.` };
     return { ok: false, error: `Not exported: ${(e as Error)?.message ?? String(e)}` };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { checkEncounterText } from '../../src-shared/io';
-import { EXPORT_FORMAT_INFO } from '../../src-shared/io/export';
+import { EXPORT_FORMAT_INFO, exportFileNames } from '../../src-shared/io/export';
 import type { EncounterExportRequest, FileRef } from '../../src-shared/ipc';
 import { renderInProcess, type ExportRenderer } from './export-runner';
 import { FileProblem, writeFileAtomic } from './files';
@@ -22,15 +22,14 @@ export async function writeEncounterExport(
   const checked = checkEncounterText(request.encounterText);
   if (!checked.ok) throw new FileProblem(`Not exported: the encounter is not valid (${checked.error}).`);
   const info = EXPORT_FORMAT_INFO[request.format];
-  const chosen = await chooseTarget(`${safeName(request.suggestedName)}.${info.extension}`, info.typeName, info.extension);
+  const chosen = await chooseTarget(exportFileNames(request.format, safeName(request.suggestedName)).main, info.typeName, info.extension);
   if (!chosen) return null;
-  const extension = new RegExp(`\\.${info.extension}$`, 'i');
-  const base = path.basename(chosen).replace(extension, '');
   const dir = path.dirname(chosen);
   const rendered = await render({
     encounterText: request.encounterText,
     format: request.format,
-    baseName: base,
+    // The name the user chose (given the format's ending if they typed none); companions beside it.
+    fileName: path.basename(chosen),
     options: { pixelsPerSquare: request.pixelsPerSquare, grid: request.grid, creatures: request.creatures },
   });
   if (!rendered.ok) throw new FileProblem(rendered.error);

@@ -195,6 +195,8 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
         grid: request.grid,
         creatures: request.creatures,
       });
+      // Each format downloads under its own ending (`<name>.foundry.json`, `<name>.dd2vtt`, `<name>.tmj`,
+      // `<name>.png`), so none takes the name of our encounter JSON (`<name>.json`) or of another export.
       for (const f of files) download(f.name, new Blob([f.bytes as BlobPart], { type: 'application/octet-stream' }));
       return files.map((f) => ({ id: newId(), name: f.name }));
     },

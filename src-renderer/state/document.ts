@@ -4,6 +4,7 @@ import { readEncounterText, serializeEncounter } from '../../src-shared/io';
 import type { FileRef, PlatformBridge } from '../../src-shared/ipc';
 import { createEncounter, type Encounter, type NewEncounterOptions } from '../../src-shared/model';
 import type { Chrome } from './chrome';
+import { exportNotice } from './exports';
 
 /**
  * The open document and its history: every edit goes through `execute` as a command, so undo,
@@ -227,7 +228,7 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
         ? { suggestedName: current.name, typeName: 'Encounter JSON', extensions: ['json'], text: serializeEncounter(current), encoding: 'utf8' as const }
         : { suggestedName: current.name, typeName: 'PNG image', extensions: ['png'], text: pngBase64 ?? '', encoding: 'base64' as const };
     const written = await run('Exporting…', () => platform.exportFile(request));
-    if (written) notify('info', `Exported ${written.name}`);
+    if (written) notify('info', exportNotice(platform.edition, [written]));
   }
 
   return {

@@ -1,6 +1,7 @@
 import { createSignal } from 'solid-js';
 import { serializeEncounter } from '../../src-shared/io';
 import { defaultPixelsPerSquare, EXPORT_FORMAT_INFO, type ExportFormat } from '../../src-shared/io/export';
+import type { FileRef } from '../../src-shared/ipc';
 import type { Editor } from './editor';
 
 /**
@@ -43,7 +44,19 @@ export async function runExport(editor: Editor, choice: ExportChoice): Promise<s
     ...(info.options.creatures ? { creatures: choice.creatures } : {}),
   });
   if (!written) return null;
-  const names = written.map((f) => f.name);
-  editor.notify('info', `Exported ${names.join(' and ')}`);
-  return names;
+  editor.notify('info', exportNotice(editor.platform.edition, written));
+  return written.map((f) => f.name);
+}
+
+/**
+ * The info notice after an export, naming what was written: on the desktop the main file's path
+ * (a desktop `FileRef.id` is the path written) and its companions beside it; in the browser the
+ * downloads' names, which is all a page knows.
+ */
+export function exportNotice(edition: 'desktop' | 'browser', written: readonly FileRef[]): string {
+  const [main, ...beside] = written;
+  if (!main) return 'Nothing was exported.';
+  const list = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+  if (edition === 'browser') return `Downloaded ${list(written.map((f) => f.name))}.`;
+  return `Exported ${main.id}${beside.length ? `, with ${list(beside.map((f) => f.name))} beside it` : ''}.`;
 }

@@ -22,8 +22,13 @@ export function isExportFormat(value: unknown): value is ExportFormat {
 
 export interface ExportFormatInfo {
   label: string;
-  /** The main file's extension, without the dot. */
+  /** The main file's extension, without the dot (the save dialog's filter). */
   extension: string;
+  /**
+   * The default name's ending, without the first dot: each format its own, so two exports of one
+   * encounter never share a name (a Foundry scene and our encounter JSON are both `.json`).
+   */
+  ending: string;
   typeName: string;
   /** Which options the format takes. */
   options: { pixelsPerSquare: boolean; grid: boolean; creatures: boolean };
@@ -37,6 +42,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
   foundry: {
     label: 'Foundry VTT scene (v13)',
     extension: 'json',
+    ending: 'foundry.json',
     typeName: 'Foundry VTT scene',
     options: { pixelsPerSquare: true, grid: true, creatures: false },
     defaultPixelsPerSquare: 100,
@@ -45,6 +51,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
   'foundry-v12': {
     label: 'Foundry VTT scene (v12)',
     extension: 'json',
+    ending: 'foundry-v12.json',
     typeName: 'Foundry VTT scene',
     options: { pixelsPerSquare: true, grid: true, creatures: false },
     defaultPixelsPerSquare: 100,
@@ -53,6 +60,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
   uvtt: {
     label: 'Universal VTT (.dd2vtt)',
     extension: 'dd2vtt',
+    ending: 'dd2vtt',
     typeName: 'Universal VTT map',
     options: { pixelsPerSquare: true, grid: true, creatures: false },
     defaultPixelsPerSquare: 70,
@@ -61,6 +69,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
   tiled: {
     label: 'Tiled map (.tmj)',
     extension: 'tmj',
+    ending: 'tmj',
     typeName: 'Tiled map',
     options: { pixelsPerSquare: true, grid: false, creatures: false },
     defaultPixelsPerSquare: 32,
@@ -69,6 +78,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
   png: {
     label: 'PNG image',
     extension: 'png',
+    ending: 'png',
     typeName: 'PNG image',
     options: { pixelsPerSquare: true, grid: true, creatures: true },
     defaultPixelsPerSquare: 40,
@@ -96,20 +106,32 @@ export function defaultPixelsPerSquare(format: ExportFormat, encounter: Encounte
 }
 
 /**
- * The files an export makes, the main file first; companions (the map image for Foundry, the
- * tileset image for Tiled) are named after `baseName` and referenced by that name. Throws
- * `ExportProblem` with a sentence for options that cannot work (an image too large).
+ * The main file's name and the stem its companions are named after. `name` is a file name the user
+ * chose (kept as it is when it has the format's extension) or a bare name (given the format's
+ * ending): "Gate" → `Gate.foundry.json` with `Gate.foundry-map.png`; "my-scene.json" → itself with
+ * `my-scene-map.png`.
  */
-export function exportEncounter(encounter: Encounter, format: ExportFormat, baseName: string, options: ExportOptions = {}): ExportedFile[] {
+export function exportFileNames(format: ExportFormat, name: string): { main: string; stem: string } {
   const info = EXPORT_FORMAT_INFO[format];
+  const extension = `.${info.extension}`;
+  const main = name.toLowerCase().endsWith(extension) && name.length > extension.length ? name : `${name}.${info.ending}`;
+  return { main, stem: main.slice(0, main.length - extension.length) };
+}
+
+/**
+ * The files an export makes, the main file first (named by `exportFileNames`); companions (the map
+ * image for Foundry, the tileset image for Tiled) are named after its stem and referenced by that
+ * name. Throws `ExportProblem` with a sentence for options that cannot work (an image too large).
+ */
+export function exportEncounter(encounter: Encounter, format: ExportFormat, name: string, options: ExportOptions = {}): ExportedFile[] {
   const pps = options.pixelsPerSquare ?? defaultPixelsPerSquare(format, encounter);
   checkImageSize(encounter.map.width, encounter.map.height, pps);
-  const main = `${baseName}.${info.extension}`;
+  const { main, stem } = exportFileNames(format, name);
   switch (format) {
     case 'foundry':
     case 'foundry-v12': {
-      // Not `<base>.png`: that is the PNG export's name, and one export would overwrite the other.
-      const image = `${baseName}-map.png`;
+      // Not `<stem>.png`: that is the PNG export's name, and one export would overwrite the other.
+      const image = `${stem}-map.png`;
       const scene = foundryScene(encounter, { v12: format === 'foundry-v12', imagePath: image });
       const png = mapPng(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false, creatures: false });
       return [
@@ -120,7 +142,7 @@ export function exportEncounter(encounter: Encounter, format: ExportFormat, base
     case 'uvtt':
       return [{ name: main, bytes: utf8(JSON.stringify(uvttMap(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false })) + '\n') }];
     case 'tiled': {
-      const image = `${baseName}-tiles.png`;
+      const image = `${stem}-tiles.png`;
       let tiled;
       try {
         tiled = tiledMap(encounter, { pixelsPerSquare: pps, tilesetImage: image });

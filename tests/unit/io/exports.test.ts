@@ -254,8 +254,9 @@ describe('exportEncounter', () => {
       expect(files[0]!.name.startsWith('fixture.')).toBe(true);
       if (format.startsWith('foundry')) {
         // Not fixture.png: that is the PNG export's own name, and one would overwrite the other.
-        expect(files.map((f) => f.name)).toEqual(['fixture.json', 'fixture-map.png']);
-        expect(JSON.parse(decodeUtf8(files[0]!.bytes)).background.src).toBe('fixture-map.png');
+        const stem = format === 'foundry' ? 'fixture.foundry' : 'fixture.foundry-v12';
+        expect(files.map((f) => f.name)).toEqual([`${stem}.json`, `${stem}-map.png`]);
+        expect(JSON.parse(decodeUtf8(files[0]!.bytes)).background.src).toBe(`${stem}-map.png`);
         expect(files.some((f) => exportEncounter(small, 'png', 'fixture')[0]!.name === f.name)).toBe(false);
       }
       if (format === 'tiled') expect(JSON.parse(decodeUtf8(files[0]!.bytes)).tilesets[0].image).toBe(files[1]!.name);

@@ -38,7 +38,7 @@ describe('the encounter:export channel', () => {
         { id: path.join(dir, 'my-scene-map.png'), name: 'my-scene-map.png' },
       ],
     });
-    expect(asked[0]).toMatchObject({ defaultName: 'Gate north.json', filters: [{ extensions: ['json'] }] });
+    expect(asked[0]).toMatchObject({ defaultName: 'Gate north.foundry.json', filters: [{ extensions: ['json'] }] });
     const scene = JSON.parse(readFileSync(path.join(dir, 'my-scene.json'), 'utf8'));
     expect(scene.background.src).toBe('my-scene-map.png');
     expect(scene.walls.filter((w: { door: number }) => w.door === 1)).toHaveLength(1);

@@ -22,7 +22,7 @@ describe('exports in a worker thread', () => {
   it('gives the same files, byte for byte, as drawing in this thread', async () => {
     const render = renderInWorker(await exportWorkerScript());
     for (const format of ['foundry', 'uvtt', 'tiled', 'png'] as const) {
-      const request = { encounterText: small, format, baseName: 'gate', options: { pixelsPerSquare: 20 } };
+      const request = { encounterText: small, format, fileName: 'gate', options: { pixelsPerSquare: 20 } };
       const [inWorker, here] = [await render(request), await renderInProcess(request)];
       expect(inWorker.ok && here.ok, format).toBe(true);
       if (!inWorker.ok || !here.ok) continue;
@@ -33,7 +33,7 @@ describe('exports in a worker thread', () => {
 
   it('keeps the event loop free while it draws and encodes (timers run during the export; drawing in this thread, none do)', async () => {
     const text = bigText();
-    const request = { encounterText: text, format: 'png' as const, baseName: 'big', options: { pixelsPerSquare: 8, grid: true } };
+    const request = { encounterText: text, format: 'png' as const, fileName: 'big', options: { pixelsPerSquare: 8, grid: true } };
     const ticksDuring = async (render: typeof renderInProcess) => {
       let ticks = 0;
       const timer = setInterval(() => ticks++, 1);
@@ -53,9 +53,9 @@ describe('exports in a worker thread', () => {
 
   it('answers a problem with a sentence, and a thread that dies fails the export without writing', async () => {
     const render = renderInWorker(await exportWorkerScript());
-    const tooBig = await render({ encounterText: bigText(), format: 'png', baseName: 'big', options: { pixelsPerSquare: 400 } });
+    const tooBig = await render({ encounterText: bigText(), format: 'png', fileName: 'big', options: { pixelsPerSquare: 400 } });
     expect(!tooBig.ok && tooBig.error).toMatch(/^Not exported: .*pixels/);
-    const bad = await render({ encounterText: '{"format":"encounter-builder"}', format: 'png', baseName: 'x', options: {} });
+    const bad = await render({ encounterText: '{"format":"encounter-builder"}', format: 'png', fileName: 'x', options: {} });
     expect(!bad.ok && bad.error).toMatch(/^Not exported: the encounter is not valid \(formatVersion/);
 
     const dir = mkdtempSync(path.join(tmpdir(), 'eb-export-crash-'));
