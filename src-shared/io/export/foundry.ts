@@ -190,7 +190,9 @@ export function foundryScene(encounter: Encounter, options: FoundryOptions): Rec
       });
   const file = encounterToFile({ ...encounter, background: undefined });
   return {
-    name: encounter.name,
+    // A Scene's name is a StringField with `blank: false` (common/documents/scene.mjs): one made only of
+    // spaces is refused, and the whole import with it. Our encounters may be unnamed.
+    name: encounter.name.trim() || 'Untitled encounter',
     navigation: true,
     background: { src: options.imagePath, offsetX: 0, offsetY: 0, scaleX: 1, scaleY: 1, rotation: 0, tint: '#ffffff' },
     width: map.width * S,

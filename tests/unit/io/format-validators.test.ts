@@ -34,9 +34,16 @@ const int = z.number().int();
 const foundryId = z.string().regex(/^[a-zA-Z0-9]{16}$/);
 const oneOf = (...values: number[]) => z.number().refine((v) => values.includes(v), `one of ${values.join(', ')}`);
 // CONST.WALL_SENSE_TYPES, WALL_MOVEMENT_TYPES, WALL_DOOR_TYPES, WALL_DOOR_STATES, WALL_DIRECTIONS
+// StringField({blank: false}) trims, then refuses an empty string.
+const named = z.string().refine((s) => s.trim().length > 0, 'a name that is not blank');
+// DocumentFlagsField keys are package ids (BasePackage.validateId); a key that is not is dropped.
+const flags = z.record(z.string().regex(/^[A-Za-z0-9-_]+$/), z.record(z.string(), z.unknown()));
+const nullOrPositive = z.number().positive().nullable();
 const wall = z.object({
   _id: foundryId,
   c: z.tuple([int, int, int, int]),
+  threshold: z.object({ light: nullOrPositive, sight: nullOrPositive, sound: nullOrPositive, attenuation: z.boolean() }).optional(),
+  flags: flags.optional(),
   move: oneOf(0, 20),
   sight: oneOf(0, 10, 20, 30, 40),
   light: oneOf(0, 10, 20, 30, 40),
@@ -49,6 +56,11 @@ const token = (v12: boolean) =>
   z.object({
     _id: foundryId,
     name: z.string(),
+    // CONST.TOKEN_DISPLAY_MODES
+    displayName: oneOf(0, 10, 20, 30, 40, 50).optional(),
+    actorId: foundryId.nullable().optional(),
+    alpha: z.number().min(0).max(1).optional(),
+    flags: flags.optional(),
     x: int,
     y: int,
     // v13: positive; v12: positive in steps of 0.5 (a 1/3 would be rounded to 0.5 on import)
@@ -59,7 +71,12 @@ const token = (v12: boolean) =>
   });
 const region = z.object({
   _id: foundryId,
-  name: z.string(),
+  name: named,
+  color: z.string().regex(/^#[0-9a-f]{6}$/i),
+  // elevation.bottom ≤ top, null for unbounded; CONST.REGION_VISIBILITY
+  elevation: z.object({ bottom: z.number().nullable(), top: z.number().nullable() }),
+  visibility: oneOf(0, 1, 2),
+  flags: flags.optional(),
   shapes: z.array(z.object({ type: z.literal('rectangle'), x: z.number(), y: z.number(), width: z.number().positive(), height: z.number().positive() })).min(1),
   behaviors: z.array(
     z.object({
@@ -71,11 +88,14 @@ const region = z.object({
 });
 const scene = (v12: boolean) =>
   z.object({
-    name: z.string(),
+    name: named,
     padding: z.literal(0),
     width: int.positive(),
     height: int.positive(),
-    grid: z.object({ type: z.literal(1), size: int.min(20), distance: z.number().positive(), units: z.string() }),
+    grid: z.object({ type: z.literal(1), size: int.min(20), style: z.string().min(1), thickness: int.positive(), alpha: z.number().min(0).max(1), distance: z.number().positive(), units: z.string() }),
+    sort: int,
+    ownership: z.object({ default: oneOf(-1, 0, 1, 2, 3) }),
+    flags,
     background: z.object({ src: z.string().min(1) }),
     walls: z.array(wall),
     tokens: z.array(token(v12)),
@@ -228,6 +248,19 @@ describe('exports against validators written from the formats', () => {
 });
 
 describe('fixes found checking the formats', () => {
+  it("an unnamed encounter still gives Foundry a scene name (a blank one refuses the whole import)", () => {
+    for (const name of ['', '   ']) {
+      const e = parseScenario('ruleset: d20-35\nmap:\n  . ,\n  . .\n');
+      e.name = name;
+      for (const v12 of [false, true]) {
+        const s = foundryScene(e, { v12, imagePath: 'x.png' });
+        const parsed = scene(v12).safeParse(s);
+        expect(parsed.success, parsed.error?.message).toBe(true);
+        expect(s['name']).toBe('Untitled encounter');
+      }
+    }
+  });
+
   it("Foundry v12 tokens for creatures sharing a square are half a square (v12's step), each inside its square", () => {
     const e = parseScenario('ruleset: d20-35\nmap:\n  . .\n  . .\ncreatures:\n  A: size=diminutive at=1,1\n  B: size=diminutive at=1,1\n  C: size=diminutive at=1,1\n');
     const v12 = foundryScene(e, { v12: true, imagePath: 'x.png' }) as { tokens: { x: number; y: number; width: number }[] };
