@@ -9,6 +9,7 @@ import { RecoveryStore } from '../services/recovery';
 import { RecentFiles } from '../services/recent';
 import { APP_ENTRY_URL, APP_SCHEME, appSchemePrivileges, serveAppRequest } from './app-protocol';
 import { hardenContents, hardenSession, isTrustedSender, mainWindowOptions } from './security';
+import { workerScripts } from './worker-scripts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let appUrl = '';
@@ -81,12 +82,12 @@ function registerHandlers(): void {
     launchFiles: () => launchFiles.splice(0),
     library: new LibraryService({
       storePath: path.join(app.getPath('userData'), 'libraries.json'),
-      workerScript: path.join(here, 'library-worker.js'),
+      workerScript: workerScripts(import.meta.url).library,
       trash: { trashItem: (file) => shell.trashItem(file) },
     }),
     recovery: new RecoveryStore(path.join(app.getPath('userData'), 'recovery', 'unsaved.json')),
     // Exports draw and encode their pictures in a thread of their own (`export-worker.ts`).
-    exportRenderer: renderInWorker(path.join(here, 'export-worker.js')),
+    exportRenderer: renderInWorker(workerScripts(import.meta.url).export),
   });
   for (const [channel, handle] of Object.entries(handlers)) {
     ipcMain.handle(channel, async (event, ...args: unknown[]) => {

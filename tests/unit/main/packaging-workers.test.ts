@@ -2,7 +2,9 @@ import { build } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { WORKER_ENTRIES, workerScripts } from '../../../src-main/main/worker-scripts';
 
 /**
  * The worker threads in the packaged app. electron-builder cannot run here, so the layout is
@@ -44,7 +46,26 @@ describe('worker threads in the packaged app', () => {
 
   it('starts each worker from the built entry beside out/main/index.js', () => {
     expect(pkg.main).toBe('out/main/index.js');
-    for (const w of workers) expect(mainIndex).toContain(`path.join(here, '${w.name}.js')`);
+    expect(Object.values(WORKER_ENTRIES).sort()).toEqual(workers.map((w) => `${w.name}.js`).sort());
+    expect(mainIndex).toContain('workerScripts(import.meta.url).library');
+    expect(mainIndex).toContain('workerScripts(import.meta.url).export');
+  });
+
+  it('computes paths inside app.asar that the packaged files hold, decoding the install folder', () => {
+    // The main bundle as it runs from an installed app (a space and an accent in the folder names).
+    const asar = '/opt/Encounter Builder/résumé/resources/app.asar';
+    const mainUrl = pathToFileURL(path.posix.join(asar, pkg.main)).href;
+    expect(mainUrl).toContain('Encounter%20Builder');
+    const scripts = workerScripts(mainUrl);
+    for (const [name, file] of Object.entries(scripts)) {
+      expect(file.startsWith(`${asar}/`), `${name}: ${file}`).toBe(true);
+      const inAsar = path.posix.relative(asar, file);
+      expect(inAsar, name).toBe(`out/main/${WORKER_ENTRIES[name as keyof typeof WORKER_ENTRIES]}`);
+      expect(packaged(inAsar), inAsar).toBe(true);
+    }
+    // And from the development build, beside out/main/index.js in the checkout.
+    const dev = workerScripts(pathToFileURL(path.join(root, pkg.main)).href);
+    expect(dev.export).toBe(path.join(root, 'out/main/export-worker.js'));
   });
 
   it('packs the worker entries, their shared chunks and the preload into app.asar, and unpacks none alone', () => {
