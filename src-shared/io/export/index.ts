@@ -46,7 +46,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     typeName: 'Foundry VTT scene',
     options: { pixelsPerSquare: true, grid: true, creatures: false },
     defaultPixelsPerSquare: 100,
-    leavesOut: 'The map image is written beside the JSON as <name>-map.png: upload it to Foundry and fix the background path if you put it elsewhere. Tokens have no actors. Hazards, water depth and falls are kept only under flags.',
+    leavesOut: 'The map image is written beside the JSON, named after it (…-map.png): upload it to Foundry and fix the background path if you put it elsewhere. Tokens have no actors. Hazards, water depth and falls are kept only under flags.',
   },
   'foundry-v12': {
     label: 'Foundry VTT scene (v12)',
