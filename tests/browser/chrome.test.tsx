@@ -2,9 +2,12 @@ import { render } from 'solid-js/web';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import '../../src-renderer/styles/app.css';
+import { App } from '../../src-renderer/App';
+import { LayersPanel } from '../../src-renderer/components/LayersPanel';
 import { MenuBar } from '../../src-renderer/components/MenuBar';
 import { createEditor } from '../../src-renderer/state/editor';
 import type { PlatformBridge } from '../../src-shared/ipc';
+import { makeCreature } from '../../src-shared/model';
 
 // The editor's chrome as a newcomer's walkthrough found it (issue 7, third wave): menus, notices,
 // the layers panel, the Play panel. Each test is one finding, with the app's own stylesheet.
@@ -26,8 +29,9 @@ async function setUp() {
   await editor.newEncounter({ ruleset: 'd20-35', width: 12, height: 8, name: 'Chrome' });
   return editor;
 }
-function mount(node: () => import('solid-js').JSX.Element) {
+function mount(node: () => import('solid-js').JSX.Element, css = '') {
   const host = document.createElement('div');
+  host.style.cssText = css;
   document.body.append(host);
   cleanup.push(render(node, host));
   return host;
@@ -72,5 +76,63 @@ describe('menus', () => {
     expect(heading_.opacity).toBe(1);
     expect(Number(d.opacity)).toBeLessThan(1);
     expect(heading_.color).not.toBe(getComputedStyle(disabled.querySelector('.menu-label')!).color);
+  });
+});
+
+describe('the Layers panel', () => {
+  it('shows each layer with an eye and a padlock: named toggles whose state is aria-pressed and a tooltip', async () => {
+    const editor = await setUp();
+    const host = mount(() => <LayersPanel editor={editor} />);
+    const show = host.querySelector<HTMLButtonElement>('[data-testid="layer-show-terrain"]')!;
+    const lock = host.querySelector<HTMLButtonElement>('[data-testid="layer-lock-terrain"]')!;
+    // An icon, not a word: the name is for screen readers and stays the same whatever the state.
+    expect(show.querySelector('svg')).toBeTruthy();
+    expect(lock.querySelector('svg')).toBeTruthy();
+    expect(show.textContent).toBe('');
+    expect(show.getAttribute('aria-label')).toBe('Show terrain');
+    expect(lock.getAttribute('aria-label')).toBe('Lock terrain');
+    expect(show.getAttribute('aria-pressed')).toBe('true');
+    expect(lock.getAttribute('aria-pressed')).toBe('false');
+    expect(show.title).toMatch(/Terrain shown: click to hide it/);
+    expect(lock.title).toMatch(/click to lock it against edits/);
+    const eyeOpen = show.innerHTML;
+    show.click();
+    lock.click();
+    expect(editor.layers().terrain).toBe(false);
+    expect(editor.isLocked('terrain')).toBe(true);
+    expect(show.getAttribute('aria-pressed')).toBe('false');
+    expect(lock.getAttribute('aria-pressed')).toBe('true');
+    expect(show.innerHTML, 'a hidden layer shows the struck-through eye').not.toBe(eyeOpen);
+    expect(show.title).toMatch(/Terrain hidden: click to show it/);
+    expect(lock.title).toMatch(/Terrain locked: edits to it are refused/);
+    // Overlays are never edited: no padlock.
+    expect(host.querySelector('[data-testid="layer-lock-overlays"]')).toBeNull();
+  });
+});
+
+const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+describe('notices', () => {
+  it('in Play mode sit over the map only: clear of the Play panel, the palette, the status bar, inside the window', async () => {
+    const editor = await setUp();
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'A', name: 'Ardent', x: 2, y: 2 }) });
+    editor.enterPlay();
+    const host = mount(() => <App editor={editor} />, 'position:fixed;inset:0');
+    for (let k = 0; k < 3; k++) editor.notify('error', `Error number ${k} with a reasonably long explanation of what went wrong in the file`);
+    editor.notify('info', 'Play mode: roll or enter initiative to start.');
+    await frame();
+    expect(host.querySelector('[data-testid=play-panel]')).toBeTruthy();
+    const chrome = ['[data-testid=play-panel]', '.tool-palette', '.statusbar', '.menubar', '.mode-switch'].map((s) => host.querySelector(s)!.getBoundingClientRect());
+    const stage = host.querySelector('.stage-area')!.getBoundingClientRect();
+    const boxes = [...host.querySelectorAll('.notice')].map((n) => n.getBoundingClientRect());
+    expect(boxes).toHaveLength(4);
+    for (const b of boxes) {
+      for (const c of chrome) expect(overlaps(b, c), `a notice at ${JSON.stringify(b)} covers ${JSON.stringify(c)}`).toBe(false);
+      expect(b.left).toBeGreaterThanOrEqual(stage.left);
+      expect(b.right).toBeLessThanOrEqual(Math.min(stage.right, window.innerWidth));
+      expect(b.top).toBeGreaterThanOrEqual(stage.top);
+      expect(b.bottom).toBeLessThanOrEqual(Math.min(stage.bottom, window.innerHeight));
+    }
   });
 });
