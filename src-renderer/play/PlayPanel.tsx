@@ -2,8 +2,10 @@ import { createMemo, createSignal, For, Show } from 'solid-js';
 import { RULESETS } from '../../src-shared/model';
 import { FORCED_RULES, initiativeDice, reachByDistance, type InitiativeEntry } from '../../src-shared/play';
 import type { ForcedKind, MoveAction } from '../../src-shared/rules';
+import type { RulesetId } from '../../src-shared/model';
 import { BAND_COLORS } from '../canvas/layers/play-overlay';
 import type { Editor } from '../state/editor';
+import type { ReachBand } from '../state/play';
 import { PlayLog } from './PlayLog';
 
 /**
@@ -206,9 +208,28 @@ function Initiative(props: { editor: Editor }) {
 
 const BAND_NAMES: Partial<Record<MoveAction, string>> = { move: 'move', double: 'double move', run: 'run' };
 
+/**
+ * A reach band's legend entry, in the ruleset's words, one distinct entry per band: a 6d6 mosey and
+ * two moseys both count 3 MR a movement, so the distance alone would label them the same.
+ */
+export function bandLegend(ruleset: RulesetId, band: Pick<ReachBand, 'action' | 'label' | 'reach'>): { text: string; rule: string | null } {
+  const unit = band.reach.unit === 'mr' ? 'MR' : band.reach.unit;
+  const budget = band.reach.budget;
+  if (ruleset === '6d6') {
+    // 6d6.txt › Mosey: "a predictable amount of movement equivalent to a dice score of three";
+    // › Run: "Running using a potential action is worth 1d6+0"; › Movement Types: several movements
+    // in a turn "are distinct and separate actions", one potential each.
+    if (band.action === 'move') return { text: `Mosey: a score of three (${budget} ${unit})`, rule: '6d6.txt › Mosey' };
+    if (band.action === 'double') return { text: `Two moseys: ${budget} ${unit} each, two separate actions`, rule: '6d6.txt › Movement Types' };
+    if (band.action === 'run') return { text: `Run: 1d6+0, rolled (up to ${budget} ${unit})`, rule: '6d6.txt › Run' };
+  }
+  return { text: `${BAND_NAMES[band.action] ?? band.label} (${budget} ${unit})`, rule: null };
+}
+
 function Turn(props: { editor: Editor }) {
   const editor = props.editor;
   const state = () => editor.playState()!;
+  const ruleset = () => state().board.ruleset;
   const creature = () => editor.currentCreature();
   const turn = () => state().turn;
   const plan = () => editor.movePlan();
@@ -269,11 +290,14 @@ function Turn(props: { editor: Editor }) {
       <Show when={bands().bands.length}>
         <div class="legend" data-testid="play-legend">
           <For each={bands().bands}>
-            {(b, k) => (
-              <span>
-                <i style={{ background: BAND_COLORS[Math.min(k(), 2)] }} /> {BAND_NAMES[b.action] ?? b.label} ({b.reach.budget} {b.reach.unit})
-              </span>
-            )}
+            {(b, k) => {
+              const entry = () => bandLegend(ruleset(), b);
+              return (
+                <span data-testid="play-legend-band" title={entry().rule ? `${b.label} (${entry().rule})` : b.label}>
+                  <i style={{ background: BAND_COLORS[Math.min(k(), 2)] }} /> {entry().text}
+                </span>
+              );
+            }}
           </For>
           <span>
             <i class="pass" /> pass only

@@ -5,7 +5,11 @@ import '../../src-renderer/styles/app.css';
 import { App } from '../../src-renderer/App';
 import { LayersPanel } from '../../src-renderer/components/LayersPanel';
 import { MenuBar } from '../../src-renderer/components/MenuBar';
+import { PlayPanel } from '../../src-renderer/play/PlayPanel';
 import { createEditor } from '../../src-renderer/state/editor';
+import alley from '../../resources/encounters/ambush-alley.6d6.encounter?raw';
+import hive from '../../resources/encounters/hive-breach.startroid.encounter?raw';
+import lair from '../../resources/encounters/drake-lair.epic-path.encounter?raw';
 import type { PlatformBridge } from '../../src-shared/ipc';
 import { makeCreature } from '../../src-shared/model';
 
@@ -133,6 +137,44 @@ describe('notices', () => {
       expect(b.right).toBeLessThanOrEqual(Math.min(stage.right, window.innerWidth));
       expect(b.top).toBeGreaterThanOrEqual(stage.top);
       expect(b.bottom).toBeLessThanOrEqual(Math.min(stage.bottom, window.innerHeight));
+    }
+  });
+});
+
+async function playingSample(text: string, scores: Record<string, number>) {
+  const editor = createEditor(platform);
+  cleanup.push(editor.dispose);
+  await editor.openSample('sample', text);
+  editor.enterPlay();
+  expect(editor.setPlaySeed(66)).toBe(true);
+  expect(editor.playAct({ kind: 'initiative', scores })).not.toBeNull();
+  return editor;
+}
+
+describe('the reach legend', () => {
+  it('6d6: a mosey, two moseys and a run each read differently, in the text’s words', async () => {
+    const editor = await playingSample(alley, { R: 20, G: 15, B: 10 });
+    editor.setShowBands(true);
+    const host = mount(() => <PlayPanel editor={editor} />);
+    const entries = [...host.querySelectorAll<HTMLElement>('[data-testid="play-legend-band"]')];
+    const texts = entries.map((e) => e.textContent!.trim());
+    expect(texts).toEqual(['Mosey: a score of three (3 MR)', 'Two moseys: 3 MR each, two separate actions', 'Run: 1d6+0, rolled (up to 6 MR)']);
+    expect(new Set(texts).size).toBe(texts.length);
+    expect(entries.map((e) => e.title)).toEqual([expect.stringMatching(/6d6\.txt › Mosey/), expect.stringMatching(/6d6\.txt › Movement Types/), expect.stringMatching(/6d6\.txt › Run/)]);
+  });
+
+  it('every sample’s legend has one distinct entry per band', async () => {
+    for (const [text, scores] of [
+      [lair, { A: 20, K: 15, D: 10, T: 5 }],
+      [hive, { S: 20, t: 15, Z: 10, M: 5, R: 1 }],
+    ] as const) {
+      const editor = await playingSample(text, scores);
+      editor.setShowBands(true);
+      const host = mount(() => <PlayPanel editor={editor} />);
+      const texts = [...host.querySelectorAll('[data-testid="play-legend-band"]')].map((e) => e.textContent!.trim());
+      expect(texts.length).toBeGreaterThan(1);
+      expect(new Set(texts).size, texts.join(' | ')).toBe(texts.length);
+      host.remove();
     }
   });
 });
