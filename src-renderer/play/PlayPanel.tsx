@@ -6,6 +6,7 @@ import type { RulesetId } from '../../src-shared/model';
 import { BAND_COLORS } from '../canvas/layers/play-overlay';
 import type { Editor } from '../state/editor';
 import type { ReachBand } from '../state/play';
+import { PanelSection } from './PanelSection';
 import { PlayLog } from './PlayLog';
 
 /**
@@ -61,17 +62,22 @@ export function PlayPanel(props: { editor: Editor }) {
             </button>
           </p>
         </Show>
-        <Initiative editor={editor} />
-        <Show when={state()!.current && editor.playViewAt() === null}>
+        {/* The chosen tool's controls first, so they are in view without scrolling (a 900-pixel
+            window hid the forced movement below the fold); then what waits for the GM. */}
+        <Show when={editor.playTool() === 'play-move' && state()!.current && editor.playViewAt() === null}>
           <Turn editor={editor} />
         </Show>
-        <Pending editor={editor} />
         <Show when={editor.playTool() === 'play-forced'}>
           <Forced editor={editor} />
         </Show>
         <Show when={editor.playTool() === 'play-lines'}>
           <Lines editor={editor} />
         </Show>
+        <Show when={editor.playTool() !== 'play-move' && state()!.current && editor.playViewAt() === null}>
+          <Turn editor={editor} />
+        </Show>
+        <Pending editor={editor} />
+        <Initiative editor={editor} />
         <Overlays editor={editor} />
         <Health editor={editor} />
         </div>
@@ -119,8 +125,7 @@ function Initiative(props: { editor: Editor }) {
   const tied = (e: InitiativeEntry) => state().ties.some((t) => t.includes(e.creature));
 
   return (
-    <section data-testid="play-initiative">
-      <h2>Initiative</h2>
+    <PanelSection id="initiative" testid="play-initiative" title="Initiative">
       <Show
         when={state().order.length}
         fallback={
@@ -202,7 +207,7 @@ function Initiative(props: { editor: Editor }) {
           <p class="hint">Tied scores are marked: {RULESETS[state().board.ruleset].text} gives no tie-break, so order them with the arrows.</p>
         </Show>
       </Show>
-    </section>
+    </PanelSection>
   );
 }
 
@@ -242,8 +247,7 @@ function Turn(props: { editor: Editor }) {
   };
 
   return (
-    <section data-testid="play-turn">
-      <h2>{creature()?.name}'s turn</h2>
+    <PanelSection id="turn" testid="play-turn" title={`${creature()?.name}'s turn`}>
       <dl class="facts">
         <dt>Moved</dt>
         <dd data-testid="play-spent">
@@ -343,7 +347,7 @@ function Turn(props: { editor: Editor }) {
           </div>
         )}
       </Show>
-    </section>
+    </PanelSection>
   );
 }
 
@@ -427,8 +431,7 @@ function Pending(props: { editor: Editor }) {
   const live = () => editor.playViewAt() === null;
   return (
     <Show when={open().length}>
-      <section data-testid="play-pending">
-        <h2>Attacks of opportunity</h2>
+      <PanelSection id="pending" testid="play-pending" title="Attacks of opportunity">
         <ul class="pending">
           <For each={open()}>
             {(p) => (
@@ -450,7 +453,7 @@ function Pending(props: { editor: Editor }) {
             )}
           </For>
         </ul>
-      </section>
+      </PanelSection>
     </Show>
   );
 }
@@ -467,8 +470,7 @@ function Forced(props: { editor: Editor }) {
   const f = () => editor.forced();
   const name = (id: string | null) => (id ? (state().board.creatures.find((c) => c.id === id)?.name ?? id) : null);
   return (
-    <section data-testid="play-forced">
-      <h2>Forced movement</h2>
+    <PanelSection id="forced" testid="play-forced" title="Forced movement">
       <Show when={effects().length} fallback={<p class="hint">{RULESETS[state().board.ruleset].text} has no forced movement or teleport in its movement chapter.</p>}>
         <label class="field">
           <span>Effect</span>
@@ -515,7 +517,7 @@ function Forced(props: { editor: Editor }) {
           </button>
         </div>
       </Show>
-    </section>
+    </PanelSection>
   );
 }
 
@@ -528,8 +530,7 @@ function Health(props: { editor: Editor }) {
   };
   const live = () => editor.playViewAt() === null;
   return (
-    <section data-testid="play-health">
-      <h2>Damage and conditions</h2>
+    <PanelSection id="health" testid="play-health" title="Damage and conditions">
       <table class="play-table">
         <thead>
           <tr>
@@ -568,7 +569,7 @@ function Health(props: { editor: Editor }) {
           </For>
         </tbody>
       </table>
-    </section>
+    </PanelSection>
   );
 }
 
@@ -588,8 +589,7 @@ function Lines(props: { editor: Editor }) {
     return l && 'refused' in l ? l.refused : null;
   };
   return (
-    <section data-testid="play-lines">
-      <h2>Lines, cover and sight</h2>
+    <PanelSection id="lines" testid="play-lines" title="Lines, cover and sight">
       <p class="hint">{!editor.linesFrom() ? 'Click a creature to look from.' : !editor.linesTo() ? `From ${name(editor.linesFrom())}: click a creature or a square.` : `From ${name(editor.linesFrom())} to ${toText()}.`}</p>
       <Show when={refused()}>
         <p class="error">{refused()}</p>
@@ -614,15 +614,14 @@ function Lines(props: { editor: Editor }) {
           </div>
         )}
       </Show>
-    </section>
+    </PanelSection>
   );
 }
 
 function Overlays(props: { editor: Editor }) {
   const editor = props.editor;
   return (
-    <section data-testid="play-overlays">
-      <h2>Show on the map</h2>
+    <PanelSection id="overlays" testid="play-overlays" title="Show on the map">
       <label class="check">
         <input type="checkbox" data-testid="play-show-threat" checked={editor.showThreat()} onChange={(e) => editor.setShowThreat(e.currentTarget.checked)} /> Threatened squares
         <Show when={editor.showThreat() && editor.threat().by.length && !editor.threat().note}>
@@ -643,6 +642,6 @@ function Overlays(props: { editor: Editor }) {
           {editor.flanking().lines.length ? ` ${editor.flanking().lines.length} flank${editor.flanking().lines.length === 1 ? '' : 's'} now.` : ''}
         </p>
       </Show>
-    </section>
+    </PanelSection>
   );
 }

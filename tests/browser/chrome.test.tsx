@@ -178,3 +178,46 @@ describe('the reach legend', () => {
     }
   });
 });
+
+describe('the Play panel at 1400 × 900', () => {
+  const inView = (el: Element, scroller: Element) => {
+    const b = el.getBoundingClientRect();
+    const s = scroller.getBoundingClientRect();
+    return b.height > 0 && b.top >= s.top && b.bottom <= Math.min(s.bottom, window.innerHeight) && b.left >= s.left && b.right <= s.right;
+  };
+
+  it('the forced-movement controls are in view without scrolling once the Forced tool is chosen', async () => {
+    const editor = await playingSample(lair, { A: 20, K: 15, D: 10, T: 5 });
+    const host = mount(() => <App editor={editor} />, 'position:fixed;inset:0');
+    editor.setPlayTool('play-forced');
+    await frame();
+    const main = host.querySelector('.play-main')!;
+    expect(main.scrollTop).toBe(0);
+    for (const id of ['forced-effect', 'forced-by', 'forced-squares', 'forced-apply']) {
+      expect(inView(host.querySelector(`[data-testid="${id}"]`)!, main), `${id} is below the fold`).toBe(true);
+    }
+    // The round and Next turn stay at the top while the sections scroll.
+    main.scrollTop = main.scrollHeight;
+    await frame();
+    expect(inView(host.querySelector('[data-testid="play-next-turn"]')!, main)).toBe(true);
+  });
+
+  it('each section folds by its heading (aria-expanded), keeping what was typed', async () => {
+    const editor = createEditor(platform);
+    cleanup.push(editor.dispose);
+    await editor.openSample('sample', lair);
+    editor.enterPlay();
+    const host = mount(() => <PlayPanel editor={editor} />);
+    const fold = host.querySelector<HTMLButtonElement>('[data-testid="fold-initiative"]')!;
+    const score = () => host.querySelector<HTMLInputElement>('[data-testid="init-score-A"]')!;
+    score().value = '17';
+    score().dispatchEvent(new InputEvent('input', { bubbles: true }));
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    fold.click();
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
+    expect(score().checkVisibility()).toBe(false);
+    fold.click();
+    expect(score().checkVisibility()).toBe(true);
+    expect(score().value).toBe('17');
+  });
+});
