@@ -213,12 +213,15 @@ function Initiative(props: { editor: Editor }) {
 
 const BAND_NAMES: Partial<Record<MoveAction, string>> = { move: 'move', double: 'double move', run: 'run' };
 
+/** A movement unit as the texts write it: 6d6.txt › Movement Resistance says "MR". */
+const unitText = (unit: string) => (unit === 'mr' ? 'MR' : unit);
+
 /**
  * A reach band's legend entry, in the ruleset's words, one distinct entry per band: a 6d6 mosey and
  * two moseys both count 3 MR a movement, so the distance alone would label them the same.
  */
 export function bandLegend(ruleset: RulesetId, band: Pick<ReachBand, 'action' | 'label' | 'reach'>): { text: string; rule: string | null } {
-  const unit = band.reach.unit === 'mr' ? 'MR' : band.reach.unit;
+  const unit = unitText(band.reach.unit);
   const budget = band.reach.budget;
   if (ruleset === '6d6') {
     // 6d6.txt › Mosey: "a predictable amount of movement equivalent to a dice score of three";
@@ -251,7 +254,7 @@ function Turn(props: { editor: Editor }) {
       <dl class="facts">
         <dt>Moved</dt>
         <dd data-testid="play-spent">
-          {turn().spent} {turn().unit} this turn
+          {turn().spent} {unitText(turn().unit)} this turn
           {turn().parity ? ' (next diagonal costs double)' : ''}
         </dd>
         <Show when={creature()?.prone}>
@@ -326,7 +329,7 @@ function Turn(props: { editor: Editor }) {
         {(p) => (
           <div class="play-path" classList={{ illegal: !p().answer.legal }} data-testid="play-path">
             <div>
-              Path to {p().target.x},{p().target.y}: <strong>{p().answer.total} {p().answer.unit || unit()}</strong>
+              Path to {p().target.x},{p().target.y}: <strong>{p().answer.total} {unitText(p().answer.unit || unit())}</strong>
               {p().answer.fall !== undefined ? `, then falls ${p().answer.fall} ${RULESETS[state().board.ruleset].lengthUnit}` : ''}
             </div>
             <Show when={!p().answer.legal}>
