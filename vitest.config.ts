@@ -27,6 +27,8 @@ export default defineConfig({
           name: 'browser',
           testTimeout: 30_000,
           include: ['tests/browser/**/*.test.{ts,tsx}'],
+          // Fails a test that makes a Solid computation outside a reactive root (see the file).
+          setupFiles: ['tests/browser/setup.ts'],
           browser: {
             enabled: true,
             headless: true,

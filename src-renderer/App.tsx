@@ -103,13 +103,14 @@ export function App(props: { editor: Editor }) {
             <MapCanvas editor={editor} />
             <ModeSwitch editor={editor} />
           </Show>
+          {/* Over the map only: never over a panel, a palette or the status bar. */}
+          <Notices editor={editor} />
         </main>
         <Show when={editor.playing()} fallback={<PropertiesPanel editor={editor} />}>
           <PlayPanel editor={editor} />
         </Show>
       </div>
       <StatusBar editor={editor} />
-      <Notices editor={editor} />
       <Show when={editor.dialog() === 'new'}>
         <NewEncounterDialog editor={editor} />
       </Show>

@@ -1,9 +1,14 @@
-import { For } from 'solid-js';
+import { For, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { LAYER_GROUPS } from '../state/layers';
+import { EyeIcon, EyeOffIcon, LockIcon, UnlockIcon } from './icons';
 import '../styles/editor-tools.css';
 
-/** Layers: show or hide each layer of the map, and lock it against edits. */
+/**
+ * Layers: show or hide each layer of the map (an eye, struck through when hidden), and lock it
+ * against edits (a padlock, closed when locked). Each is a toggle button: its name stays the same
+ * and aria-pressed says whether it is on; the tooltip says what a click does.
+ */
 export function LayersPanel(props: { editor: Editor }) {
   const editor = props.editor;
   return (
@@ -14,34 +19,45 @@ export function LayersPanel(props: { editor: Editor }) {
           <For each={LAYER_GROUPS}>
             {(g) => {
               const shown = () => editor.layers()[g.visibility];
+              const locked = () => g.lockable && editor.isLocked(g.id);
+              const name = g.label.toLowerCase();
               return (
-                <tr title={`${g.label}: ${g.holds}`}>
-                  <td>{g.label}</td>
-                  <td>
+                <tr classList={{ 'layer-hidden': !shown(), 'layer-locked': locked() }}>
+                  <td class="layer-name" title={`${g.label}: ${g.holds}`}>
+                    {g.label}
+                  </td>
+                  <td class="layer-toggle">
                     <button
                       type="button"
-                      class="show"
+                      class="layer-icon show"
                       aria-pressed={shown()}
-                      title={`${shown() ? 'Hide' : 'Show'} ${g.label.toLowerCase()} (${g.holds})`}
+                      aria-label={`Show ${name}`}
+                      title={shown() ? `${g.label} shown: click to hide it (${g.holds})` : `${g.label} hidden: click to show it (${g.holds})`}
                       data-testid={`layer-show-${g.id}`}
                       onClick={() => editor.setLayers({ ...editor.layers(), [g.visibility]: !shown() })}
                     >
-                      {shown() ? 'Shown' : 'Hidden'}
+                      <Show when={shown()} fallback={<EyeOffIcon />}>
+                        <EyeIcon />
+                      </Show>
                     </button>
                   </td>
-                  <td>
-                    {g.lockable ? (
+                  <td class="layer-toggle">
+                    <Show when={g.lockable}>
                       <button
                         type="button"
-                        aria-pressed={editor.isLocked(g.id)}
-                        classList={{ locked: editor.isLocked(g.id) }}
-                        title={editor.isLocked(g.id) ? `Unlock ${g.label.toLowerCase()} so it can be edited` : `Lock ${g.label.toLowerCase()}: edits to it are refused`}
+                        class="layer-icon lock"
+                        aria-pressed={locked()}
+                        aria-label={`Lock ${name}`}
+                        classList={{ locked: locked() }}
+                        title={locked() ? `${g.label} locked: edits to it are refused. Click to unlock` : `${g.label} editable: click to lock it against edits`}
                         data-testid={`layer-lock-${g.id}`}
-                        onClick={() => editor.setLocked(g.id, !editor.isLocked(g.id))}
+                        onClick={() => editor.setLocked(g.id, !locked())}
                       >
-                        {editor.isLocked(g.id) ? 'Locked' : 'Lock'}
+                        <Show when={locked()} fallback={<UnlockIcon />}>
+                          <LockIcon />
+                        </Show>
                       </button>
-                    ) : null}
+                    </Show>
                   </td>
                 </tr>
               );

@@ -133,7 +133,7 @@ export function MenuBar(props: { editor: Editor }) {
                       </button>
                       <Show when={action.id === 'file.open'}>
                         <div class="menu-sub">
-                          <span class="menu-sub-title">Open recent</span>
+                          <span class="menu-heading" role="presentation">Open recent</span>
                           <Show when={editor.recent().length > 0} fallback={<span class="menu-empty">No recent files</span>}>
                             <For each={editor.recent()}>
                               {(ref) => (
@@ -153,7 +153,7 @@ export function MenuBar(props: { editor: Editor }) {
                               )}
                             </For>
                           </Show>
-                          <span class="menu-sub-title">Samples</span>
+                          <span class="menu-heading" role="presentation">Samples</span>
                           <For each={SAMPLES}>
                             {(sample) => (
                               <button

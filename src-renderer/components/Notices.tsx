@@ -2,7 +2,8 @@ import { For } from 'solid-js';
 import type { Editor } from '../state/editor';
 
 /**
- * Messages to the user, stacked over the map (never over the properties panel, never off-screen):
+ * Messages to the user, stacked in the map area's bottom-right corner (never over a panel, a palette,
+ * the status bar or the minimap, never off-screen):
  * info and warnings go away by themselves, errors stay until closed.
  */
 export function Notices(props: { editor: Editor }) {

@@ -3,6 +3,7 @@ import { EDGE_NAMES, RULESETS, TERRAIN_LABELS, TERRAIN_NAMES, squareIndex, type 
 import { sizeName } from '../../src-shared/rules/sizes';
 import type { Editor } from '../state/editor';
 import { describeValue, squareLayersFor, unitWord } from '../canvas/tools/square-layers';
+import { CreaturePalette } from './CreaturePalette';
 import { CreaturePanel } from './CreaturePanel';
 import { LayersPanel } from './LayersPanel';
 import { MapResize } from './MapResize';
@@ -43,6 +44,10 @@ export function PropertiesPanel(props: { editor: Editor }) {
     <aside class="properties" aria-label="Properties" data-testid="properties">
       <Show when={doc()} fallback={<p class="muted">No encounter open.</p>}>
         <ToolOptions editor={editor} />
+        {/* The Place tool's sizes: in the panel, so they never cover squares of the map. */}
+        <Show when={editor.tool() === 'creature'}>
+          <CreaturePalette editor={editor} />
+        </Show>
         <section>
           <h2>Encounter</h2>
           <label class="field">

@@ -4,7 +4,6 @@ import { terrainCss } from '../canvas/palette';
 import { TOOLS } from '../canvas/tools';
 import type { Editor } from '../state/editor';
 import { SQUARE_TOOL_IDS } from './ToolOptions';
-import { CreaturePalette } from './CreaturePalette';
 
 export function ToolPalette(props: { editor: Editor }) {
   const editor = props.editor;
@@ -46,9 +45,6 @@ export function ToolPalette(props: { editor: Editor }) {
             )}
           </For>
         </div>
-      </Show>
-      <Show when={editor.tool() === 'creature'}>
-        <CreaturePalette editor={editor} />
       </Show>
     </aside>
   );

@@ -65,3 +65,32 @@ export const WallIcon = () => (
     <path d="M3 5h18v14H3zM3 12h18M9 5v7M15 12v7" />
   </Icon>
 );
+/** A layer shown: an open eye. */
+export const EyeIcon = () => (
+  <Icon>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+);
+/** A layer hidden: the eye struck through. */
+export const EyeOffIcon = () => (
+  <Icon>
+    <path d="M2 12s3.5-7 10-7c2 0 3.7.7 5.1 1.6M22 12s-3.5 7-10 7c-2 0-3.7-.7-5.1-1.6" />
+    <path d="M9.9 14.1a3 3 0 014.2-4.2" />
+    <path d="M3 21L21 3" />
+  </Icon>
+);
+/** A layer locked: a closed padlock. */
+export const LockIcon = () => (
+  <Icon>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 018 0v4" />
+  </Icon>
+);
+/** A layer open to edits: the padlock's shackle lifted. */
+export const UnlockIcon = () => (
+  <Icon>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 017.7-1.5" />
+  </Icon>
+);

@@ -2,8 +2,11 @@ import { createMemo, createSignal, For, Show } from 'solid-js';
 import { RULESETS } from '../../src-shared/model';
 import { FORCED_RULES, initiativeDice, reachByDistance, type InitiativeEntry } from '../../src-shared/play';
 import type { ForcedKind, MoveAction } from '../../src-shared/rules';
+import type { RulesetId } from '../../src-shared/model';
 import { BAND_COLORS } from '../canvas/layers/play-overlay';
 import type { Editor } from '../state/editor';
+import type { ReachBand } from '../state/play';
+import { PanelSection } from './PanelSection';
 import { PlayLog } from './PlayLog';
 
 /**
@@ -59,17 +62,22 @@ export function PlayPanel(props: { editor: Editor }) {
             </button>
           </p>
         </Show>
-        <Initiative editor={editor} />
-        <Show when={state()!.current && editor.playViewAt() === null}>
+        {/* The chosen tool's controls first, so they are in view without scrolling (a 900-pixel
+            window hid the forced movement below the fold); then what waits for the GM. */}
+        <Show when={editor.playTool() === 'play-move' && state()!.current && editor.playViewAt() === null}>
           <Turn editor={editor} />
         </Show>
-        <Pending editor={editor} />
         <Show when={editor.playTool() === 'play-forced'}>
           <Forced editor={editor} />
         </Show>
         <Show when={editor.playTool() === 'play-lines'}>
           <Lines editor={editor} />
         </Show>
+        <Show when={editor.playTool() !== 'play-move' && state()!.current && editor.playViewAt() === null}>
+          <Turn editor={editor} />
+        </Show>
+        <Pending editor={editor} />
+        <Initiative editor={editor} />
         <Overlays editor={editor} />
         <Health editor={editor} />
         </div>
@@ -117,8 +125,7 @@ function Initiative(props: { editor: Editor }) {
   const tied = (e: InitiativeEntry) => state().ties.some((t) => t.includes(e.creature));
 
   return (
-    <section data-testid="play-initiative">
-      <h2>Initiative</h2>
+    <PanelSection id="initiative" testid="play-initiative" title="Initiative">
       <Show
         when={state().order.length}
         fallback={
@@ -200,15 +207,37 @@ function Initiative(props: { editor: Editor }) {
           <p class="hint">Tied scores are marked: {RULESETS[state().board.ruleset].text} gives no tie-break, so order them with the arrows.</p>
         </Show>
       </Show>
-    </section>
+    </PanelSection>
   );
 }
 
 const BAND_NAMES: Partial<Record<MoveAction, string>> = { move: 'move', double: 'double move', run: 'run' };
 
+/** A movement unit as the texts write it: 6d6.txt › Movement Resistance says "MR". */
+const unitText = (unit: string) => (unit === 'mr' ? 'MR' : unit);
+
+/**
+ * A reach band's legend entry, in the ruleset's words, one distinct entry per band: a 6d6 mosey and
+ * two moseys both count 3 MR a movement, so the distance alone would label them the same.
+ */
+export function bandLegend(ruleset: RulesetId, band: Pick<ReachBand, 'action' | 'label' | 'reach'>): { text: string; rule: string | null } {
+  const unit = unitText(band.reach.unit);
+  const budget = band.reach.budget;
+  if (ruleset === '6d6') {
+    // 6d6.txt › Mosey: "a predictable amount of movement equivalent to a dice score of three";
+    // › Run: "Running using a potential action is worth 1d6+0"; › Movement Types: several movements
+    // in a turn "are distinct and separate actions", one potential each.
+    if (band.action === 'move') return { text: `Mosey: a score of three (${budget} ${unit})`, rule: '6d6.txt › Mosey' };
+    if (band.action === 'double') return { text: `Two moseys: ${budget} ${unit} each, two separate actions`, rule: '6d6.txt › Movement Types' };
+    if (band.action === 'run') return { text: `Run: 1d6+0, rolled (up to ${budget} ${unit})`, rule: '6d6.txt › Run' };
+  }
+  return { text: `${BAND_NAMES[band.action] ?? band.label} (${budget} ${unit})`, rule: null };
+}
+
 function Turn(props: { editor: Editor }) {
   const editor = props.editor;
   const state = () => editor.playState()!;
+  const ruleset = () => state().board.ruleset;
   const creature = () => editor.currentCreature();
   const turn = () => state().turn;
   const plan = () => editor.movePlan();
@@ -221,12 +250,11 @@ function Turn(props: { editor: Editor }) {
   };
 
   return (
-    <section data-testid="play-turn">
-      <h2>{creature()?.name}'s turn</h2>
+    <PanelSection id="turn" testid="play-turn" title={`${creature()?.name}'s turn`}>
       <dl class="facts">
         <dt>Moved</dt>
         <dd data-testid="play-spent">
-          {turn().spent} {turn().unit} this turn
+          {turn().spent} {unitText(turn().unit)} this turn
           {turn().parity ? ' (next diagonal costs double)' : ''}
         </dd>
         <Show when={creature()?.prone}>
@@ -269,11 +297,14 @@ function Turn(props: { editor: Editor }) {
       <Show when={bands().bands.length}>
         <div class="legend" data-testid="play-legend">
           <For each={bands().bands}>
-            {(b, k) => (
-              <span>
-                <i style={{ background: BAND_COLORS[Math.min(k(), 2)] }} /> {BAND_NAMES[b.action] ?? b.label} ({b.reach.budget} {b.reach.unit})
-              </span>
-            )}
+            {(b, k) => {
+              const entry = () => bandLegend(ruleset(), b);
+              return (
+                <span data-testid="play-legend-band" title={entry().rule ? `${b.label} (${entry().rule})` : b.label}>
+                  <i style={{ background: BAND_COLORS[Math.min(k(), 2)] }} /> {entry().text}
+                </span>
+              );
+            }}
           </For>
           <span>
             <i class="pass" /> pass only
@@ -298,7 +329,7 @@ function Turn(props: { editor: Editor }) {
         {(p) => (
           <div class="play-path" classList={{ illegal: !p().answer.legal }} data-testid="play-path">
             <div>
-              Path to {p().target.x},{p().target.y}: <strong>{p().answer.total} {p().answer.unit || unit()}</strong>
+              Path to {p().target.x},{p().target.y}: <strong>{p().answer.total} {unitText(p().answer.unit || unit())}</strong>
               {p().answer.fall !== undefined ? `, then falls ${p().answer.fall} ${RULESETS[state().board.ruleset].lengthUnit}` : ''}
             </div>
             <Show when={!p().answer.legal}>
@@ -319,7 +350,7 @@ function Turn(props: { editor: Editor }) {
           </div>
         )}
       </Show>
-    </section>
+    </PanelSection>
   );
 }
 
@@ -403,8 +434,7 @@ function Pending(props: { editor: Editor }) {
   const live = () => editor.playViewAt() === null;
   return (
     <Show when={open().length}>
-      <section data-testid="play-pending">
-        <h2>Attacks of opportunity</h2>
+      <PanelSection id="pending" testid="play-pending" title="Attacks of opportunity">
         <ul class="pending">
           <For each={open()}>
             {(p) => (
@@ -426,7 +456,7 @@ function Pending(props: { editor: Editor }) {
             )}
           </For>
         </ul>
-      </section>
+      </PanelSection>
     </Show>
   );
 }
@@ -443,8 +473,7 @@ function Forced(props: { editor: Editor }) {
   const f = () => editor.forced();
   const name = (id: string | null) => (id ? (state().board.creatures.find((c) => c.id === id)?.name ?? id) : null);
   return (
-    <section data-testid="play-forced">
-      <h2>Forced movement</h2>
+    <PanelSection id="forced" testid="play-forced" title="Forced movement">
       <Show when={effects().length} fallback={<p class="hint">{RULESETS[state().board.ruleset].text} has no forced movement or teleport in its movement chapter.</p>}>
         <label class="field">
           <span>Effect</span>
@@ -491,7 +520,7 @@ function Forced(props: { editor: Editor }) {
           </button>
         </div>
       </Show>
-    </section>
+    </PanelSection>
   );
 }
 
@@ -504,8 +533,7 @@ function Health(props: { editor: Editor }) {
   };
   const live = () => editor.playViewAt() === null;
   return (
-    <section data-testid="play-health">
-      <h2>Damage and conditions</h2>
+    <PanelSection id="health" testid="play-health" title="Damage and conditions">
       <table class="play-table">
         <thead>
           <tr>
@@ -544,7 +572,7 @@ function Health(props: { editor: Editor }) {
           </For>
         </tbody>
       </table>
-    </section>
+    </PanelSection>
   );
 }
 
@@ -564,8 +592,7 @@ function Lines(props: { editor: Editor }) {
     return l && 'refused' in l ? l.refused : null;
   };
   return (
-    <section data-testid="play-lines">
-      <h2>Lines, cover and sight</h2>
+    <PanelSection id="lines" testid="play-lines" title="Lines, cover and sight">
       <p class="hint">{!editor.linesFrom() ? 'Click a creature to look from.' : !editor.linesTo() ? `From ${name(editor.linesFrom())}: click a creature or a square.` : `From ${name(editor.linesFrom())} to ${toText()}.`}</p>
       <Show when={refused()}>
         <p class="error">{refused()}</p>
@@ -590,15 +617,14 @@ function Lines(props: { editor: Editor }) {
           </div>
         )}
       </Show>
-    </section>
+    </PanelSection>
   );
 }
 
 function Overlays(props: { editor: Editor }) {
   const editor = props.editor;
   return (
-    <section data-testid="play-overlays">
-      <h2>Show on the map</h2>
+    <PanelSection id="overlays" testid="play-overlays" title="Show on the map">
       <label class="check">
         <input type="checkbox" data-testid="play-show-threat" checked={editor.showThreat()} onChange={(e) => editor.setShowThreat(e.currentTarget.checked)} /> Threatened squares
         <Show when={editor.showThreat() && editor.threat().by.length && !editor.threat().note}>
@@ -619,6 +645,6 @@ function Overlays(props: { editor: Editor }) {
           {editor.flanking().lines.length ? ` ${editor.flanking().lines.length} flank${editor.flanking().lines.length === 1 ? '' : 's'} now.` : ''}
         </p>
       </Show>
-    </section>
+    </PanelSection>
   );
 }

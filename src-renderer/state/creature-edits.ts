@@ -65,15 +65,33 @@ export function createCreatureEdits(deps: CreatureEditsDeps) {
    * Places a new creature of the palette's size with its top-left on `q`, and selects it; refused
    * (with the reason) where the ruleset does not let it stand.
    */
-  function placeCreature(q: Square): string | null {
-    const d = doc();
-    if (!d || !isOnMap(d.map, q.x, q.y)) return null;
+  /** The creature a click of the Place tool on `q` would add (its size, speed and slot). */
+  function creatureToPlace(d: Encounter, q: Square): Creature {
     const size = sizeToPlace(d);
     const [id] = freshIds(d, 1) as [string];
     const n = id.slice(1);
     const speed = RULESETS[d.ruleset].speedUnit === 'squares' ? 6 : 30;
     const creature = makeCreature({ id, name: `Creature ${n}`, size, speed: { walk: speed }, x: q.x, y: q.y });
     if (footprintOf(d.ruleset, size).perSquare > 1) creature.slot = freeSlot(d, q.x, q.y, new Set());
+    return creature;
+  }
+
+  /**
+   * What the Place tool shows under the pointer: the footprint a click would put down, and why the
+   * ruleset refuses it there (null: a click places it). The same check as the click itself.
+   */
+  function placementAt(q: Square): { side: number; problem: string | null } | null {
+    const d = doc();
+    if (!d || !isOnMap(d.map, q.x, q.y)) return null;
+    const creature = creatureToPlace(d, q);
+    return { side: footprintOf(d.ruleset, creature.size).side, problem: placementProblem(d, creature, q)?.text ?? null };
+  }
+
+  function placeCreature(q: Square): string | null {
+    const d = doc();
+    if (!d || !isOnMap(d.map, q.x, q.y)) return null;
+    const creature = creatureToPlace(d, q);
+    const size = creature.size;
     const problem = placementProblem(d, creature, q);
     if (problem) {
       deps.refuse(`A ${sizeName(d.ruleset, size)} creature cannot be placed at ${q.x},${q.y}: ${problem.text}.`);
@@ -258,6 +276,7 @@ export function createCreatureEdits(deps: CreatureEditsDeps) {
     placeSize,
     setPlaceSize,
     placeCreature,
+    placementAt,
     moveCreature,
     moveCreatures,
     moveProblem,

@@ -1,4 +1,4 @@
-import { batch } from 'solid-js';
+import { batch, createRoot } from 'solid-js';
 import type { PlatformBridge } from '../../src-shared/ipc';
 import { createChrome } from './chrome';
 import { createCreatureEdits } from './creature-edits';
@@ -28,8 +28,15 @@ export type { LayerVisibility } from './view-state';
  *  - movement.ts     the reach and hover path of the selected creature
  *  - creature-edits.ts  creature look-ups and edits as commands
  * Components receive the composed object so they stay simple; each concern lives in its module.
+ *
+ * The editor owns its memos and effects in a reactive root of its own (it is made before the page
+ * is rendered, and tests make many): `dispose()` frees them all.
  */
 export function createEditor(platform: PlatformBridge) {
+  return createRoot((dispose) => ({ ...composeEditor(platform), dispose }));
+}
+
+function composeEditor(platform: PlatformBridge) {
   const chrome = createChrome();
   // The selection locates creatures in the document (declared below) so the inspector follows them.
   let locate: LocateCreature = () => null;

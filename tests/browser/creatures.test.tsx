@@ -126,6 +126,38 @@ describe('Place creature tool', () => {
   });
 });
 
+describe('Place creature preview', () => {
+  it('a creature just placed is not outlined red under the pointer; elsewhere, and back on it, the outline tells the truth', async () => {
+    const { editor, t } = await setUp();
+    const preview = () => t.toolbox.active().preview();
+    editor.setTool('creature');
+    editor.setHover({ x: 3, y: 3 });
+    expect(preview()).toMatchObject({ kind: 'footprints', rects: [{ x: 3, y: 3, side: 1 }], refused: null });
+    t.click({ x: 3, y: 3 });
+    expect(ids(editor)).toHaveLength(1);
+    // The placing was allowed: no red "may not end here" over the new creature.
+    expect(preview()).toBeNull();
+    editor.setHover({ x: 6, y: 3 });
+    expect(preview()).toMatchObject({ refused: null });
+    // Back over it, a second Medium creature really may not end there (d20-srd-35.txt › Ending Your Movement).
+    editor.setHover({ x: 3, y: 3 });
+    expect(preview()).toMatchObject({ refused: expect.stringMatching(/may not end in Creature 1's space/) });
+  });
+
+  it('a Tiny creature shares a square with another Tiny one: the preview says so, as the click does', async () => {
+    const { editor, t } = await setUp();
+    const preview = () => t.toolbox.active().preview();
+    editor.setTool('creature');
+    editor.setPlaceSize('tiny');
+    t.click({ x: 2, y: 2 });
+    editor.setHover({ x: 5, y: 5 });
+    editor.setHover({ x: 2, y: 2 });
+    expect(preview()).toMatchObject({ refused: null });
+    t.click({ x: 2, y: 2 });
+    expect(ids(editor)).toHaveLength(2);
+  });
+});
+
 describe('Select tool with creatures', () => {
   it('selects the third of four Tiny creatures by a click on its quarter, by Tab, and from the square’s list', async () => {
     const { editor, t } = await setUp();

@@ -45,6 +45,10 @@ test('stacked creatures: place, pick the third Tiny, move, copy, delete, undo, r
   // The palette lists the ruleset's sizes by name.
   await page.keyboard.press('c');
   await expect(page.getByTestId('creature-palette')).toBeVisible();
+  // It has its place in the properties panel: it never covers squares of the map.
+  const palette = (await page.getByTestId('creature-palette').boundingBox())!;
+  const stage = (await page.locator('.stage-area').boundingBox())!;
+  expect(palette.x >= stage.x + stage.width || palette.x + palette.width <= stage.x, `palette ${JSON.stringify(palette)} over the map ${JSON.stringify(stage)}`).toBe(true);
   await expect(page.getByTestId('size-colossal')).toHaveText('Colossal');
   await page.getByTestId('size-large').click();
   await clickAt(page, 1, 1);

@@ -189,7 +189,7 @@ async function saveAndRead(app: AppDriver, name: string, as = false): Promise<En
 async function screenshot(app: AppDriver, name: string, show?: string) {
   if (app.edition !== 'browser') return;
   if (show) await app.page.getByTestId(show).scrollIntoViewIfNeeded();
-  // The notices would cover the panel: close them first.
+  // The notices sit over the map: closed, for a clean picture.
   await app.page.locator('.notices button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
   await app.page.screenshot({ path: screenshotPath(name) });
 }

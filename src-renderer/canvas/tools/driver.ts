@@ -1,3 +1,4 @@
+import { createRoot } from 'solid-js';
 import type { Editor, Square } from '../../state/editor';
 import { squarePixels } from '../../state/view';
 import { createToolbox, type PointerInput, type Toolbox } from './index';
@@ -19,7 +20,11 @@ export interface Modifiers {
  *   editor.setTool('select');
  *   t.pointerDown({ x: 2, y: 3 }).pointerMove({ x: 5, y: 3 }).expectToBeIn('select.dragging').pointerUp();
  */
-export function createToolDriver(editor: Editor, toolbox: Toolbox = createToolbox(editor)) {
+export function createToolDriver(editor: Editor, given?: Toolbox) {
+  // The tools' memos live in a root of the driver's own (the canvas makes its toolbox while it is
+  // rendered); `dispose()` frees them.
+  let dispose = () => {};
+  const toolbox = given ?? createRoot((d) => ((dispose = d), createToolbox(editor)));
   let last: Square = { x: 0, y: 0 };
   /**
    * The input for the centre of a square in the current view; a fractional position (in squares)
@@ -41,6 +46,7 @@ export function createToolDriver(editor: Editor, toolbox: Toolbox = createToolbo
   };
   const driver = {
     toolbox,
+    dispose: () => dispose(),
     /** The active tool's state, e.g. `select.dragging`. */
     state: () => toolbox.active().state(),
     pointerDown(square: Square, mods?: Modifiers) {

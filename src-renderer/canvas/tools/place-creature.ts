@@ -1,8 +1,5 @@
-import { createMemo } from 'solid-js';
-import { makeCreature } from '../../../src-shared/model';
-import { placementProblem } from '../../../src-shared/rules';
-import { footprintOf, sizesOf } from '../../../src-shared/rules/sizes';
-import type { Editor } from '../../state/editor';
+import { createEffect, createMemo, createSignal, untrack } from 'solid-js';
+import type { Editor, Square } from '../../state/editor';
 import { createMachine, type Tool, type ToolPreview } from './tool';
 
 type State = 'idle';
@@ -14,15 +11,20 @@ type State = 'idle';
  */
 export function createPlaceCreatureTool(editor: Editor): Tool {
   const machine = createMachine<State>('creature', 'idle');
-  const preview = createMemo<ToolPreview | null>(() => {
-    const d = editor.doc();
+  // The square just placed on: the new creature is under the pointer, and a red outline there (for
+  // placing a second one on top) read as if the first had been refused. It shows again once the
+  // pointer has left that square.
+  const [justPlaced, setJustPlaced] = createSignal<Square | null>(null);
+  createEffect(() => {
     const q = editor.hover();
-    if (!d || !q) return null;
-    const sizes = sizesOf(d.ruleset);
-    const size = sizes.includes(editor.placeSize()) ? editor.placeSize() : 'medium';
-    const side = footprintOf(d.ruleset, size).side;
-    const problem = placementProblem(d, makeCreature({ id: '\u0000new', size, x: q.x, y: q.y }), q);
-    return { kind: 'footprints', rects: [{ x: q.x, y: q.y, side }], refused: problem?.text ?? null };
+    const p = untrack(justPlaced);
+    if (p && (!q || q.x !== p.x || q.y !== p.y)) setJustPlaced(null);
+  });
+  const preview = createMemo<ToolPreview | null>(() => {
+    const q = editor.hover();
+    if (!q || justPlaced()) return null;
+    const at = editor.placementAt(q);
+    return at ? { kind: 'footprints', rects: [{ x: q.x, y: q.y, side: at.side }], refused: at.problem } : null;
   });
   return {
     id: 'creature',
@@ -30,7 +32,7 @@ export function createPlaceCreatureTool(editor: Editor): Tool {
     cursor: () => 'copy',
     preview,
     onPointerDown({ square, button }) {
-      if (button === 0) editor.placeCreature(square);
+      if (button === 0 && editor.placeCreature(square)) setJustPlaced(square);
     },
     onPointerMove: () => {},
     onPointerUp: () => {},
