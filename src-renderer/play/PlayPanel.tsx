@@ -8,6 +8,7 @@ import type { Editor } from '../state/editor';
 import type { ReachBand } from '../state/play';
 import { PanelSection } from './PanelSection';
 import { PlayLog } from './PlayLog';
+import { unitWords } from '../state/wording';
 
 /**
  * Play mode's side panel: the round and the initiative order, the current creature's turn (movement
@@ -214,7 +215,7 @@ function Initiative(props: { editor: Editor }) {
 const BAND_NAMES: Partial<Record<MoveAction, string>> = { move: 'move', double: 'double move', run: 'run' };
 
 /** A movement unit as the texts write it: 6d6.txt › Movement Resistance says "MR". */
-const unitText = (unit: string) => (unit === 'mr' ? 'MR' : unit);
+const unitText = unitWords;
 
 /**
  * A reach band's legend entry, in the ruleset's words, one distinct entry per band: a 6d6 mosey and

@@ -1,5 +1,5 @@
 import { RULESET_IDS, RULESETS } from '../../src-shared/model';
-import type { CostUnit } from '../../src-shared/rules';
+import { costUnitWords, type CostUnit } from '../../src-shared/rules';
 
 /**
  * Engine messages as the user reads them: a rule is cited by the ruleset's name and heading
@@ -12,7 +12,5 @@ export function readableRules(text: string): string {
   return out.replace(/(\d)\s*mr\b/g, '$1 movement resistance').replace(/\bMR\b/g, 'movement resistance');
 }
 
-/** A cost unit in words: "ft", "squares", "movement resistance". */
-export function unitWords(unit: CostUnit | string): string {
-  return unit === 'mr' ? 'movement resistance' : unit;
-}
+/** A cost unit in words: "ft", "squares", "movement resistance" (one place: src-shared's costUnitWords). */
+export const unitWords: (unit: CostUnit | string) => string = costUnitWords;

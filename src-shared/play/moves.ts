@@ -4,7 +4,7 @@ import { DiceError, formatDice, parseDice, roll, type DiceExpression, type Rando
 import type { FlightPathAnswer } from '../rules/engine/flight';
 import { hostile } from '../rules/engine/relations';
 import { footprintSide } from '../rules/engine/sizes';
-import { MoveRefused, type MoveAction, type MoveRequest, type PathAnswer, type Provocation, type Reach } from '../rules/engine/types';
+import { costUnitWords, MoveRefused, type MoveAction, type MoveRequest, type PathAnswer, type Provocation, type Reach } from '../rules/engine/types';
 import { cubeThreatened } from '../rules/lines';
 import { checkFlightPath, checkPath, reachableSquares } from '../rules/movement';
 import { RULESET_IMPLEMENTATIONS } from '../rules/registry';
@@ -91,7 +91,7 @@ export function moveAction(state: PlayState, index: number, action: Extract<Play
   const rule = economy.actions[action.action]!;
   e.rules.push(rule.rule);
   e.squares = [from, ...action.path];
-  const unit = answer.unit;
+  const unit = costUnitWords(answer.unit);
   e.text = `${mover.name} ${MOVE_VERBS[action.action]} from ${sq(from)} to ${sq(last)}${action.path.length > 1 ? ` via ${action.path.slice(0, -1).map(sq).join(' ')}` : ''}: ${answer.total} ${unit}, ${rule.label}; ${state.turn.spent} ${unit} this turn.`;
   if (e.dice.length) e.text += ` Run score: ${e.dice[0]!.dice} rolled ${e.dice[0]!.total}.`;
   listProvocations(state, e, index, mover, answer.provokes);
@@ -185,7 +185,7 @@ function flightMove(state: PlayState, e: LogEntry, mover: Creature, action: Extr
   const rule = TURN_ECONOMY[ruleset].actions[action.action]!;
   e.rules.push(rule.rule);
   e.squares = [from, ...path];
-  const unit = RULESETS[ruleset].speedUnit;
+  const unit = costUnitWords(RULESETS[ruleset].speedUnit);
   e.text = `${mover.name} flies from ${sq(from)} (${from.z} ${unitLength} up) to ${sq(last)} (${last.z} ${unitLength} up): ${answer.total} ${unit}, ${rule.label}; ${state.turn.spent} ${unit} this turn.`;
   listProvocations(state, e, e.index, mover, provoked);
   if (stalls) {

@@ -158,7 +158,7 @@ describe('the reach legend', () => {
     const host = mount(() => <PlayPanel editor={editor} />);
     const entries = [...host.querySelectorAll<HTMLElement>('[data-testid="play-legend-band"]')];
     const texts = entries.map((e) => e.textContent!.trim());
-    expect(texts).toEqual(['Mosey: a score of three (3 MR)', 'Two moseys: 3 MR each, two separate actions', 'Run: 1d6+0, rolled (up to 6 MR)']);
+    expect(texts).toEqual(['Mosey: a score of three (3 movement resistance)', 'Two moseys: 3 movement resistance each, two separate actions', 'Run: 1d6+0, rolled (up to 6 movement resistance)']);
     expect(new Set(texts).size).toBe(texts.length);
     expect(entries.map((e) => e.title)).toEqual([expect.stringMatching(/6d6\.txt › Mosey/), expect.stringMatching(/6d6\.txt › Movement Types/), expect.stringMatching(/6d6\.txt › Run/)]);
   });

@@ -37,6 +37,11 @@ export interface MoveRequest {
 /** Output unit of costs: feet, squares (Startroid) or movement resistance (6d6). */
 export type CostUnit = 'ft' | 'squares' | 'mr';
 
+/** A cost unit as players say it: "ft", "squares", "movement resistance" (6d6.txt › Movement Resistance). */
+export function costUnitWords(unit: CostUnit | string): string {
+  return unit === 'mr' ? 'movement resistance' : unit;
+}
+
 /** Thrown for a request the ruleset's text does not allow; the message says why. */
 export class MoveRefused extends Error {}
 

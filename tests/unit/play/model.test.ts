@@ -351,6 +351,8 @@ creatures:
     expect(d.what).toBe('run score');
     expect(d.total).toBeGreaterThanOrEqual(1);
     expect(d.total).toBeLessThanOrEqual(6);
+    // The log speaks the players' words for 6d6's unit (6d6.txt › Movement Resistance), not 'mr'.
+    expect(one.entries.at(-1)!.text).toMatch(/: \d+ movement resistance, .*; \d+ movement resistance this turn\./);
     // A path longer than the rolled score is refused, with the score as the reason's budget.
     const longPath = [1, 2, 3, 4, 5, 6, 7].map((x) => ({ x, y: 0 }));
     const start = play(SIX, newSession(9), { kind: 'initiative', scores: { A: 5 } });
