@@ -18,13 +18,16 @@ import { createTerrainLayer } from './layers/terrain';
 import { attachBackground } from './background-image';
 import { createWaterLayer } from './layers/water';
 import { createToolbox, type PointerInput, type Tool } from './tools';
+import { createViewGesture } from './view-gesture';
 
 /**
  * The battle map on a Konva stage. This file only wires things up (see docs/editor-architecture.md):
  *  - drawing is in `layers/`, one module per layer; the static scene (terrain, edges, ledges),
  *    creatures and grid each sit on Konva layers apart from the interactive overlay;
  *  - input is in `tools/`: DOM events become squares here and go to the active tool.
- * Everything is drawn in screen space from the view, so lines stay crisp at every zoom.
+ * Everything is drawn in screen space from the view, so lines stay crisp at every zoom. During a pan
+ * drag or a wheel zoom the drawn canvases are moved by a CSS transform and redrawn at rest
+ * (`view-gesture.ts`): the layers draw at the gesture's `drawnView`, input uses the live view.
  */
 export function MapCanvas(props: { editor: Editor }) {
   const editor = props.editor;
@@ -71,18 +74,31 @@ export function MapCanvas(props: { editor: Editor }) {
     let panOverride = false;
     const target = (): Tool => (panOverride ? toolbox.get('pan') : toolbox.active());
 
-    const terrain = createTerrainLayer(editor);
+    // The layers draw at the view the canvases were drawn for, which a gesture leaves behind until
+    // it rests; everything else they read is the editor's.
+    const terrainCanvas = document.createElement('canvas');
+    const gesture = createViewGesture(editor, stage.content, terrainCanvas, () => {
+      const d = editor.doc();
+      return !!d && !d.background && editor.layers().terrain;
+    });
+    container.style.overflow = 'hidden';
+    container.insertBefore(terrainCanvas, stage.content);
+    terrainCanvas.dataset['layer'] = 'underlay';
+    const drawn: Editor = { ...editor, view: gesture.drawnView };
+    createEffect(() => (container.dataset['settled'] = String(gesture.settled())));
+
+    const terrain = createTerrainLayer(drawn, terrainCanvas);
     setTerrainImage(terrain.canvas);
-    const marks = createSquareMarksLayer(editor);
-    const light = createLightLayer(editor);
-    const elevation = createElevationLayer(editor);
-    const water = createWaterLayer(editor);
-    const edges = createEdgesLayer(editor);
-    const ledges = createLedgesLayer(editor);
-    const creatures = createCreaturesLayer(editor);
-    const grid = createGridLayer(editor);
-    const overlay = createOverlayLayer(editor, target);
-    const playOverlay = createPlayOverlayLayer(editor);
+    const marks = createSquareMarksLayer(drawn);
+    const light = createLightLayer(drawn);
+    const elevation = createElevationLayer(drawn);
+    const water = createWaterLayer(drawn);
+    const edges = createEdgesLayer(drawn);
+    const ledges = createLedgesLayer(drawn);
+    const creatures = createCreaturesLayer(drawn);
+    const grid = createGridLayer(drawn);
+    const overlay = createOverlayLayer(drawn, target);
+    const playOverlay = createPlayOverlayLayer(drawn);
     const konvaLayer = (name: string, ...nodes: (Konva.Shape | Konva.Image)[]) => {
       const layer = new Konva.Layer({ listening: false, imageSmoothingEnabled: name !== 'scene' });
       layer.add(...nodes);
@@ -96,9 +112,9 @@ export function MapCanvas(props: { editor: Editor }) {
     backgroundLayer.getNativeCanvasElement().dataset['layer'] = 'background';
     // Walls and doors over ledges, so a door in a cliff's edge still reads as a door.
     // The line layers share one tile bitmap per tile when zoomed out (one blit a tile, not six).
-    const lines = createSceneLines(editor, [light, marks, elevation, water, ledges, edges]);
+    const lines = createSceneLines(drawn, [light, marks, elevation, water, ledges, edges]);
     konvaLayer('scene', terrain.node, lines.node);
-    attachBackground(editor, backgroundLayer, terrain.node);
+    attachBackground(drawn, backgroundLayer, terrain.node);
     konvaLayer('creatures', creatures.node);
     konvaLayer('grid', grid.node);
     konvaLayer('overlay', overlay.node, playOverlay.node);
@@ -152,6 +168,7 @@ export function MapCanvas(props: { editor: Editor }) {
         e.preventDefault();
       } else if (e.button !== 0) return;
       down = true;
+      if (target().id === 'pan') gesture.beginDrag();
       target().onPointerDown(input(e));
       refreshCursor();
     };
@@ -171,6 +188,7 @@ export function MapCanvas(props: { editor: Editor }) {
       if (!down) return;
       down = false;
       target().onPointerUp(input(e));
+      gesture.endDrag();
       panOverride = false;
       refreshCursor();
     };
@@ -201,6 +219,7 @@ export function MapCanvas(props: { editor: Editor }) {
       down = false;
       panOverride = false;
       toolbox.active().onCancel();
+      gesture.endDrag();
     };
     const onLeave = () => {
       editor.setHover(null);
@@ -210,6 +229,7 @@ export function MapCanvas(props: { editor: Editor }) {
       if (!editor.doc()) return;
       e.preventDefault();
       const p = pointer(e);
+      gesture.wheel();
       if (e.ctrlKey || e.metaKey || !e.shiftKey) {
         // A wheel notch (100 px) zooms by 1.25; trackpads send smaller deltas and zoom smoothly.
         editor.zoomBy(Math.pow(1.25, -e.deltaY / 100), p);

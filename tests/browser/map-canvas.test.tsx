@@ -2,6 +2,7 @@ import { createEffect, createRoot } from 'solid-js';
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MapCanvas } from '../../src-renderer/canvas/MapCanvas';
+import { REST_MS } from '../../src-renderer/canvas/view-gesture';
 import { createEditor } from '../../src-renderer/state/editor';
 import type { PlatformBridge } from '../../src-shared/ipc';
 import { Edge, Terrain, squareIndex } from '../../src-shared/model';
@@ -42,8 +43,9 @@ function pixel(canvas: HTMLCanvasElement, x: number, y: number): [number, number
 describe('MapCanvas (Konva, real Chromium)', () => {
   it('fits a new map and draws the grid as lines on square borders', async () => {
     const { editor, el, canvases } = await mount();
-    // Five layers: an imported picture under everything, the static scene, creatures, grid and the interactive overlay.
-    expect([...canvases.all].map((c) => c.dataset['layer'])).toEqual(['background', 'scene', 'creatures', 'grid', 'overlay']);
+    // Five layers: an imported picture under everything, the static scene, creatures, grid and the interactive overlay;
+    // under them the terrain picture a pan or zoom gesture shows where the moved layers no longer reach.
+    expect([...canvases.all].map((c) => c.dataset['layer'])).toEqual(['underlay', 'background', 'scene', 'creatures', 'grid', 'overlay']);
     const v = editor.view();
     expect(v.zoom).toBeGreaterThan(0.5);
     expect(Number(el.dataset['gridLines'])).toBe(21 + 13);
@@ -115,6 +117,83 @@ describe('MapCanvas (Konva, real Chromium)', () => {
     window.dispatchEvent(new MouseEvent('mouseup', { button: 1, bubbles: true }));
     expect(editor.view().panX).toBeCloseTo(zoomed.panX + 40);
     expect(editor.view().panY).toBeCloseTo(zoomed.panY - 10);
+  });
+});
+
+describe('pan and zoom gestures (drawn canvases moved, redrawn at rest)', () => {
+  const frames = (n = 2) => new Promise<void>((r) => {
+    const step = (k: number) => (k ? requestAnimationFrame(() => step(k - 1)) : r());
+    step(n);
+  });
+  /** Where the grid line on the west side of a column is drawn, in CSS pixels. */
+  const majorLineX = (v: { zoom: number; panX: number }, column: number) => Math.round(v.panX + column * 32 * v.zoom) + 0.5;
+
+  it('moves the drawn map during a middle-button drag and redraws it at full resolution when the drag ends', async () => {
+    const { editor, el, canvases } = await mount(40, 30);
+    editor.setView({ zoom: 1, panX: 0, panY: 0 });
+    await frames();
+    const content = canvases.scene.parentElement!;
+    const rect = el.getBoundingClientRect();
+    // Column 5's grid line is at x = 160 before the drag.
+    expect(pixel(canvases.grid, majorLineX(editor.view(), 5), 50)[3]).toBeGreaterThan(0);
+    el.dispatchEvent(new MouseEvent('mousedown', { button: 1, clientX: rect.left + 300, clientY: rect.top + 200, bubbles: true }));
+    window.dispatchEvent(new MouseEvent('mousemove', { clientX: rect.left + 337, clientY: rect.top + 200, bubbles: true }));
+    await frames();
+    // Mid-drag: the live view moved, the canvases were not redrawn but moved by a transform.
+    expect(editor.view().panX).toBe(37);
+    expect(el.dataset['settled']).toBe('false');
+    expect(content.style.transform).toContain('translate(37px, 0px)');
+    expect(pixel(canvases.grid, majorLineX({ zoom: 1, panX: 0 }, 5), 50)[3]).toBeGreaterThan(0);
+    // The squares uncovered on the left show the terrain picture under the moved canvases.
+    const underlay = el.querySelector<HTMLCanvasElement>('canvas[data-layer=underlay]')!;
+    expect(underlay.style.display).toBe('');
+    window.dispatchEvent(new MouseEvent('mouseup', { button: 1, bubbles: true }));
+    await frames();
+    expect(el.dataset['settled']).toBe('true');
+    expect(content.style.transform).toBe('');
+    expect(underlay.style.display).toBe('none');
+    // Redrawn at the new view: the line is 37 px further right, and gone from where it was.
+    expect(pixel(canvases.grid, majorLineX(editor.view(), 5), 50)[3]).toBeGreaterThan(0);
+    expect(pixel(canvases.grid, majorLineX({ zoom: 1, panX: 0 }, 5), 50)[3]).toBe(0);
+  });
+
+  it('scales the drawn map while the wheel turns and redraws at the new zoom once it rests', async () => {
+    const { editor, el, canvases } = await mount(40, 30);
+    editor.setView({ zoom: 1, panX: 0, panY: 0 });
+    await frames();
+    const content = canvases.scene.parentElement!;
+    const rect = el.getBoundingClientRect();
+    el.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, clientX: rect.left, clientY: rect.top, bubbles: true, cancelable: true }));
+    await frames();
+    const v = editor.view();
+    expect(v.zoom).toBeCloseTo(1.25);
+    expect(content.style.transform).toContain('scale(1.25)');
+    // Still the old drawing: column 5's line at 160 px, not yet at 200 px.
+    expect(pixel(canvases.grid, majorLineX({ zoom: 1, panX: 0 }, 5), 50)[3]).toBeGreaterThan(0);
+    expect(pixel(canvases.grid, majorLineX(v, 5), 50)[3]).toBe(0);
+    await new Promise((r) => setTimeout(r, REST_MS + 30));
+    await frames();
+    expect(el.dataset['settled']).toBe('true');
+    expect(content.style.transform).toBe('');
+    expect(pixel(canvases.grid, majorLineX(v, 5), 50)[3]).toBeGreaterThan(0);
+    // Column 3's line was at 96 px; at 125 % no line is there (they are 40 px apart).
+    expect(pixel(canvases.grid, majorLineX({ zoom: 1, panX: 0 }, 3), 50)[3]).toBe(0);
+  });
+
+  it('redraws at once on a view change that is not a gesture, and when a gesture strays too far', async () => {
+    const { editor, el, canvases } = await mount(40, 30);
+    editor.setView({ zoom: 1, panX: 0, panY: 0 });
+    await frames();
+    expect(el.dataset['settled']).toBe('true');
+    expect(pixel(canvases.grid, majorLineX({ zoom: 1, panX: 0 }, 5), 50)[3]).toBeGreaterThan(0);
+    const rect = el.getBoundingClientRect();
+    el.dispatchEvent(new MouseEvent('mousedown', { button: 1, clientX: rect.left + 10, clientY: rect.top + 10, bubbles: true }));
+    // Half the viewport in one move: more than a quarter of it would be left bare, so it is drawn now.
+    window.dispatchEvent(new MouseEvent('mousemove', { clientX: rect.left + 410, clientY: rect.top + 10, bubbles: true }));
+    await frames();
+    expect(el.dataset['settled']).toBe('true');
+    expect(pixel(canvases.grid, majorLineX(editor.view(), 5), 50)[3]).toBeGreaterThan(0);
+    window.dispatchEvent(new MouseEvent('mouseup', { button: 1, bubbles: true }));
   });
 });
 
