@@ -75,19 +75,10 @@ export function MapCanvas(props: { editor: Editor }) {
     const target = (): Tool => (panOverride ? toolbox.get('pan') : toolbox.active());
 
     // The layers draw at the view the canvases were drawn for, which a gesture leaves behind until
-    // it rests; everything else they read is the editor's.
-    const terrainCanvas = document.createElement('canvas');
-    const gesture = createViewGesture(editor, stage.content, terrainCanvas, () => {
-      const d = editor.doc();
-      return !!d && !d.background && editor.layers().terrain;
-    });
-    container.style.overflow = 'hidden';
-    container.insertBefore(terrainCanvas, stage.content);
-    terrainCanvas.dataset['layer'] = 'underlay';
-    const drawn: Editor = { ...editor, view: gesture.drawnView };
-    createEffect(() => (container.dataset['settled'] = String(gesture.settled())));
-
-    const terrain = createTerrainLayer(drawn, terrainCanvas);
+    // it ends; everything else they read is the editor's.
+    const [drawnView, setDrawnView] = createSignal(editor.view());
+    const drawn: Editor = { ...editor, view: drawnView };
+    const terrain = createTerrainLayer(drawn);
     setTerrainImage(terrain.canvas);
     const marks = createSquareMarksLayer(drawn);
     const light = createLightLayer(drawn);
@@ -109,6 +100,8 @@ export function MapCanvas(props: { editor: Editor }) {
     // An imported map picture sits under everything, on its own smoothed layer.
     const backgroundLayer = new Konva.Layer({ listening: false });
     stage.add(backgroundLayer);
+    // No picture, no canvas for the browser to hand over every frame.
+    createEffect(() => backgroundLayer.visible(!!editor.doc()?.background));
     backgroundLayer.getNativeCanvasElement().dataset['layer'] = 'background';
     // Walls and doors over ledges, so a door in a cliff's edge still reads as a door.
     // The line layers share one tile bitmap per tile when zoomed out (one blit a tile, not six).
@@ -118,6 +111,13 @@ export function MapCanvas(props: { editor: Editor }) {
     konvaLayer('creatures', creatures.node);
     konvaLayer('grid', grid.node);
     konvaLayer('overlay', overlay.node, playOverlay.node);
+    container.style.overflow = 'hidden';
+    const gesture = createViewGesture(editor, stage, terrain, () => {
+      const d = editor.doc();
+      return !!d && !d.background && editor.layers().terrain;
+    });
+    createEffect(() => setDrawnView(gesture.drawnView()));
+    createEffect(() => (container.dataset['settled'] = String(gesture.settled())));
     stage.batchDraw();
 
     // What tests and the e2e driver read: the view, the grid and the reach.
@@ -174,15 +174,17 @@ export function MapCanvas(props: { editor: Editor }) {
     };
     const onMove = (e: MouseEvent) => {
       const i = input(e);
+      if (down) target().onPointerMove(i);
+      else if (e.target === container || container.contains(e.target as Node)) target().onHover?.(i);
+      // The hover square after the tool moved: a pan keeps the same square under the cursor, so
+      // the overlay is not redrawn on every step of a drag.
       const d = editor.doc();
-      const q = i.square;
+      const q = squareAt(editor.view(), i.point);
       const onMap = d && q.x >= 0 && q.y >= 0 && q.x < d.map.width && q.y < d.map.height;
       const h = editor.hover();
       if (!onMap) {
         if (h) editor.setHover(null);
       } else if (!h || h.x !== q.x || h.y !== q.y) editor.setHover(q);
-      if (down) target().onPointerMove(i);
-      else if (e.target === container || container.contains(e.target as Node)) target().onHover?.(i);
     };
     const onUp = (e: MouseEvent) => {
       if (!down) return;

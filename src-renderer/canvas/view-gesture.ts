@@ -1,8 +1,9 @@
-import { createEffect, createSignal, on, onCleanup } from 'solid-js';
+import type Konva from 'konva';
+import { createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { squarePixels, type View } from '../state/view';
 
-/** A gesture that has not moved the view for this long has come to rest and the map is redrawn. */
+/** Wheel turns that have not moved the view for this long have come to rest and the map is redrawn. */
 export const REST_MS = 120;
 /**
  * How far a gesture may take the view from the drawn one before the map is redrawn mid-gesture:
@@ -16,44 +17,105 @@ const sameView = (a: View, b: View) => a.zoom === b.zoom && a.panX === b.panX &&
 
 /**
  * Pan and zoom gestures as map apps do them. Every layer draws at `drawnView`, not at the editor's
- * live view. While a pan drag or a run of wheel turns goes on, the drawn canvases are only moved and
- * scaled by a CSS transform (the compositor's work: no canvas is drawn, rasterised or uploaded per
- * frame), and the squares the drawn canvases no longer cover show the terrain picture (one pixel a
- * square, scaled by CSS) under them. When the gesture ends (pointer up) or rests (`REST_MS` without
- * a view change), or strays too far, `drawnView` takes the live view: the layers redraw at full
- * resolution and the transform is dropped in the same frame. Any other view change (fit, 100 %,
- * the minimap, a new map) is drawn at once.
+ * live view. While a pan drag or a run of wheel turns goes on, the stage's layers are shown as one
+ * snapshot bitmap moved and scaled by a CSS transform, with the stage itself hidden: no layer is
+ * drawn per frame. The snapshot is an ImageBitmap on a `bitmaprenderer` canvas because Chromium
+ * without a GPU copies every visible 2-D canvas on each frame that changes anything (five
+ * full-size copies a frame for the stage's layers), and a bitmap not at all. The squares the
+ * snapshot no longer covers show the terrain picture (one pixel a square, scaled by CSS) under it.
+ * When the gesture ends (pointer up; for the wheel, `REST_MS` without a turn), or strays too far,
+ * `drawnView` takes the live view: the layers redraw at full resolution and the stage replaces the
+ * snapshot in the same frame. Any other view change (fit, 100 %, the minimap, a new map) is drawn
+ * at once. If a layer redraws during a gesture (an undo, tiles still filling in), the snapshot is
+ * taken again.
  *
  * Pointer input keeps using the live view, so what is under the cursor is what is shown.
  */
-export function createViewGesture(editor: Editor, stageContent: HTMLElement, underlay: HTMLCanvasElement, underlayShown: () => boolean) {
+export function createViewGesture(editor: Editor, stage: Konva.Stage, terrain: { canvas: HTMLCanvasElement; version: () => number }, underlayShown: () => boolean) {
   const [drawnView, setDrawnView] = createSignal<View>(editor.view(), { equals: sameView });
   let dragging = false;
   let wheeling = false;
   let rest: ReturnType<typeof setTimeout> | undefined;
   let frame = 0;
-  // How many times the map was redrawn because a gesture ended, rested or strayed (tests read it).
-  const [settles, setSettles] = createSignal(0);
+  const content = stage.content;
+  const bitmapCanvas = (name: string, css: string) => {
+    const c = document.createElement('canvas');
+    c.dataset['layer'] = name;
+    c.style.cssText = `position:absolute;left:0;top:0;transform-origin:0 0;display:none;pointer-events:none;${css}`;
+    content.parentElement!.insertBefore(c, content);
+    return { canvas: c, ctx: c.getContext('bitmaprenderer')! };
+  };
+  const underlay = bitmapCanvas('underlay', 'image-rendering:pixelated');
+  const snapshot = bitmapCanvas('snapshot', '');
+  let scratch: OffscreenCanvas | null = null;
+  let snapshotShown = false;
+  let snapshotStale = false;
+  let underlayVersion = -1;
 
-  underlay.style.cssText = 'position:absolute;left:0;top:0;transform-origin:0 0;image-rendering:pixelated;display:none;pointer-events:none';
-  stageContent.style.transformOrigin = '0 0';
+  // A layer drawn during a gesture: the snapshot is taken again once the frame's layers are drawn.
+  const watched = new WeakSet<Konva.Layer>();
+  function watch(layer: Konva.Layer): void {
+    if (watched.has(layer)) return;
+    watched.add(layer);
+    layer.on('draw', () => {
+      if (!snapshotShown || snapshotStale) return;
+      snapshotStale = true;
+      queueMicrotask(() => snapshotShown && snapshotStale && takeSnapshot());
+    });
+  }
 
-  /** The CSS transform taking what was drawn at `drawnView` to where the live view shows it. */
+  /** A canvas's pixels as the bitmap shown on one of ours (same pixel size, CSS size as given). */
+  function show(target: { canvas: HTMLCanvasElement; ctx: ImageBitmapRenderingContext }, sources: CanvasImageSource[], width: number, height: number, cssWidth: string, cssHeight: string): void {
+    if (!scratch || scratch.width !== width || scratch.height !== height) scratch = new OffscreenCanvas(width, height);
+    const ctx = scratch.getContext('2d')!;
+    ctx.clearRect(0, 0, width, height);
+    for (const source of sources) ctx.drawImage(source, 0, 0);
+    target.canvas.width = width;
+    target.canvas.height = height;
+    target.canvas.style.width = cssWidth;
+    target.canvas.style.height = cssHeight;
+    target.ctx.transferFromImageBitmap(scratch.transferToImageBitmap());
+  }
+
+  /** The stage's visible layers, as drawn now, into the snapshot bitmap. */
+  function takeSnapshot(): void {
+    snapshotStale = false;
+    for (const l of stage.getLayers()) watch(l);
+    const layers = stage.getLayers().filter((l) => l.isVisible());
+    const first = layers[0]?.getNativeCanvasElement();
+    if (!first) return;
+    show(snapshot, layers.map((l) => l.getNativeCanvasElement()), first.width, first.height, first.style.width, first.style.height);
+  }
+
+  /** The snapshot placed where the live view shows what was drawn at `drawnView`, or the stage shown. */
   function place(): void {
     const d = drawnView();
     const v = editor.view();
     if (sameView(d, v)) {
-      stageContent.style.transform = '';
-      underlay.style.display = 'none';
+      content.style.visibility = '';
+      snapshot.canvas.style.display = 'none';
+      underlay.canvas.style.display = 'none';
+      snapshotShown = false;
       return;
     }
+    if (!snapshotShown) {
+      takeSnapshot();
+      snapshotShown = true;
+      snapshot.canvas.style.display = '';
+      content.style.visibility = 'hidden';
+    }
     const k = v.zoom / d.zoom;
-    stageContent.style.transform = `translate(${v.panX - d.panX * k}px, ${v.panY - d.panY * k}px) scale(${k})`;
-    if (underlayShown()) {
+    snapshot.canvas.style.transform = `translate(${v.panX - d.panX * k}px, ${v.panY - d.panY * k}px) scale(${k})`;
+    const t = terrain.canvas;
+    if (underlayShown() && t.width > 0 && t.height > 0) {
+      if (underlayVersion !== terrain.version()) {
+        underlayVersion = terrain.version();
+        show(underlay, [t], t.width, t.height, `${t.width}px`, `${t.height}px`);
+      }
       const s = squarePixels(v);
-      underlay.style.transform = `translate(${v.panX}px, ${v.panY}px) scale(${s})`;
-      underlay.style.display = '';
-    } else underlay.style.display = 'none';
+      underlay.canvas.style.transform = `translate(${v.panX}px, ${v.panY}px) scale(${s})`;
+      underlay.canvas.style.display = '';
+    } else underlay.canvas.style.display = 'none';
   }
 
   /** Redraws at the live view; the transform goes in the frame the layers redraw in. */
@@ -62,7 +124,6 @@ export function createViewGesture(editor: Editor, stageContent: HTMLElement, und
     rest = undefined;
     wheeling = false;
     if (sameView(drawnView(), editor.view())) return place();
-    setSettles((n) => n + 1);
     setDrawnView(editor.view());
     // Konva draws the layers in an animation frame (batchDraw); the transform is dropped in that
     // same frame, so the old picture is never shown untransformed.
@@ -90,13 +151,14 @@ export function createViewGesture(editor: Editor, stageContent: HTMLElement, und
       if (!(dragging || wheeling) || strayed()) return settle();
       cancelAnimationFrame(frame);
       place();
+      // A wheel has no end event: it has ended when it rests. A drag ends on pointer up.
       if (rest !== undefined) clearTimeout(rest);
-      rest = setTimeout(settle, REST_MS);
+      if (wheeling) rest = setTimeout(settle, REST_MS);
     }),
   );
-  // A new map, another viewport size: drawn at once.
+  // Another map size or viewport size: drawn at once (an edit mid-gesture is not: the snapshot follows it).
   createEffect(
-    on([editor.doc, editor.viewport], () => {
+    on([createMemo(() => `${editor.doc()?.map.width}x${editor.doc()?.map.height}`), editor.viewport], () => {
       if (!sameView(drawnView(), editor.view())) settle();
     }),
   );
@@ -107,7 +169,6 @@ export function createViewGesture(editor: Editor, stageContent: HTMLElement, und
 
   return {
     drawnView,
-    settles,
     /** A pan drag starts: view changes until `endDrag` move the drawn map. */
     beginDrag(): void {
       dragging = true;

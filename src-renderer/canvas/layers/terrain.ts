@@ -18,7 +18,8 @@ const SLICE_MS = 8;
  * (which shades every square) repaints it all — in bands, the rows in view first and the rest in
  * later tasks, so opening a big map never blocks the window for long.
  */
-export function createTerrainLayer(editor: Editor, canvas = document.createElement('canvas')) {
+export function createTerrainLayer(editor: Editor) {
+  const canvas = document.createElement('canvas');
   const node = new Konva.Image({ image: canvas, x: 0, y: 0, width: 1, height: 1, listening: false });
   // What the last repaint covered, in squares: tests check a one-square edit repaints one square.
   const [lastPainted, setLastPainted] = createSignal<PixelRect | null>(null);
@@ -29,7 +30,10 @@ export function createTerrainLayer(editor: Editor, canvas = document.createEleme
   let bandRows = 1;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  // Counts repaints, so a copy of the picture (a gesture's under-picture) knows when it is stale.
+  let version = 0;
   const show = () => {
+    version++;
     node.image(canvas);
     node.getLayer()?.batchDraw();
   };
@@ -128,5 +132,5 @@ export function createTerrainLayer(editor: Editor, canvas = document.createEleme
     paintBands(true);
   }
 
-  return { node, canvas, lastPainted, painting, finish };
+  return { node, canvas, lastPainted, painting, finish, version: () => version };
 }
