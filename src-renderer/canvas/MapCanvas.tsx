@@ -110,9 +110,9 @@ export function MapCanvas(props: { editor: Editor }) {
     attachBackground(drawn, backgroundLayer, terrain.node);
     konvaLayer('creatures', creatures.node);
     konvaLayer('grid', grid.node);
-    konvaLayer('overlay', overlay.node, playOverlay.node);
+    const overlayLayer = konvaLayer('overlay', overlay.node, playOverlay.node);
     container.style.overflow = 'hidden';
-    const gesture = createViewGesture(editor, stage, terrain, () => {
+    const gesture = createViewGesture(editor, stage, overlayLayer, terrain, () => {
       const d = editor.doc();
       return !!d && !d.background && editor.layers().terrain;
     });

@@ -7,10 +7,11 @@ import { squarePixels, type View } from '../state/view';
 export const REST_MS = 120;
 /**
  * How far a gesture may take the view from the drawn one before the map is redrawn mid-gesture:
- * scaled by more than 2 × either way (the bitmaps would blur), or a quarter of the viewport left
- * showing only the terrain under-picture.
+ * zoomed by more than 4 × either way (a spinning wheel: the picture blurs, or shrinks into the
+ * terrain under-picture, until the wheel rests), or panned so that a quarter of the viewport shows
+ * only the terrain under-picture.
  */
-const MAX_SCALE = 2;
+const MAX_SCALE = 4;
 const MAX_UNCOVERED = 0.25;
 
 const sameView = (a: View, b: View) => a.zoom === b.zoom && a.panX === b.panX && a.panY === b.panY;
@@ -31,7 +32,14 @@ const sameView = (a: View, b: View) => a.zoom === b.zoom && a.panX === b.panX &&
  *
  * Pointer input keeps using the live view, so what is under the cursor is what is shown.
  */
-export function createViewGesture(editor: Editor, stage: Konva.Stage, terrain: { canvas: HTMLCanvasElement; version: () => number }, underlayShown: () => boolean) {
+export function createViewGesture(
+  editor: Editor,
+  stage: Konva.Stage,
+  /** The layer redrawn on every hover (stays a live canvas); the others are shown as one bitmap. */
+  interactive: Konva.Layer,
+  terrain: { canvas: HTMLCanvasElement; version: () => number },
+  underlayShown: () => boolean,
+) {
   const [drawnView, setDrawnView] = createSignal<View>(editor.view(), { equals: sameView });
   let dragging = false;
   let wheeling = false;
@@ -47,21 +55,45 @@ export function createViewGesture(editor: Editor, stage: Konva.Stage, terrain: {
   };
   const underlay = bitmapCanvas('underlay', 'image-rendering:pixelated');
   const snapshot = bitmapCanvas('snapshot', '');
+  const still = bitmapCanvas('still', '');
+  still.canvas.style.display = '';
   let scratch: OffscreenCanvas | null = null;
   let snapshotShown = false;
   let snapshotStale = false;
   let underlayVersion = -1;
 
-  // A layer drawn during a gesture: the snapshot is taken again once the frame's layers are drawn.
+  let stillStale = false;
+
+  // A layer drawn: once the frame's layers are drawn (a microtask after Konva's animation frame),
+  // the still bitmap is composed again if it was a static layer, and during a gesture the snapshot.
   const watched = new WeakSet<Konva.Layer>();
   function watch(layer: Konva.Layer): void {
     if (watched.has(layer)) return;
     watched.add(layer);
+    // The static layers are drawn but not shown: the still bitmap shows them.
+    if (layer !== interactive) layer.getNativeCanvasElement().style.visibility = 'hidden';
     layer.on('draw', () => {
+      if (layer !== interactive && !stillStale) {
+        stillStale = true;
+        queueMicrotask(composeStill);
+      }
       if (!snapshotShown || snapshotStale) return;
       snapshotStale = true;
       queueMicrotask(() => snapshotShown && snapshotStale && takeSnapshot());
     });
+  }
+  for (const l of stage.getLayers()) watch(l);
+
+  /**
+   * The static layers (background picture, scene, creatures, grid) as one bitmap: at rest the browser
+   * then copies one 2-D canvas a frame (the overlay), not five, when the overlay changes (a brush stroke).
+   */
+  function composeStill(): void {
+    stillStale = false;
+    const layers = stage.getLayers().filter((l) => l !== interactive && l.isVisible());
+    const first = layers[0]?.getNativeCanvasElement();
+    if (!first) return;
+    show(still, layers.map((l) => l.getNativeCanvasElement()), first.width, first.height, first.style.width, first.style.height);
   }
 
   /** A canvas's pixels as the bitmap shown on one of ours (same pixel size, CSS size as given). */
@@ -80,7 +112,6 @@ export function createViewGesture(editor: Editor, stage: Konva.Stage, terrain: {
   /** The stage's visible layers, as drawn now, into the snapshot bitmap. */
   function takeSnapshot(): void {
     snapshotStale = false;
-    for (const l of stage.getLayers()) watch(l);
     const layers = stage.getLayers().filter((l) => l.isVisible());
     const first = layers[0]?.getNativeCanvasElement();
     if (!first) return;
@@ -93,6 +124,7 @@ export function createViewGesture(editor: Editor, stage: Konva.Stage, terrain: {
     const v = editor.view();
     if (sameView(d, v)) {
       content.style.visibility = '';
+      still.canvas.style.display = '';
       snapshot.canvas.style.display = 'none';
       underlay.canvas.style.display = 'none';
       snapshotShown = false;
@@ -102,6 +134,7 @@ export function createViewGesture(editor: Editor, stage: Konva.Stage, terrain: {
       takeSnapshot();
       snapshotShown = true;
       snapshot.canvas.style.display = '';
+      still.canvas.style.display = 'none';
       content.style.visibility = 'hidden';
     }
     const k = v.zoom / d.zoom;
@@ -138,12 +171,11 @@ export function createViewGesture(editor: Editor, stage: Konva.Stage, terrain: {
     const { width, height } = editor.viewport();
     const k = v.zoom / d.zoom;
     if (k > MAX_SCALE || k < 1 / MAX_SCALE) return true;
-    // The drawn canvas's box on screen, against the viewport.
-    const left = v.panX - d.panX * k;
-    const top = v.panY - d.panY * k;
-    const uncoveredX = Math.max(0, left) + Math.max(0, width - (left + width * k));
-    const uncoveredY = Math.max(0, top) + Math.max(0, height - (top + height * k));
-    return uncoveredX > width * MAX_UNCOVERED || uncoveredY > height * MAX_UNCOVERED;
+    if (k !== 1) return false;
+    // Panned: the drawn canvas's box on screen, against the viewport.
+    const dx = Math.abs(v.panX - d.panX);
+    const dy = Math.abs(v.panY - d.panY);
+    return dx > width * MAX_UNCOVERED || dy > height * MAX_UNCOVERED;
   }
 
   createEffect(

@@ -53,9 +53,9 @@ describe('MapCanvas (Konva, real Chromium)', () => {
   it('fits a new map and draws the grid as lines on square borders', async () => {
     const { editor, el, canvases } = await mount();
     // Five layers: an imported picture under everything, the static scene, creatures, grid and the interactive overlay;
-    // under them the terrain picture a pan or zoom gesture shows where the moved layers no longer reach, and
-    // the snapshot of the layers that a gesture moves.
-    expect([...canvases.all].map((c) => c.dataset['layer'])).toEqual(['underlay', 'snapshot', 'background', 'scene', 'creatures', 'grid', 'overlay']);
+    // under them the terrain picture a pan or zoom gesture shows where the moved layers no longer reach, the
+    // snapshot of the layers that a gesture moves, and the still bitmap showing the static layers at rest.
+    expect([...canvases.all].map((c) => c.dataset['layer'])).toEqual(['underlay', 'snapshot', 'still', 'background', 'scene', 'creatures', 'grid', 'overlay']);
     const v = editor.view();
     expect(v.zoom).toBeGreaterThan(0.5);
     expect(Number(el.dataset['gridLines'])).toBe(21 + 13);
@@ -215,6 +215,31 @@ describe('pan and zoom gestures (drawn canvases moved, redrawn at rest)', () => 
     expect(el.dataset['settled']).toBe('false');
     expect(pixel(snapshot, 2.5 * 32, 1.5 * 32)).toEqual([64, 132, 200, 255]);
     window.dispatchEvent(new MouseEvent('mouseup', { button: 1, bubbles: true }));
+  });
+
+  it('shows the static layers at rest as one bitmap, composed again after an edit or a view change', async () => {
+    const { editor, el, canvases } = await mount(40, 30);
+    editor.setView({ zoom: 1, panX: 0, panY: 0 });
+    await frames();
+    const still = el.querySelector<HTMLCanvasElement>('canvas[data-layer=still]')!;
+    // The static canvases are drawn but hidden; the still bitmap shows them, the overlay stays live.
+    expect(getComputedStyle(canvases.scene).visibility).toBe('hidden');
+    expect(getComputedStyle(canvases.grid).visibility).toBe('hidden');
+    expect(getComputedStyle(canvases.overlay).visibility).toBe('visible');
+    expect(getComputedStyle(still).display).not.toBe('none');
+    // Terrain mid-square, the grid line over it at column 5.
+    expect(pixel(still, 2.5 * 32, 1.5 * 32)).toEqual([222, 214, 192, 255]);
+    expect(pixel(still, majorLineX({ zoom: 1, panX: 0 }, 5), 50)).not.toEqual([222, 214, 192, 255]);
+    const d = editor.doc()!;
+    editor.execute({ type: 'setSquares', layer: 'terrain', indices: [squareIndex(d.map, 2, 1)], values: [Terrain.water] });
+    await frames();
+    expect(pixel(still, 2.5 * 32, 1.5 * 32)).toEqual([64, 132, 200, 255]);
+    editor.undo();
+    editor.setView({ zoom: 1, panX: 32, panY: 0 });
+    await frames();
+    // Square (2, 1) is now drawn 32 px further right, normal ground again.
+    expect(pixel(still, 3.5 * 32, 1.5 * 32)).toEqual([222, 214, 192, 255]);
+    expect(pixel(still, 10, 1.5 * 32)[3]).toBe(0);
   });
 
   it('redraws at once on a view change that is not a gesture, and when a gesture strays too far', async () => {
