@@ -25,9 +25,10 @@ import { createViewGesture } from './view-gesture';
  *  - drawing is in `layers/`, one module per layer; the static scene (terrain, edges, ledges),
  *    creatures and grid each sit on Konva layers apart from the interactive overlay;
  *  - input is in `tools/`: DOM events become squares here and go to the active tool.
- * Everything is drawn in screen space from the view, so lines stay crisp at every zoom. During a pan
- * drag or a wheel zoom the drawn canvases are moved by a CSS transform and redrawn at rest
- * (`view-gesture.ts`): the layers draw at the gesture's `drawnView`, input uses the live view.
+ * Everything is drawn in screen space from the view, so lines stay crisp at every zoom. How the
+ * stage is shown is `view-gesture.ts`: the static layers as one bitmap at rest, and during a pan drag
+ * or a wheel zoom a snapshot moved by a CSS transform, redrawn when the gesture ends; the layers
+ * draw at its `drawnView`, input uses the live view.
  */
 export function MapCanvas(props: { editor: Editor }) {
   const editor = props.editor;
