@@ -18,13 +18,17 @@ import { createTerrainLayer } from './layers/terrain';
 import { attachBackground } from './background-image';
 import { createWaterLayer } from './layers/water';
 import { createToolbox, type PointerInput, type Tool } from './tools';
+import { createViewGesture } from './view-gesture';
 
 /**
  * The battle map on a Konva stage. This file only wires things up (see docs/editor-architecture.md):
  *  - drawing is in `layers/`, one module per layer; the static scene (terrain, edges, ledges),
  *    creatures and grid each sit on Konva layers apart from the interactive overlay;
  *  - input is in `tools/`: DOM events become squares here and go to the active tool.
- * Everything is drawn in screen space from the view, so lines stay crisp at every zoom.
+ * Everything is drawn in screen space from the view, so lines stay crisp at every zoom. How the
+ * stage is shown is `view-gesture.ts`: the static layers as one bitmap at rest, and during a pan drag
+ * or a wheel zoom a snapshot moved by a CSS transform, redrawn when the gesture ends; the layers
+ * draw at its `drawnView`, input uses the live view.
  */
 export function MapCanvas(props: { editor: Editor }) {
   const editor = props.editor;
@@ -71,18 +75,22 @@ export function MapCanvas(props: { editor: Editor }) {
     let panOverride = false;
     const target = (): Tool => (panOverride ? toolbox.get('pan') : toolbox.active());
 
-    const terrain = createTerrainLayer(editor);
+    // The layers draw at the view the canvases were drawn for, which a gesture leaves behind until
+    // it ends; everything else they read is the editor's.
+    const [drawnView, setDrawnView] = createSignal(editor.view());
+    const drawn: Editor = { ...editor, view: drawnView };
+    const terrain = createTerrainLayer(drawn);
     setTerrainImage(terrain.canvas);
-    const marks = createSquareMarksLayer(editor);
-    const light = createLightLayer(editor);
-    const elevation = createElevationLayer(editor);
-    const water = createWaterLayer(editor);
-    const edges = createEdgesLayer(editor);
-    const ledges = createLedgesLayer(editor);
-    const creatures = createCreaturesLayer(editor);
-    const grid = createGridLayer(editor);
-    const overlay = createOverlayLayer(editor, target);
-    const playOverlay = createPlayOverlayLayer(editor);
+    const marks = createSquareMarksLayer(drawn);
+    const light = createLightLayer(drawn);
+    const elevation = createElevationLayer(drawn);
+    const water = createWaterLayer(drawn);
+    const edges = createEdgesLayer(drawn);
+    const ledges = createLedgesLayer(drawn);
+    const creatures = createCreaturesLayer(drawn);
+    const grid = createGridLayer(drawn);
+    const overlay = createOverlayLayer(drawn, target);
+    const playOverlay = createPlayOverlayLayer(drawn);
     const konvaLayer = (name: string, ...nodes: (Konva.Shape | Konva.Image)[]) => {
       const layer = new Konva.Layer({ listening: false, imageSmoothingEnabled: name !== 'scene' });
       layer.add(...nodes);
@@ -93,15 +101,24 @@ export function MapCanvas(props: { editor: Editor }) {
     // An imported map picture sits under everything, on its own smoothed layer.
     const backgroundLayer = new Konva.Layer({ listening: false });
     stage.add(backgroundLayer);
+    // No picture, no canvas for the browser to hand over every frame.
+    createEffect(() => backgroundLayer.visible(!!editor.doc()?.background));
     backgroundLayer.getNativeCanvasElement().dataset['layer'] = 'background';
     // Walls and doors over ledges, so a door in a cliff's edge still reads as a door.
     // The line layers share one tile bitmap per tile when zoomed out (one blit a tile, not six).
-    const lines = createSceneLines(editor, [light, marks, elevation, water, ledges, edges]);
+    const lines = createSceneLines(drawn, [light, marks, elevation, water, ledges, edges]);
     konvaLayer('scene', terrain.node, lines.node);
-    attachBackground(editor, backgroundLayer, terrain.node);
+    attachBackground(drawn, backgroundLayer, terrain.node);
     konvaLayer('creatures', creatures.node);
     konvaLayer('grid', grid.node);
-    konvaLayer('overlay', overlay.node, playOverlay.node);
+    const overlayLayer = konvaLayer('overlay', overlay.node, playOverlay.node);
+    container.style.overflow = 'hidden';
+    const gesture = createViewGesture(editor, stage, overlayLayer, terrain, () => {
+      const d = editor.doc();
+      return !!d && !d.background && editor.layers().terrain;
+    });
+    createEffect(() => setDrawnView(gesture.drawnView()));
+    createEffect(() => (container.dataset['settled'] = String(gesture.settled())));
     stage.batchDraw();
 
     // What tests and the e2e driver read: the view, the grid and the reach.
@@ -152,25 +169,29 @@ export function MapCanvas(props: { editor: Editor }) {
         e.preventDefault();
       } else if (e.button !== 0) return;
       down = true;
+      if (target().id === 'pan') gesture.beginDrag();
       target().onPointerDown(input(e));
       refreshCursor();
     };
     const onMove = (e: MouseEvent) => {
       const i = input(e);
+      if (down) target().onPointerMove(i);
+      else if (e.target === container || container.contains(e.target as Node)) target().onHover?.(i);
+      // The hover square after the tool moved: a pan keeps the same square under the cursor, so
+      // the overlay is not redrawn on every step of a drag.
       const d = editor.doc();
-      const q = i.square;
+      const q = squareAt(editor.view(), i.point);
       const onMap = d && q.x >= 0 && q.y >= 0 && q.x < d.map.width && q.y < d.map.height;
       const h = editor.hover();
       if (!onMap) {
         if (h) editor.setHover(null);
       } else if (!h || h.x !== q.x || h.y !== q.y) editor.setHover(q);
-      if (down) target().onPointerMove(i);
-      else if (e.target === container || container.contains(e.target as Node)) target().onHover?.(i);
     };
     const onUp = (e: MouseEvent) => {
       if (!down) return;
       down = false;
       target().onPointerUp(input(e));
+      gesture.endDrag();
       panOverride = false;
       refreshCursor();
     };
@@ -201,6 +222,7 @@ export function MapCanvas(props: { editor: Editor }) {
       down = false;
       panOverride = false;
       toolbox.active().onCancel();
+      gesture.endDrag();
     };
     const onLeave = () => {
       editor.setHover(null);
@@ -210,6 +232,7 @@ export function MapCanvas(props: { editor: Editor }) {
       if (!editor.doc()) return;
       e.preventDefault();
       const p = pointer(e);
+      gesture.wheel();
       if (e.ctrlKey || e.metaKey || !e.shiftKey) {
         // A wheel notch (100 px) zooms by 1.25; trackpads send smaller deltas and zoom smoothly.
         editor.zoomBy(Math.pow(1.25, -e.deltaY / 100), p);

@@ -5,6 +5,7 @@ import { createEdgesLayer } from '../../src-renderer/canvas/layers/edges';
 import { chunkGrid } from '../../src-renderer/canvas/layers/chunks';
 import { createSceneLines, tileKey } from '../../src-renderer/canvas/layers/segment-layer';
 import { createElevationLayer } from '../../src-renderer/canvas/layers/elevation';
+import { createLedgesLayer } from '../../src-renderer/canvas/layers/ledges';
 import { createTerrainLayer } from '../../src-renderer/canvas/layers/terrain';
 import { paintTerrain } from '../../src-renderer/canvas/layers/terrain-pixels';
 import { editedSquares } from '../../src-renderer/state/document';
@@ -169,6 +170,45 @@ describe('labels', () => {
     // 64 px a square: heights are written, so the chunk is built again with them.
     elevation.paint(c.ctx, editor.doc()!, { zoom: 2, panX: 0, panY: 0 }, { width: 256, height: 256 });
     expect(elevation.cache.peek(0)?.labels.map((l) => l.text)).toEqual(['10']);
+  });
+});
+
+describe('labels where there is room', () => {
+  it('drops heights that would overlap the drop of a fall at mid zoom, and writes them all zoomed in', async () => {
+    const { editor, elevation } = await withLayers(16, 16);
+    const map = editor.doc()!.map;
+    // A checkerboard of 0 and 10 ft: every square has a height or a neighbour's drop around it.
+    const indices: number[] = [];
+    for (let y = 0; y < 16; y++) for (let x = 0; x < 16; x++) if ((x + y) % 2) indices.push(squareIndex(map, x, y));
+    editor.execute({ type: 'setSquares', layer: 'elevation', indices, values: indices.map(() => 10) });
+    const { ledges, lines } = createRoot((dispose) => {
+      const others = disposeRoot;
+      disposeRoot = () => (others?.(), dispose());
+      const ledges = createLedgesLayer(editor);
+      return { ledges, lines: createSceneLines(editor, [elevation, ledges]) };
+    });
+    const written = (zoom: number) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 16 * 32 * zoom;
+      const texts: string[] = [];
+      const ctx = plainContext(canvas.getContext('2d')!);
+      const fillText = ctx.fillText;
+      ctx.fillText = (t, x, y) => (texts.push(t), fillText(t, x, y));
+      lines.paint(ctx, editor.doc()!, { zoom, panX: 0, panY: 0 }, { width: canvas.width, height: canvas.height });
+      return { falls: texts.filter((t) => t.startsWith('↓')).length, heights: texts.filter((t) => !t.startsWith('↓')).length, ...lines.lastLabels()! };
+    };
+    // 44 px a square: heights are shown from here, but a height tag in a corner meets the drop on the
+    // square's edge; the drop is kept (falls first), the tag dropped.
+    const mid = written(44 / 32);
+    expect(mid.falls).toBe(2 * 15 * 16);
+    expect(mid.heights).toBeLessThan(128);
+    expect(mid.kept).toBeLessThan(mid.offered);
+    // 160 px a square: room for every label.
+    const near = written(5);
+    expect(near.falls).toBe(2 * 15 * 16);
+    expect(near.heights).toBe(128);
+    expect(near.kept).toBe(near.offered);
+    expect(ledges.cache.peek(0)?.labels.length).toBe(2 * 15 * 16);
   });
 });
 

@@ -2,6 +2,7 @@ import { createEffect, createRoot } from 'solid-js';
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MapCanvas } from '../../src-renderer/canvas/MapCanvas';
+import { REST_MS } from '../../src-renderer/canvas/view-gesture';
 import { createEditor } from '../../src-renderer/state/editor';
 import type { PlatformBridge } from '../../src-shared/ipc';
 import { Edge, Terrain, squareIndex } from '../../src-shared/model';
@@ -35,15 +36,26 @@ function layerCanvases(host: HTMLElement) {
 /** Colour of a CSS pixel on one of the stage's layer canvases. */
 function pixel(canvas: HTMLCanvasElement, x: number, y: number): [number, number, number, number] {
   const ratio = canvas.width / canvas.clientWidth;
-  const d = canvas.getContext('2d')!.getImageData(Math.floor(x * ratio), Math.floor(y * ratio), 1, 1).data;
+  // A gesture's snapshot is a bitmap canvas (no 2-D context): read it through a copy.
+  let ctx = canvas.getContext('2d');
+  if (!ctx) {
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    ctx = copy.getContext('2d')!;
+    ctx.drawImage(canvas, 0, 0);
+  }
+  const d = ctx.getImageData(Math.floor(x * ratio), Math.floor(y * ratio), 1, 1).data;
   return [d[0]!, d[1]!, d[2]!, d[3]!];
 }
 
 describe('MapCanvas (Konva, real Chromium)', () => {
   it('fits a new map and draws the grid as lines on square borders', async () => {
     const { editor, el, canvases } = await mount();
-    // Five layers: an imported picture under everything, the static scene, creatures, grid and the interactive overlay.
-    expect([...canvases.all].map((c) => c.dataset['layer'])).toEqual(['background', 'scene', 'creatures', 'grid', 'overlay']);
+    // Five layers: an imported picture under everything, the static scene, creatures, grid and the interactive overlay;
+    // under them the terrain picture a pan or zoom gesture shows where the moved layers no longer reach, the
+    // snapshot of the layers that a gesture moves, and the still bitmap showing the static layers at rest.
+    expect([...canvases.all].map((c) => c.dataset['layer'])).toEqual(['underlay', 'snapshot', 'still', 'background', 'scene', 'creatures', 'grid', 'overlay']);
     const v = editor.view();
     expect(v.zoom).toBeGreaterThan(0.5);
     expect(Number(el.dataset['gridLines'])).toBe(21 + 13);
@@ -115,6 +127,135 @@ describe('MapCanvas (Konva, real Chromium)', () => {
     window.dispatchEvent(new MouseEvent('mouseup', { button: 1, bubbles: true }));
     expect(editor.view().panX).toBeCloseTo(zoomed.panX + 40);
     expect(editor.view().panY).toBeCloseTo(zoomed.panY - 10);
+  });
+});
+
+describe('pan and zoom gestures (drawn canvases moved, redrawn at rest)', () => {
+  const frames = (n = 2) => new Promise<void>((r) => {
+    const step = (k: number) => (k ? requestAnimationFrame(() => step(k - 1)) : r());
+    step(n);
+  });
+  /** Where the grid line on the west side of a column is drawn, in CSS pixels. */
+  const majorLineX = (v: { zoom: number; panX: number }, column: number) => Math.round(v.panX + column * 32 * v.zoom) + 0.5;
+
+  it('moves the drawn map during a middle-button drag and redraws it at full resolution when the drag ends', async () => {
+    const { editor, el, canvases } = await mount(40, 30);
+    editor.setView({ zoom: 1, panX: 0, panY: 0 });
+    await frames();
+    const content = canvases.scene.parentElement!;
+    const snapshot = el.querySelector<HTMLCanvasElement>('canvas[data-layer=snapshot]')!;
+    const rect = el.getBoundingClientRect();
+    // Column 5's grid line is at x = 160 before the drag.
+    expect(pixel(canvases.grid, majorLineX(editor.view(), 5), 50)[3]).toBeGreaterThan(0);
+    el.dispatchEvent(new MouseEvent('mousedown', { button: 1, clientX: rect.left + 300, clientY: rect.top + 200, bubbles: true }));
+    window.dispatchEvent(new MouseEvent('mousemove', { clientX: rect.left + 337, clientY: rect.top + 200, bubbles: true }));
+    await frames();
+    // Mid-drag: the live view moved; the layers were not redrawn, their snapshot is moved by a transform.
+    expect(editor.view().panX).toBe(37);
+    expect(el.dataset['settled']).toBe('false');
+    expect(content.style.visibility).toBe('hidden');
+    expect(snapshot.style.display).toBe('');
+    expect(snapshot.style.transform).toContain('translate(37px, 0px)');
+    expect(pixel(canvases.grid, majorLineX({ zoom: 1, panX: 0 }, 5), 50)[3]).toBeGreaterThan(0);
+    expect(pixel(snapshot, majorLineX({ zoom: 1, panX: 0 }, 5), 50)).not.toEqual(pixel(snapshot, majorLineX({ zoom: 1, panX: 0 }, 5) + 3, 50));
+    // The squares uncovered on the left show the terrain picture under the moved canvases.
+    const underlay = el.querySelector<HTMLCanvasElement>('canvas[data-layer=underlay]')!;
+    expect(underlay.style.display).toBe('');
+    window.dispatchEvent(new MouseEvent('mouseup', { button: 1, bubbles: true }));
+    await frames();
+    expect(el.dataset['settled']).toBe('true');
+    expect(content.style.visibility).toBe('');
+    expect(snapshot.style.display).toBe('none');
+    expect(underlay.style.display).toBe('none');
+    // Redrawn at the new view: the line is 37 px further right, and gone from where it was.
+    expect(pixel(canvases.grid, majorLineX(editor.view(), 5), 50)[3]).toBeGreaterThan(0);
+    expect(pixel(canvases.grid, majorLineX({ zoom: 1, panX: 0 }, 5), 50)[3]).toBe(0);
+  });
+
+  it('scales the drawn map while the wheel turns and redraws at the new zoom once it rests', async () => {
+    const { editor, el, canvases } = await mount(40, 30);
+    editor.setView({ zoom: 1, panX: 0, panY: 0 });
+    await frames();
+    const content = canvases.scene.parentElement!;
+    const snapshot = el.querySelector<HTMLCanvasElement>('canvas[data-layer=snapshot]')!;
+    const rect = el.getBoundingClientRect();
+    el.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, clientX: rect.left, clientY: rect.top, bubbles: true, cancelable: true }));
+    await frames();
+    const v = editor.view();
+    expect(v.zoom).toBeCloseTo(1.25);
+    expect(snapshot.style.transform).toContain('scale(1.25)');
+    expect(content.style.visibility).toBe('hidden');
+    // Still the old drawing: column 5's line at 160 px, not yet at 200 px.
+    expect(pixel(canvases.grid, majorLineX({ zoom: 1, panX: 0 }, 5), 50)[3]).toBeGreaterThan(0);
+    expect(pixel(canvases.grid, majorLineX(v, 5), 50)[3]).toBe(0);
+    await new Promise((r) => setTimeout(r, REST_MS + 30));
+    await frames();
+    expect(el.dataset['settled']).toBe('true');
+    expect(content.style.visibility).toBe('');
+    expect(snapshot.style.display).toBe('none');
+    expect(pixel(canvases.grid, majorLineX(v, 5), 50)[3]).toBeGreaterThan(0);
+    // Column 3's line was at 96 px; at 125 % no line is there (they are 40 px apart).
+    expect(pixel(canvases.grid, majorLineX({ zoom: 1, panX: 0 }, 3), 50)[3]).toBe(0);
+  });
+
+  it('takes the snapshot again when a layer redraws during a gesture (an edit mid-drag shows)', async () => {
+    const { editor, el } = await mount(40, 30);
+    editor.setView({ zoom: 1, panX: 0, panY: 0 });
+    await frames();
+    const snapshot = el.querySelector<HTMLCanvasElement>('canvas[data-layer=snapshot]')!;
+    const rect = el.getBoundingClientRect();
+    el.dispatchEvent(new MouseEvent('mousedown', { button: 1, clientX: rect.left + 300, clientY: rect.top + 200, bubbles: true }));
+    window.dispatchEvent(new MouseEvent('mousemove', { clientX: rect.left + 310, clientY: rect.top + 200, bubbles: true }));
+    await frames();
+    // Square (2, 1) in the snapshot (drawn at pan 0): normal ground, then water after the edit.
+    expect(pixel(snapshot, 2.5 * 32, 1.5 * 32)).toEqual([222, 214, 192, 255]);
+    const d = editor.doc()!;
+    editor.execute({ type: 'setSquares', layer: 'terrain', indices: [squareIndex(d.map, 2, 1)], values: [Terrain.water] });
+    await frames();
+    expect(el.dataset['settled']).toBe('false');
+    expect(pixel(snapshot, 2.5 * 32, 1.5 * 32)).toEqual([64, 132, 200, 255]);
+    window.dispatchEvent(new MouseEvent('mouseup', { button: 1, bubbles: true }));
+  });
+
+  it('shows the static layers at rest as one bitmap, composed again after an edit or a view change', async () => {
+    const { editor, el, canvases } = await mount(40, 30);
+    editor.setView({ zoom: 1, panX: 0, panY: 0 });
+    await frames();
+    const still = el.querySelector<HTMLCanvasElement>('canvas[data-layer=still]')!;
+    // The static canvases are drawn but hidden; the still bitmap shows them, the overlay stays live.
+    expect(getComputedStyle(canvases.scene).visibility).toBe('hidden');
+    expect(getComputedStyle(canvases.grid).visibility).toBe('hidden');
+    expect(getComputedStyle(canvases.overlay).visibility).toBe('visible');
+    expect(getComputedStyle(still).display).not.toBe('none');
+    // Terrain mid-square, the grid line over it at column 5.
+    expect(pixel(still, 2.5 * 32, 1.5 * 32)).toEqual([222, 214, 192, 255]);
+    expect(pixel(still, majorLineX({ zoom: 1, panX: 0 }, 5), 50)).not.toEqual([222, 214, 192, 255]);
+    const d = editor.doc()!;
+    editor.execute({ type: 'setSquares', layer: 'terrain', indices: [squareIndex(d.map, 2, 1)], values: [Terrain.water] });
+    await frames();
+    expect(pixel(still, 2.5 * 32, 1.5 * 32)).toEqual([64, 132, 200, 255]);
+    editor.undo();
+    editor.setView({ zoom: 1, panX: 32, panY: 0 });
+    await frames();
+    // Square (2, 1) is now drawn 32 px further right, normal ground again.
+    expect(pixel(still, 3.5 * 32, 1.5 * 32)).toEqual([222, 214, 192, 255]);
+    expect(pixel(still, 10, 1.5 * 32)[3]).toBe(0);
+  });
+
+  it('redraws at once on a view change that is not a gesture, and when a gesture strays too far', async () => {
+    const { editor, el, canvases } = await mount(40, 30);
+    editor.setView({ zoom: 1, panX: 0, panY: 0 });
+    await frames();
+    expect(el.dataset['settled']).toBe('true');
+    expect(pixel(canvases.grid, majorLineX({ zoom: 1, panX: 0 }, 5), 50)[3]).toBeGreaterThan(0);
+    const rect = el.getBoundingClientRect();
+    el.dispatchEvent(new MouseEvent('mousedown', { button: 1, clientX: rect.left + 10, clientY: rect.top + 10, bubbles: true }));
+    // Half the viewport in one move: more than a quarter of it would be left bare, so it is drawn now.
+    window.dispatchEvent(new MouseEvent('mousemove', { clientX: rect.left + 410, clientY: rect.top + 10, bubbles: true }));
+    await frames();
+    expect(el.dataset['settled']).toBe('true');
+    expect(pixel(canvases.grid, majorLineX(editor.view(), 5), 50)[3]).toBeGreaterThan(0);
+    window.dispatchEvent(new MouseEvent('mouseup', { button: 1, bubbles: true }));
   });
 });
 

@@ -56,6 +56,11 @@ export function createElevationLayer(editor: Editor) {
     },
     labels: {
       minPixels: HEIGHT_LABEL_PIXELS,
+      priority: 0,
+      box: (l, s) => {
+        const size = Math.round(Math.min(14, s * 0.2));
+        return [-2, -size * 0.62, l.text.length * size * 0.62 + 4, size * 1.24];
+      },
       draw(ctx, labels, view) {
         const s = squarePixels(view);
         const size = Math.round(Math.min(14, s * 0.2));

@@ -5,6 +5,8 @@ import { createSegmentLayer, type SegmentChunk } from './segment-layer';
 
 /** Ledge labels are legible from this many pixels per square. */
 const LABEL_PIXELS = 28;
+/** Clamped: at 800 % a label would otherwise be 66 px high. */
+const labelFont = (s: number) => Math.round(Math.min(18, s * 0.26));
 
 /**
  * Ledges: an edge where the ground drops by a square's height or more is where a walker would fall.
@@ -53,11 +55,16 @@ export function createLedgesLayer(editor: Editor) {
     },
     labels: {
       minPixels: LABEL_PIXELS,
+      // A fall is what a walker must not miss: its drop takes room before heights and depths.
+      priority: 3,
+      box: (l, s) => {
+        const f = labelFont(s);
+        return [(-l.text.length * f * 0.62) / 2, -f / 2, l.text.length * f * 0.62, f];
+      },
       draw(ctx, labels, view) {
         const s = squarePixels(view);
         ctx.setAttr('fillStyle', '#7b1d14');
-        // Clamped: at 800 % a label would otherwise be 66 px high.
-        ctx.setAttr('font', `600 ${Math.round(Math.min(18, s * 0.26))}px system-ui, sans-serif`);
+        ctx.setAttr('font', `600 ${labelFont(s)}px system-ui, sans-serif`);
         ctx.setAttr('textAlign', 'center');
         ctx.setAttr('textBaseline', 'middle');
         for (const l of labels) ctx.fillText(l.text, view.panX + l.x * s, view.panY + l.y * s);

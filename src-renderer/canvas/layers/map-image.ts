@@ -3,10 +3,11 @@ import type { View } from '../../state/view';
 import { drawCreatures } from './creatures';
 import { plainContext, type DrawContext } from './draw-context';
 import { drawGrid } from './grid-lines';
+import { LabelRoom } from './label-room';
 
 /** A layer that can draw itself onto any context for a view (the chunked line layers). */
 interface Paintable {
-  paint(ctx: DrawContext, d: Encounter, view: View, viewport: { width: number; height: number }): void;
+  paint(ctx: DrawContext, d: Encounter, view: View, viewport: { width: number; height: number }, budgetMs?: number, room?: LabelRoom): void;
 }
 
 /**
@@ -24,7 +25,10 @@ export function renderMapImage(d: Encounter, terrain: HTMLCanvasElement, lineLay
   const view: View = { zoom: 1, panX: 0, panY: 0 };
   const size = { width: out.width, height: out.height };
   const k = plainContext(ctx);
-  for (const layer of lineLayers) layer.paint(k, d, view, size);
+  // Labels where there is room, falls first, as on screen.
+  const room = new LabelRoom(size);
+  for (const layer of lineLayers) layer.paint(k, d, view, size, Infinity, room);
+  room.flush();
   // As before the split: the export draws creatures over the grid.
   drawGrid(k, view, size, d.map.width, d.map.height);
   drawCreatures(k, d, view, size);

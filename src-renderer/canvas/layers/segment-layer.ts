@@ -6,6 +6,7 @@ import { squarePixels, visibleSquares, type Size, type View } from '../../state/
 import { editedSquares } from '../../state/document';
 import { ChunkCache, chunkGrid, changedChunks, chunksIn, chunksOfSquares, CHUNK, tileChunks, TILE_SIZES, type ChunkGrid } from './chunks';
 import { konvaContext, plainContext, type DrawContext } from './draw-context';
+import { LabelRoom } from './label-room';
 
 /**
  * What a line layer (edges, ledges) keeps per chunk: line segments in square coordinates,
@@ -31,8 +32,17 @@ export interface SegmentLayerSpec {
   build: (d: Encounter, x0: number, y0: number, x1: number, y1: number, withLabels: boolean) => SegmentChunk;
   /** Sets the stroke for a style at this many pixels per square. */
   style: (ctx: DrawContext, group: number, s: number) => void;
-  /** Draws a chunk's labels (already in view); only called at `labelPixels` per square or more. */
-  labels?: { minPixels: number; draw: (ctx: DrawContext, labels: { x: number; y: number; text: string }[], view: View) => void };
+  /**
+   * Draws labels (those with room, see `LabelRoom`); only called at `minPixels` per square or more.
+   * `box` is a label's box on screen around its point, at `s` pixels per square: [dx, dy, w, h].
+   * Labels of a higher `priority` take their room first (a fall's drop before a square's height).
+   */
+  labels?: {
+    minPixels: number;
+    priority: number;
+    box: (label: { text: string }, s: number) => [number, number, number, number];
+    draw: (ctx: DrawContext, labels: { x: number; y: number; text: string }[], view: View) => void;
+  };
 }
 
 /** At this many pixels per square and above, segments are stroked directly; below, chunk bitmaps. */
@@ -118,14 +128,28 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
    * `budgetMs` bounds the time spent building chunks in one frame (a zoomed-out 2048² map has
    * thousands): the rest are left for the next frames and `false` is returned.
    */
-  function paint(ctx: DrawContext, d: Encounter, view: View, viewport: Size, budgetMs = Infinity): boolean {
+  function paint(ctx: DrawContext, d: Encounter, view: View, viewport: Size, budgetMs = Infinity, room?: LabelRoom): boolean {
     const s = squarePixels(view);
     const visible = chunksIn(visibleSquares(view, viewport, d.map.width, d.map.height), grid);
     if (s >= DIRECT_PIXELS) {
-      const withLabels = !!spec.labels && s >= spec.labels.minPixels;
+      const labels = spec.labels;
+      const withLabels = !!labels && s >= labels.minPixels;
       const chunks = visible.map((c) => chunk(d, c.cx, c.cy, c.key, withLabels));
       stroke(ctx, chunks, view);
-      if (withLabels && spec.labels) spec.labels.draw(ctx, chunks.flatMap((c) => c.labels), view);
+      if (withLabels && labels) {
+        const drawRoomy = (r: LabelRoom) => {
+          const roomy = chunks.flatMap((c) =>
+            c.labels.filter((l) => {
+              const [dx, dy, w, h] = labels.box(l, s);
+              return r.take(view.panX + l.x * s + dx, view.panY + l.y * s + dy, w, h);
+            }),
+          );
+          labels.draw(ctx, roomy, view);
+        };
+        // With the scene's other label layers: in priority order once they have all stroked.
+        if (room) room.defer(labels.priority, () => drawRoomy(room));
+        else drawRoomy(new LabelRoom(viewport));
+      }
       return true;
     }
     return paintTiles(ctx, d, view, visible, grid, cache, budgetMs, (tx, ty, t) => tileChunksOf(d, tx, ty, t), (chunks, tileCtx, tileView) =>
@@ -291,6 +315,7 @@ export function createSceneLines(editor: Editor, layers: SegmentLayer[]) {
   const tiles = new ChunkCache<never>();
   let grid: ChunkGrid = { across: 0, down: 0 };
   let shown = '';
+  let lastRoom: LabelRoom | null = null;
   function paint(ctx: DrawContext, d: Encounter, view: View, viewport: Size, budgetMs = Infinity): boolean {
     const on = layers.filter((l) => l.visible());
     const key = layers.map((l) => (l.visible() ? 1 : 0)).join('');
@@ -300,7 +325,11 @@ export function createSceneLines(editor: Editor, layers: SegmentLayer[]) {
       tiles.invalidate('all');
     }
     if (squarePixels(view) >= DIRECT_PIXELS) {
-      for (const l of on) l.paint(ctx, d, view, viewport, budgetMs);
+      // Lines first, then every layer's labels where there is room, the most important first.
+      const room = new LabelRoom(viewport);
+      for (const l of on) l.paint(ctx, d, view, viewport, budgetMs, room);
+      room.flush();
+      lastRoom = room;
       return true;
     }
     const visible = chunksIn(visibleSquares(view, viewport, d.map.width, d.map.height), grid);
@@ -341,5 +370,5 @@ export function createSceneLines(editor: Editor, layers: SegmentLayer[]) {
     for (const l of layers) l.visible();
     node.getLayer()?.batchDraw();
   });
-  return { node, tiles, paint };
+  return { node, tiles, paint, lastLabels: () => (lastRoom ? { offered: lastRoom.offered, kept: lastRoom.kept } : null) };
 }

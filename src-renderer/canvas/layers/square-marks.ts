@@ -82,6 +82,11 @@ export function createSquareMarksLayer(editor: Editor) {
     },
     labels: {
       minPixels: LABEL_PIXELS,
+      priority: 2,
+      box: (l, s) => {
+        const f = Math.round(Math.min(16, s * 0.3));
+        return [(-l.text.length * f * 0.62) / 2, -f / 2, l.text.length * f * 0.62, f];
+      },
       draw(ctx, labels, view) {
         const s = squarePixels(view);
         ctx.setAttr('font', `700 ${Math.round(Math.min(16, s * 0.3))}px system-ui, sans-serif`);

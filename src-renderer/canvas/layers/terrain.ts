@@ -30,7 +30,10 @@ export function createTerrainLayer(editor: Editor) {
   let bandRows = 1;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  // Counts repaints, so a copy of the picture (a gesture's under-picture) knows when it is stale.
+  let version = 0;
   const show = () => {
+    version++;
     node.image(canvas);
     node.getLayer()?.batchDraw();
   };
@@ -129,5 +132,5 @@ export function createTerrainLayer(editor: Editor) {
     paintBands(true);
   }
 
-  return { node, canvas, lastPainted, painting, finish };
+  return { node, canvas, lastPainted, painting, finish, version: () => version };
 }

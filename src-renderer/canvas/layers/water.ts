@@ -43,6 +43,11 @@ export function createWaterLayer(editor: Editor) {
     },
     labels: {
       minPixels: LABEL_PIXELS,
+      priority: 1,
+      box: (l, s) => {
+        const f = Math.round(Math.min(13, s * 0.2));
+        return [(-l.text.length * f * 0.62) / 2, -f / 2, l.text.length * f * 0.62, f];
+      },
       draw(ctx, labels, view) {
         const s = squarePixels(view);
         ctx.setAttr('font', `600 ${Math.round(Math.min(13, s * 0.2))}px system-ui, sans-serif`);

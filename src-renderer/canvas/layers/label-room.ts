@@ -1,0 +1,66 @@
+/**
+ * Where labels have already been drawn in a frame, so a label is drawn only where there is room for
+ * it at the current zoom (as map renderers place labels): a ledge's drop, a square's height, a water
+ * depth and a square mark would otherwise write over one another at mid zoom. Layers hand their
+ * labels in with a priority (falls before heights); `flush` draws them, most important first, each
+ * label kept only if its box (plus a small gap) overlaps none kept before.
+ */
+export class LabelRoom {
+  private readonly cells = new Map<number, number[]>();
+  private pending: { priority: number; order: number; draw: () => void }[] = [];
+  /** How many labels were offered and how many had room (tests read them). */
+  offered = 0;
+  kept = 0;
+
+  constructor(
+    private readonly viewport: { width: number; height: number },
+    private readonly gap = 3,
+  ) {}
+
+  /** Takes the screen box (x, y, w, h) if it is free and on screen; false if not. */
+  take(x: number, y: number, w: number, h: number): boolean {
+    if (x + w < 0 || y + h < 0 || x > this.viewport.width || y > this.viewport.height) return false;
+    this.offered++;
+    const g = this.gap;
+    const x0 = x - g;
+    const y0 = y - g;
+    const x1 = x + w + g;
+    const y1 = y + h + g;
+    const keys = cellKeys(x0, y0, x1, y1);
+    for (const k of keys) {
+      const boxes = this.cells.get(k);
+      if (!boxes) continue;
+      for (let i = 0; i < boxes.length; i += 4) {
+        if (x0 < boxes[i + 2]! && boxes[i]! < x1 && y0 < boxes[i + 3]! && boxes[i + 1]! < y1) return false;
+      }
+    }
+    for (const k of keys) {
+      let boxes = this.cells.get(k);
+      if (!boxes) this.cells.set(k, (boxes = []));
+      boxes.push(x, y, x + w, y + h);
+    }
+    this.kept++;
+    return true;
+  }
+
+  /** Draws later, in priority order (higher first; equal priorities in the order handed in). */
+  defer(priority: number, draw: () => void): void {
+    this.pending.push({ priority, order: this.pending.length, draw });
+  }
+
+  flush(): void {
+    const pending = this.pending.sort((a, b) => b.priority - a.priority || a.order - b.order);
+    this.pending = [];
+    for (const p of pending) p.draw();
+  }
+}
+
+/** Cells of 64 screen pixels: a label box touches one to four of them. */
+const CELL = 64;
+function cellKeys(x0: number, y0: number, x1: number, y1: number): number[] {
+  const out: number[] = [];
+  for (let cy = Math.floor(y0 / CELL); cy <= Math.floor(y1 / CELL); cy++) {
+    for (let cx = Math.floor(x0 / CELL); cx <= Math.floor(x1 / CELL); cx++) out.push((cy + 1024) * 4096 + (cx + 1024));
+  }
+  return out;
+}
