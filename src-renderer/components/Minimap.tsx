@@ -1,4 +1,4 @@
-import { createEffect, onCleanup, Show } from 'solid-js';
+import { createEffect, createMemo, onCleanup, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { squarePixels } from '../state/view';
 import '../styles/editor-tools.css';
@@ -18,7 +18,7 @@ export function Minimap(props: { editor: Editor; terrain: () => HTMLCanvasElemen
     const d = editor.doc();
     return d ? SIZE / Math.max(d.map.width, d.map.height) : 1;
   };
-  const needed = () => {
+  const needed = createMemo(() => {
     const d = editor.doc();
     if (!d) return false;
     const s = squarePixels(editor.view());
@@ -26,8 +26,9 @@ export function Minimap(props: { editor: Editor; terrain: () => HTMLCanvasElemen
     const vp = editor.viewport();
     // Some of the map is outside the view.
     return v.panX < -1 || v.panY < -1 || v.panX + d.map.width * s > vp.width + 1 || v.panY + d.map.height * s > vp.height + 1;
-  };
+  });
   let frame = 0;
+  /** The map picture: redrawn when the document changes, never for a pan or a zoom. */
   const draw = () => {
     frame = 0;
     const d = editor.doc();
@@ -39,21 +40,26 @@ export function Minimap(props: { editor: Editor; terrain: () => HTMLCanvasElemen
     const ctx = canvas.getContext('2d')!;
     ctx.imageSmoothingEnabled = false;
     if (terrain) ctx.drawImage(terrain, 0, 0, canvas.width, canvas.height);
-    const v = editor.view();
-    const s = squarePixels(v);
-    const vp = editor.viewport();
-    ctx.strokeStyle = '#ffb000';
-    ctx.lineWidth = 2;
-    ctx.strokeRect((-v.panX / s) * k, (-v.panY / s) * k, (vp.width / s) * k, (vp.height / s) * k);
+    canvas.dataset['draws'] = String(Number(canvas.dataset['draws'] ?? 0) + 1);
   };
   createEffect(() => {
-    // After the terrain layer has repainted for this document (its effect may run after this one).
+    // After the terrain layer has repainted for this document (its effect may run after this one);
+    // `needed` is a memo, so a pan that keeps the minimap shown does not run this again.
     editor.doc();
-    editor.view();
-    editor.viewport();
     if (needed() && !frame) frame = requestAnimationFrame(draw);
   });
   onCleanup(() => frame && cancelAnimationFrame(frame));
+  /**
+   * The part in view, outlined by an element over the picture: moving it during a pan or a zoom
+   * changes no canvas, so Chromium without a GPU does not copy the minimap again every frame.
+   */
+  const inView = () => {
+    const v = editor.view();
+    const s = squarePixels(v);
+    const vp = editor.viewport();
+    const k = scale();
+    return { left: `${(-v.panX / s) * k}px`, top: `${(-v.panY / s) * k}px`, width: `${(vp.width / s) * k}px`, height: `${(vp.height / s) * k}px` };
+  };
 
   /** Centres the view on the map point under the pointer. */
   const moveTo = (e: MouseEvent) => {
@@ -81,7 +87,10 @@ export function Minimap(props: { editor: Editor; terrain: () => HTMLCanvasElemen
   };
   return (
     <Show when={needed()}>
-      <canvas ref={canvas} class="minimap" data-testid="minimap" title="The whole map: click or drag to move the view" onMouseDown={onDown} />
+      <div class="minimap" data-testid="minimap" title="The whole map: click or drag to move the view" onMouseDown={onDown}>
+        <canvas ref={canvas} />
+        <div class="minimap-view" data-testid="minimap-view" style={inView()} />
+      </div>
     </Show>
   );
 }

@@ -166,8 +166,17 @@ test('layers: hide and lock; resize the map with an anchor and undo it; the mini
   await expect(page.getByTestId('minimap')).toBeVisible();
   const before = Number(await canvas(page).getAttribute('data-pan-x'));
   const mini = (await page.getByTestId('minimap').boundingBox())!;
+  const outlineLeft = async () => (await page.getByTestId('minimap-view').boundingBox())!.x;
+  const leftBefore = await outlineLeft();
+  const picture = page.getByTestId('minimap').locator('canvas');
+  await expect(picture).toHaveAttribute('data-draws', /\d+/);
+  const drawsBefore = await picture.getAttribute('data-draws');
   await page.mouse.click(mini.x + mini.width - 4, mini.y + mini.height / 2);
   await expect.poll(async () => Number(await canvas(page).getAttribute('data-pan-x'))).toBeLessThan(before);
+  // The outline of the part in view follows the view, and the map picture is not drawn again for a
+  // pan (only the outline moves: no canvas for Chromium to copy every frame of a gesture).
+  await expect.poll(outlineLeft).toBeGreaterThan(leftBefore);
+  await expect(picture).toHaveAttribute('data-draws', drawsBefore!);
   await page.keyboard.press('b');
   await screenshot(app, 'editor-layers.png');
   expect(app.problems).toEqual([]);
