@@ -2,7 +2,7 @@ import { createMemo, createSignal, untrack, type Accessor } from 'solid-js';
 import type { Encounter } from '../../src-shared/model';
 import { releaseMovementMemory, type MoveRequest, type PathAnswer, type ReachSquare } from '../../src-shared/rules';
 import { answerMovement, reachOnMapOf, type MovementAnswer, type MovementJob, type ReachResult } from './movement-answers';
-import type { WorkerMessage } from './movement-worker';
+import { engineWorker, existingEngineWorker } from './engine-worker';
 import type { Square } from './selection';
 
 /**
@@ -11,48 +11,6 @@ import type { Square } from './selection';
  * block. Smaller maps answer at once on the main thread, where a worker's round trip costs more.
  */
 export const WORKER_MIN_SQUARES = 128 * 128;
-
-/** Runs movement jobs in a worker, sending each document version once. */
-function createMovementWorker() {
-  const worker = new Worker(new URL('./movement-worker.ts', import.meta.url), { type: 'module', name: 'movement' });
-  const versions = new WeakMap<Encounter, number>();
-  let nextVersion = 1;
-  let nextJob = 1;
-  const waiting = new Map<number, (a: MovementAnswer) => void>();
-  worker.onmessage = (e: MessageEvent<{ id: number; answer: MovementAnswer }>) => {
-    waiting.get(e.data.id)?.(e.data.answer);
-    waiting.delete(e.data.id);
-  };
-  const post = (m: WorkerMessage) => worker.postMessage(m);
-  return {
-    run(doc: Encounter, job: MovementJob): Promise<MovementAnswer> {
-      let version = versions.get(doc);
-      if (version === undefined) {
-        version = nextVersion++;
-        versions.set(doc, version);
-        post({ type: 'doc', version, doc });
-      }
-      const id = nextJob++;
-      post({ type: 'job', id, version, job });
-      return new Promise((resolve) => waiting.set(id, resolve));
-    },
-    release: () => post({ type: 'release' }),
-  };
-}
-
-type MovementWorker = ReturnType<typeof createMovementWorker>;
-let sharedWorker: MovementWorker | null | undefined;
-/** One worker for the window, made on first use; null where workers are not available. */
-function movementWorker(): MovementWorker | null {
-  if (sharedWorker === undefined) {
-    try {
-      sharedWorker = typeof Worker === 'undefined' ? null : createMovementWorker();
-    } catch {
-      sharedWorker = null;
-    }
-  }
-  return sharedWorker;
-}
 
 /** How long after the selection ends the search's buffers are given back. */
 export const RELEASE_AFTER_MS = 1500;
@@ -114,7 +72,12 @@ export function createMovement(
     setChosen({ creature: null, request: { action: 'move' } });
   }
 
-  const inWorker = (d: Encounter) => d.map.width * d.map.height >= minSquares && movementWorker() !== null;
+  const inWorker = (d: Encounter) => d.map.width * d.map.height >= minSquares && engineWorker() !== null;
+  /** The worker's answer, or the main thread's where the worker failed meanwhile. */
+  const inWorkerOrHere = (d: Encounter, job: MovementJob): Promise<MovementAnswer> => {
+    const worker = engineWorker();
+    return worker ? worker.run(d, job).catch(() => answerMovement(d, job)) : Promise.resolve(answerMovement(d, job));
+  };
   // Answers from the worker, for the question they answer.
   const [reachAnswer, setReachAnswer] = createSignal<{ doc: Encounter; id: string; request: MoveRequest; value: ReachResult } | null>(null);
   const [pathAnswer, setPathAnswer] = createSignal<{ doc: Encounter; id: string; request: MoveRequest; to: Square; value: PathAnswer | null } | null>(null);
@@ -145,7 +108,7 @@ export function createMovement(
         releaseTimer = setTimeout(() => {
           if (!released) return;
           releaseMovementMemory();
-          if (sharedWorker) sharedWorker.release();
+          existingEngineWorker()?.release();
         }, RELEASE_AFTER_MS);
       }
       return null;
@@ -160,12 +123,10 @@ export function createMovement(
     }
     untrack(() => setPending(true));
     askReach(() =>
-      movementWorker()!
-        .run(d, { kind: 'reach', creature: id, request })
-        .then((a) => {
-          // A stale answer (the user clicked on) is dropped by the comparison above.
-          if (a.kind === 'reach') setReachAnswer({ doc: d, id, request, value: a.value });
-        }),
+      inWorkerOrHere(d, { kind: 'reach', creature: id, request }).then((a) => {
+        // A stale answer (the user clicked on) is dropped by the comparison above.
+        if (a.kind === 'reach') setReachAnswer({ doc: d, id, request, value: a.value });
+      }),
     );
     return null;
   });
@@ -197,11 +158,9 @@ export function createMovement(
     const known = pathAnswer();
     if (known && known.doc === d && known.id === id && known.to.x === q.x && known.to.y === q.y && sameRequest(known.request, request)) return known.value;
     askPath(() =>
-      movementWorker()!
-        .run(d, job)
-        .then((a) => {
-          if (a.kind === 'path') setPathAnswer({ doc: d, id, request, to: q, value: a.value });
-        }),
+      inWorkerOrHere(d, job).then((a) => {
+        if (a.kind === 'path') setPathAnswer({ doc: d, id, request, to: q, value: a.value });
+      }),
     );
     return null;
   });
@@ -214,7 +173,7 @@ export function createMovement(
   function warmUp(d: Encounter): void {
     if (!inWorker(d) || !d.creatures.length) return;
     setTimeout(() => {
-      if (doc() === d) void movementWorker()!.run(d, { kind: 'reach', creature: d.creatures[0]!.id, request: { action: 'move' } });
+      if (doc() === d) void inWorkerOrHere(d, { kind: 'reach', creature: d.creatures[0]!.id, request: { action: 'move' } });
     }, 300);
   }
 
