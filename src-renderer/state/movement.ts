@@ -3,6 +3,7 @@ import type { Encounter } from '../../src-shared/model';
 import { releaseMovementMemory, type MoveRequest, type PathAnswer, type ReachSquare } from '../../src-shared/rules';
 import { answerMovement, reachOnMapOf, type MovementAnswer, type MovementJob, type ReachResult } from './movement-answers';
 import { engineWorker, existingEngineWorker } from './engine-worker';
+import { footprintOf } from '../../src-shared/rules/sizes';
 import type { Square } from './selection';
 
 /**
@@ -11,6 +12,14 @@ import type { Square } from './selection';
  * block. Smaller maps answer at once on the main thread, where a worker's round trip costs more.
  */
 export const WORKER_MIN_SQUARES = 128 * 128;
+
+/**
+ * A main-thread answer that took longer than this sends the rest of this document's questions to
+ * the worker (a creature with an enormous speed, a slow machine).
+ */
+export const SLOW_HERE_MS = 25;
+/** Reach answers kept per document version (clicking back to a creature shows its reach at once). */
+const KEPT_ANSWERS = 32;
 
 /** How long after the selection ends the search's buffers are given back. */
 export const RELEASE_AFTER_MS = 1500;
@@ -70,6 +79,7 @@ export function createMovement(
   /** A new document: back to a plain move in the default mode. */
   function resetMoveRequest(): void {
     setChosen({ creature: null, request: { action: 'move' } });
+    slowHere = false;
   }
 
   const inWorker = (d: Encounter) => d.map.width * d.map.height >= minSquares && engineWorker() !== null;
@@ -78,8 +88,37 @@ export function createMovement(
     const worker = engineWorker();
     return worker ? worker.run(d, job).catch(() => answerMovement(d, job)) : Promise.resolve(answerMovement(d, job));
   };
-  // Answers from the worker, for the question they answer.
-  const [reachAnswer, setReachAnswer] = createSignal<{ doc: Encounter; id: string; request: MoveRequest; value: ReachResult } | null>(null);
+  /**
+   * Reaches already worked out for this document version, by creature and request; bumped
+   * (`answered`) when the worker adds one. Given back with the search's buffers.
+   */
+  let answers: { doc: Encounter | null; byKey: Map<string, ReachResult> } = { doc: null, byKey: new Map() };
+  const [answered, setAnswered] = createSignal(0);
+  const answerKey = (id: string, request: MoveRequest) => `${id}\u0000${JSON.stringify(request)}`;
+  function keepAnswer(d: Encounter, key: string, value: ReachResult): void {
+    if (answers.doc !== d) answers = { doc: d, byKey: new Map() };
+    answers.byKey.set(key, value);
+    if (answers.byKey.size > KEPT_ANSWERS) answers.byKey.delete(answers.byKey.keys().next().value!);
+  }
+  /**
+   * A creature of one square moving on the ground (not flying, not phasing) has a small search: on
+   * a big map it is answered here, in the click's own task, so its overlay comes with the first
+   * frame instead of after a round trip to the worker (which the window's own work after a click
+   * delays further). Big creatures and flight go to the worker. Off once an answer here was slow.
+   */
+  let slowHere = false;
+  const smallSearch = (d: Encounter, id: string, request: MoveRequest): boolean => {
+    if (slowHere || request.phasing || request.mode === 'fly') return false;
+    const c = d.creatures.find((k) => k.id === id);
+    if (!c || (request.mode === undefined && c.speed.fly !== undefined)) return false;
+    return footprintOf(d.ruleset, c.size).side === 1;
+  };
+  const answerHere = (d: Encounter, id: string, request: MoveRequest): ReachResult => {
+    const started = performance.now();
+    const value = (answerMovement(d, { kind: 'reach', creature: id, request }) as { value: ReachResult }).value;
+    if (performance.now() - started > SLOW_HERE_MS) slowHere = true;
+    return value;
+  };
   const [pathAnswer, setPathAnswer] = createSignal<{ doc: Encounter; id: string; request: MoveRequest; to: Square; value: PathAnswer | null } | null>(null);
   const [pending, setPending] = createSignal(false);
   let released = true;
@@ -107,6 +146,7 @@ export function createMovement(
         clearTimeout(releaseTimer);
         releaseTimer = setTimeout(() => {
           if (!released) return;
+          answers = { doc: null, byKey: new Map() };
           releaseMovementMemory();
           existingEngineWorker()?.release();
         }, RELEASE_AFTER_MS);
@@ -116,16 +156,26 @@ export function createMovement(
     released = false;
     clearTimeout(releaseTimer);
     if (!inWorker(d)) return (answerMovement(d, { kind: 'reach', creature: id, request }) as { value: ReachResult }).value;
-    const known = reachAnswer();
-    if (known && known.doc === d && known.id === id && sameRequest(known.request, request)) {
+    answered();
+    const key = answerKey(id, request);
+    const known = answers.doc === d ? answers.byKey.get(key) : undefined;
+    if (known) {
       untrack(() => setPending(false));
-      return known.value;
+      return known;
+    }
+    if (smallSearch(d, id, request)) {
+      const value = answerHere(d, id, request);
+      keepAnswer(d, key, value);
+      untrack(() => setPending(false));
+      return value;
     }
     untrack(() => setPending(true));
     askReach(() =>
       inWorkerOrHere(d, { kind: 'reach', creature: id, request }).then((a) => {
-        // A stale answer (the user clicked on) is dropped by the comparison above.
-        if (a.kind === 'reach') setReachAnswer({ doc: d, id, request, value: a.value });
+        if (a.kind !== 'reach') return;
+        // Kept for this document version; shown if it is still the question (else on a click back).
+        keepAnswer(d, key, a.value);
+        setAnswered((n) => n + 1);
       }),
     );
     return null;
@@ -154,7 +204,7 @@ export function createMovement(
     if (!onMap) return null;
     const request = moveRequest();
     const job: MovementJob = { kind: 'path', creature: id, request, to: { x: q.x, y: q.y, ...(onMap.z !== undefined ? { z: onMap.z } : {}) }, unit: r.reach.unit };
-    if (!inWorker(d)) return (answerMovement(d, job) as { value: PathAnswer | null }).value;
+    if (!inWorker(d) || smallSearch(d, id, request)) return (answerMovement(d, job) as { value: PathAnswer | null }).value;
     const known = pathAnswer();
     if (known && known.doc === d && known.id === id && known.to.x === q.x && known.to.y === q.y && sameRequest(known.request, request)) return known.value;
     askPath(() =>
@@ -166,15 +216,22 @@ export function createMovement(
   });
 
   /**
-   * A big map was opened: once it is drawn, hand the worker the document and a first small search
-   * (its answer unused), so the first click on a creature does not also pay for copying the map
-   * and for the engine's first, unoptimised run.
+   * A big map was opened: once it is drawn, give the worker a first small search (its answer
+   * unused; the worker already holds a document it read, else it gets it now), so the first click
+   * on a creature does not also pay for copying the map and for the engine's first, unoptimised
+   * run; and the same here, a moment later, for the searches answered on the main thread.
    */
   function warmUp(d: Encounter): void {
     if (!inWorker(d) || !d.creatures.length) return;
     setTimeout(() => {
       if (doc() === d) void inWorkerOrHere(d, { kind: 'reach', creature: d.creatures[0]!.id, request: { action: 'move' } });
     }, 300);
+    const small = d.creatures.find((c) => smallSearch(d, c.id, { action: 'move' }));
+    if (small) {
+      setTimeout(() => {
+        if (doc() === d && !selectedCreature()) answerMovement(d, { kind: 'reach', creature: small.id, request: { action: 'move' } });
+      }, 600);
+    }
   }
 
   return { moveRequest, setMoveRequest, resetMoveRequest, warmUpMovement: warmUp, reach, reachOnMap, hoverPath, movementPending: pending };

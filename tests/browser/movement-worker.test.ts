@@ -64,3 +64,54 @@ describe('movement in a worker', () => {
     await until(() => movementMemoryBytes() < 100_000, RELEASE_AFTER_MS + 3000);
   });
 });
+
+describe('which thread answers, on a big map', () => {
+  it('a one-square creature walking is answered at once on the main thread; a Gargantuan one in the worker, and again at once when clicked back to', async () => {
+    const editor = createEditor(noPlatform);
+    const side = Math.ceil(Math.sqrt(WORKER_MIN_SQUARES));
+    await editor.newEncounter({ ruleset: 'd20-35', width: side, height: side, name: 'Big' });
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'M', name: 'Medium', size: 'medium', x: 40, y: 40 }) });
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'F', name: 'Flyer', size: 'medium', x: 60, y: 40, speed: { walk: 30, fly: 60, maneuverability: 'good' } }) });
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'G', name: 'Gargantuan', size: 'gargantuan', x: 10, y: 10 }) });
+    editor.setMoveRequest({ action: 'run' });
+    const posted: { type: string; job?: { kind: string; creature: string } }[] = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, m: unknown, ...rest: never[]) {
+      posted.push(m as (typeof posted)[number]);
+      return post.call(this, m, ...(rest as []));
+    };
+    try {
+      // The Medium walker: no round trip, the engine's own answer in the click's task.
+      editor.selectCreatures(['M']);
+      expect(editor.movementPending()).toBe(false);
+      expect(editor.reach()).toEqual({ reach: reachableSquares(editor.doc()!, 'M', { action: 'run' }) });
+      // Its hover path too.
+      const to = editor.reachOnMap().find((q) => q.x > 41)!;
+      editor.setHover({ x: to.x, y: to.y });
+      expect(editor.hoverPath()?.steps.at(-1)).toMatchObject({ x: to.x, y: to.y });
+      expect(posted.filter((m) => m.type === 'job')).toHaveLength(0);
+      // A flyer (its default mode can fly) and a Gargantuan creature go to the worker.
+      editor.selectCreatures(['F']);
+      expect(editor.reach()).toBeNull();
+      await until(() => editor.reach());
+      editor.selectCreatures(['G']);
+      expect(editor.reach()).toBeNull();
+      const g = await until(() => editor.reach());
+      expect(posted.filter((m) => m.type === 'job').map((m) => m.job!.creature)).toEqual(['F', 'G']);
+      // Back to the flyer, then the Gargantuan: their answers are kept for this document version.
+      editor.selectCreatures(['F']);
+      expect(editor.reach()).not.toBeNull();
+      editor.selectCreatures(['G']);
+      expect(editor.reach()).toBe(g);
+      expect(posted.filter((m) => m.type === 'job')).toHaveLength(2);
+      // An edit makes a new version: asked again.
+      editor.execute({ type: 'setSquares', layer: 'terrain', indices: [squareIndex(editor.doc()!.map, 16, 12)], values: [Terrain.blocked] });
+      expect(editor.reach()).toBeNull();
+      const after = await until(() => editor.reach());
+      expect(after).toEqual({ reach: reachableSquares(editor.doc()!, 'G', { action: 'run' }) });
+      expect(after).not.toEqual(g);
+    } finally {
+      Worker.prototype.postMessage = post;
+    }
+  });
+});
