@@ -1,6 +1,6 @@
-import { createMemo, createSignal, untrack, type Accessor } from 'solid-js';
+import { createEffect, createMemo, createSignal, untrack, type Accessor } from 'solid-js';
 import type { Encounter } from '../../src-shared/model';
-import { releaseMovementMemory, type MoveRequest, type PathAnswer, type ReachSquare } from '../../src-shared/rules';
+import { RULESET_IMPLEMENTATIONS, releaseMovementMemory, type MoveRequest, type PathAnswer, type ReachSquare } from '../../src-shared/rules';
 import { answerMovement, reachOnMapOf, type MovementAnswer, type MovementJob, type ReachResult } from './movement-answers';
 import { engineWorker, existingEngineWorker } from './engine-worker';
 import { footprintOf } from '../../src-shared/rules/sizes';
@@ -14,10 +14,10 @@ import type { Square } from './selection';
 export const WORKER_MIN_SQUARES = 128 * 128;
 
 /**
- * A main-thread answer that took longer than this sends the rest of this document's questions to
- * the worker (a creature with an enormous speed, a slow machine).
+ * A one-square creature whose move spends at most this much (its search reaches no further than
+ * this many squares) is answered on the main thread even on a big map: a few milliseconds at most.
  */
-export const SLOW_HERE_MS = 25;
+export const SMALL_SEARCH_BUDGET = 64;
 /** Reach answers kept per document version (clicking back to a creature shows its reach at once). */
 const KEPT_ANSWERS = 32;
 
@@ -66,20 +66,20 @@ export function createMovement(
    * but goes back to the default mode, so a fly mode never sticks to a creature that cannot fly.
    */
   const [chosen, setChosen] = createSignal<{ creature: string | null; request: MoveRequest }>({ creature: null, request: { action: 'move' } });
-  const moveRequest = (): MoveRequest => {
+  /** The request a creature's movement is shown with (the selected one's, or one about to be). */
+  const requestFor = (id: string | null): MoveRequest => {
     const { creature, request } = chosen();
-    const id = selectedCreature();
     if (request.mode === undefined || creature === id) return request;
     const { mode: _stale, ...rest } = request;
     return rest;
   };
+  const moveRequest = (): MoveRequest => requestFor(selectedCreature());
   function setMoveRequest(request: MoveRequest): void {
     setChosen({ creature: selectedCreature(), request });
   }
   /** A new document: back to a plain move in the default mode. */
   function resetMoveRequest(): void {
     setChosen({ creature: null, request: { action: 'move' } });
-    slowHere = false;
   }
 
   const inWorker = (d: Encounter) => d.map.width * d.map.height >= minSquares && engineWorker() !== null;
@@ -94,6 +94,21 @@ export function createMovement(
    */
   let answers: { doc: Encounter | null; byKey: Map<string, ReachResult> } = { doc: null, byKey: new Map() };
   const [answered, setAnswered] = createSignal(0);
+  /** Reaches the worker is working out now (by key, for which document version): not asked twice. */
+  const running = new Map<string, Encounter>();
+  /** Asks the worker for a reach and keeps the answer (`ask` is the queue it waits in). */
+  const askWorker = (ask: ReturnType<typeof latestOnly>, d: Encounter, id: string, request: MoveRequest, key: string) =>
+    ask(() => {
+      running.set(key, d);
+      return inWorkerOrHere(d, { kind: 'reach', creature: id, request })
+        .then((a) => {
+          if (a.kind !== 'reach') return;
+          // Kept for this document version; shown if it is still the question (else on a click back).
+          keepAnswer(d, key, a.value);
+          setAnswered((n) => n + 1);
+        })
+        .finally(() => running.get(key) === d && running.delete(key));
+    });
   const answerKey = (id: string, request: MoveRequest) => `${id}\u0000${JSON.stringify(request)}`;
   function keepAnswer(d: Encounter, key: string, value: ReachResult): void {
     if (answers.doc !== d) answers = { doc: d, byKey: new Map() };
@@ -101,24 +116,23 @@ export function createMovement(
     if (answers.byKey.size > KEPT_ANSWERS) answers.byKey.delete(answers.byKey.keys().next().value!);
   }
   /**
-   * A creature of one square moving on the ground (not flying, not phasing) has a small search: on
-   * a big map it is answered here, in the click's own task, so its overlay comes with the first
-   * frame instead of after a round trip to the worker (which the window's own work after a click
-   * delays further). Big creatures and flight go to the worker. Off once an answer here was slow.
+   * A creature of one square moving on the ground (not flying, not phasing) a bounded distance has
+   * a small search: on a big map it is answered here, in the click's own task, so its overlay comes
+   * with the first frame instead of after a round trip to the worker (which the window's own work
+   * after a click delays further). Big creatures, flight and enormous speeds go to the worker.
    */
-  let slowHere = false;
   const smallSearch = (d: Encounter, id: string, request: MoveRequest): boolean => {
-    if (slowHere || request.phasing || request.mode === 'fly') return false;
+    if (request.phasing || request.mode === 'fly') return false;
     const c = d.creatures.find((k) => k.id === id);
-    if (!c || (request.mode === undefined && c.speed.fly !== undefined)) return false;
-    return footprintOf(d.ruleset, c.size).side === 1;
+    if (!c || (request.mode === undefined && c.speed.fly !== undefined) || footprintOf(d.ruleset, c.size).side !== 1) return false;
+    try {
+      return RULESET_IMPLEMENTATIONS[d.ruleset].plan({ encounter: d, creature: c, request }).budget <= SMALL_SEARCH_BUDGET;
+    } catch {
+      return true; // refused: the answer is the refusal, at once
+    }
   };
-  const answerHere = (d: Encounter, id: string, request: MoveRequest): ReachResult => {
-    const started = performance.now();
-    const value = (answerMovement(d, { kind: 'reach', creature: id, request }) as { value: ReachResult }).value;
-    if (performance.now() - started > SLOW_HERE_MS) slowHere = true;
-    return value;
-  };
+  const answerHere = (d: Encounter, id: string, request: MoveRequest): ReachResult =>
+    (answerMovement(d, { kind: 'reach', creature: id, request }) as { value: ReachResult }).value;
   const [pathAnswer, setPathAnswer] = createSignal<{ doc: Encounter; id: string; request: MoveRequest; to: Square; value: PathAnswer | null } | null>(null);
   const [pending, setPending] = createSignal(false);
   let released = true;
@@ -170,14 +184,7 @@ export function createMovement(
       return value;
     }
     untrack(() => setPending(true));
-    askReach(() =>
-      inWorkerOrHere(d, { kind: 'reach', creature: id, request }).then((a) => {
-        if (a.kind !== 'reach') return;
-        // Kept for this document version; shown if it is still the question (else on a click back).
-        keepAnswer(d, key, a.value);
-        setAnswered((n) => n + 1);
-      }),
-    );
+    if (running.get(key) !== d) askWorker(askReach, d, id, request, key);
     return null;
   });
 
@@ -189,6 +196,29 @@ export function createMovement(
   const reachByKey = createMemo(() => {
     const W = doc()?.map.width ?? 0;
     return new Map(reachOnMap().map((q) => [q.y * W + q.x, q]));
+  });
+
+  /**
+   * The pointer rests on a creature whose reach the worker would work out: ask for it now, so a
+   * click a moment later finds it ready (a reach is worked out at most once per document version).
+   * Its own queue: a question asked ahead never displaces one the map is waiting for.
+   */
+  const askAhead = latestOnly();
+  createEffect(() => {
+    const d = doc();
+    const q = hover();
+    if (!d || !q || !inWorker(d)) return;
+    const under = untrack(() => d.creatures.find((c) => {
+      const side = footprintOf(d.ruleset, c.size).side;
+      return q.x >= c.x && q.y >= c.y && q.x < c.x + side && q.y < c.y + side;
+    }));
+    if (!under) return;
+    const id = under.id;
+    const request = untrack(() => requestFor(id));
+    if (id === untrack(selectedCreature) || smallSearch(d, id, request)) return;
+    const key = answerKey(id, request);
+    if ((answers.doc === d && answers.byKey.has(key)) || running.get(key) === d) return;
+    askWorker(askAhead, d, id, request, key);
   });
 
   /** The cheapest path to the square under the cursor, while a creature's movement is shown. */
@@ -223,8 +253,11 @@ export function createMovement(
    */
   function warmUp(d: Encounter): void {
     if (!inWorker(d) || !d.creatures.length) return;
+    // The biggest creature: its search is the general one (a one-square creature's is simpler).
+    const side = (c: Encounter['creatures'][number]) => footprintOf(d.ruleset, c.size).side;
+    const biggest = d.creatures.reduce((a, c) => (side(c) > side(a) ? c : a), d.creatures[0]!);
     setTimeout(() => {
-      if (doc() === d) void inWorkerOrHere(d, { kind: 'reach', creature: d.creatures[0]!.id, request: { action: 'move' } });
+      if (doc() === d) void inWorkerOrHere(d, { kind: 'reach', creature: biggest.id, request: { action: 'move' } });
     }, 300);
     const small = d.creatures.find((c) => smallSearch(d, c.id, { action: 'move' }));
     if (small) {
