@@ -1,6 +1,6 @@
 import type { ReadResult } from '../../src-shared/io';
 import type { Encounter } from '../../src-shared/model';
-import type { MovementAnswer, MovementJob } from './movement-answers';
+import { WORKER_MIN_SQUARES, type MovementAnswer, type MovementJob } from './movement-answers';
 import type { WorkerMessage, WorkerReply } from './movement-worker';
 
 /**
@@ -55,7 +55,8 @@ function createEngineWorker() {
     async read(text: string, name: string): Promise<ReadResult> {
       const version = nextVersion++;
       const read = await ask<ReadResult>((id) => ({ type: 'read', id, version, text, name }));
-      if (read.ok) versions.set(read.encounter, version);
+      // The worker keeps what it read where it works out that map's movement (movement-worker.ts).
+      if (read.ok && read.encounter.map.width * read.encounter.map.height >= WORKER_MIN_SQUARES) versions.set(read.encounter, version);
       return read;
     },
     release: () => post({ type: 'release' }),

@@ -2,7 +2,7 @@
 import { readEncounterText, type ReadResult } from '../../src-shared/io';
 import type { Encounter } from '../../src-shared/model';
 import { movementMemoryBytes, releaseMovementMemory } from '../../src-shared/rules';
-import { answerMovement, type MovementJob } from './movement-answers';
+import { answerMovement, WORKER_MIN_SQUARES, type MovementJob } from './movement-answers';
 
 /**
  * The movement engine off the main thread: the same `src-shared/rules` code the editor would run,
@@ -39,7 +39,8 @@ self.onmessage = (e: MessageEvent<WorkerMessage>) => {
   else if (m.type === 'memory') reply(m.id, movementMemoryBytes());
   else if (m.type === 'read') {
     const read: ReadResult = readEncounterText(m.text, m.name);
-    if (read.ok) keep(m.version, read.encounter);
+    // Kept only where its movement is worked out here (a small map's, with a big picture, is not).
+    if (read.ok && read.encounter.map.width * read.encounter.map.height >= WORKER_MIN_SQUARES) keep(m.version, read.encounter);
     reply(m.id, read);
   } else {
     const doc = docs.get(m.version);

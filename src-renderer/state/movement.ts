@@ -1,17 +1,12 @@
 import { createEffect, createMemo, createSignal, untrack, type Accessor } from 'solid-js';
 import type { Encounter } from '../../src-shared/model';
 import { RULESET_IMPLEMENTATIONS, releaseMovementMemory, type MoveRequest, type PathAnswer, type ReachSquare } from '../../src-shared/rules';
-import { answerMovement, reachOnMapOf, type MovementAnswer, type MovementJob, type ReachResult } from './movement-answers';
+import { answerMovement, reachOnMapOf, WORKER_MIN_SQUARES, type MovementAnswer, type MovementJob, type ReachResult } from './movement-answers';
 import { engineWorker, existingEngineWorker } from './engine-worker';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import type { Square } from './selection';
 
-/**
- * Maps with at least this many squares work out movement in a Web Worker: a reach there can take
- * tens of milliseconds (a running Gargantuan creature on 512 × 512), too long for a click to
- * block. Smaller maps answer at once on the main thread, where a worker's round trip costs more.
- */
-export const WORKER_MIN_SQUARES = 128 * 128;
+export { WORKER_MIN_SQUARES } from './movement-answers';
 
 /**
  * A one-square creature whose move spends at most this much (its search reaches no further than
