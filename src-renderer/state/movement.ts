@@ -203,10 +203,11 @@ export function createMovement(
     const d = doc();
     const q = hover();
     if (!d || !q || !inWorker(d)) return;
-    const under = untrack(() => d.creatures.find((c) => {
+    const covers = (c: Encounter['creatures'][number]) => {
       const side = footprintOf(d.ruleset, c.size).side;
       return q.x >= c.x && q.y >= c.y && q.x < c.x + side && q.y < c.y + side;
-    }));
+    };
+    const under = d.creatures.find(covers);
     if (!under) return;
     const id = under.id;
     const request = untrack(() => requestFor(id));
