@@ -4,6 +4,7 @@ import { serializeEncounter } from '../../src-shared/io';
 import type { FileRef, PlatformBridge } from '../../src-shared/ipc';
 import { createEncounter, type Encounter, type NewEncounterOptions } from '../../src-shared/model';
 import type { Chrome } from './chrome';
+import { engineWorker } from './engine-worker';
 import { onBigRead, readEncounterFile } from './read-file';
 
 /**
@@ -27,6 +28,9 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
   const [opening, setOpening] = createSignal(false);
   // While File › Open or a recent file is on its way (the bridge reads it first, to check it opens).
   let choosing = false;
+  // The engine worker is started while the window is idle: loading its code (the file format and the
+  // rules) takes a while, which the first big file opened should not wait for.
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => engineWorker(), { timeout: 2000 });
   onBigRead(() => {
     // In a task of its own: the map area's set-up is not added to the task that started the read.
     if (choosing && !doc()) setTimeout(() => choosing && !doc() && setOpening(true));
