@@ -99,9 +99,12 @@ export function App(props: { editor: Editor }) {
           <PlayPalette editor={editor} />
         </Show>
         <main class="stage-area">
-          <Show when={editor.doc()} fallback={<Welcome editor={editor} />}>
+          {/* The canvas is set up while a big file is read (editor.opening), before its map is there. */}
+          <Show when={editor.doc() || editor.opening()} fallback={<Welcome editor={editor} />}>
             <MapCanvas editor={editor} />
-            <ModeSwitch editor={editor} />
+            <Show when={editor.doc()}>
+              <ModeSwitch editor={editor} />
+            </Show>
           </Show>
           {/* Over the map only: never over a panel, a palette or the status bar. */}
           <Notices editor={editor} />

@@ -93,8 +93,10 @@ export function MapCanvas(props: { editor: Editor }) {
     const playOverlay = createPlayOverlayLayer(drawn);
     const konvaLayer = (name: string, ...nodes: (Konva.Shape | Konva.Image)[]) => {
       const layer = new Konva.Layer({ listening: false, imageSmoothingEnabled: name !== 'scene' });
-      layer.add(...nodes);
+      // Empty when added: Konva's stage.add draws the layer at once, and the whole map would be
+      // drawn here and again in the first frame (batchDraw below).
       stage.add(layer);
+      layer.add(...nodes);
       layer.getNativeCanvasElement().dataset['layer'] = name;
       return layer;
     };

@@ -1,8 +1,9 @@
-import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter, readEncounterText } from '../../src-shared/io';
+import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter } from '../../src-shared/io';
 import { exportEncounter } from '../../src-shared/io/export';
 import type { EncounterExportRequest, ExportRequest, FileRef, FolderRef, OpenedFile, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
 import { createBrowserLibrary, importLibraryFiles } from '../library/browser-library';
 import { libraryDb } from '../library/db';
+import { readEncounterFile } from '../state/read-file';
 import type { BrowserStore } from './browser-store';
 import { askSaveName, pickSaveFile, savePicker, writeToHandle, type WritableFileHandle } from './save-as';
 
@@ -96,8 +97,11 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
   async function idForName(name: string): Promise<string> {
     return (await store.files.filter((f) => f.name === name).first())?.id ?? newId();
   }
-  /** Only files that open go on the recent list: a broken file is reported, not remembered. */
-  const opens = (name: string, text: string) => readEncounterText(text, name).ok;
+  /**
+   * Only files that open go on the recent list: a broken file is reported, not remembered. Read off
+   * the main thread when big; the document then opens the same reading (read-file.ts), not a second.
+   */
+  const opens = async (name: string, text: string) => (await readEncounterFile(text, name)).ok;
 
   return {
     edition: 'browser',
@@ -106,14 +110,16 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
       const [file] = await pickFiles({ accept: `.${ENCOUNTER_FILE_EXTENSION},.json,.txt,.dd2vtt,.uvtt,application/json,text/plain` });
       if (!file) return null;
       const text = await readText(file);
-      if (!opens(file.name, text)) return { file: { id: newId(), name: file.name }, text };
-      return { file: await remember(await idForName(file.name), file.name, text), text };
+      // The reading and the look-up of a stored file of that name go on together.
+      const [ok, id] = await Promise.all([opens(file.name, text), idForName(file.name)]);
+      if (!ok) return { file: { id: newId(), name: file.name }, text };
+      return { file: await remember(id, file.name, text), text };
     },
 
     async readEncounter(ref: FileRef): Promise<OpenedFile> {
       const stored = (await store.files.get(ref.id)) ?? (await store.libraryFiles.get(ref.id));
       if (!stored) throw new Error(`${ref.name} is no longer stored in this browser; open it again with File › Open.`);
-      if (!opens(stored.name, stored.text)) {
+      if (!(await opens(stored.name, stored.text))) {
         // Stored by an older version before it was checked: take it off the recent list.
         await store.files.delete(ref.id);
         return { file: { id: ref.id, name: stored.name }, text: stored.text };

@@ -1,6 +1,7 @@
 import { createEffect, createSignal, onCleanup } from 'solid-js';
 import type { RecoveryData } from '../../src-shared/ipc';
-import { MAX_FILE_BYTES, readEncounterText, serializeEncounter } from '../../src-shared/io';
+import { MAX_FILE_BYTES, serializeEncounter } from '../../src-shared/io';
+import { readEncounterFile } from './read-file';
 import type { Editor } from './editor';
 
 /** How long after the last change the open document is written to the recovery store. */
@@ -67,7 +68,7 @@ export async function offerRecovery(editor: Editor): Promise<void> {
     await editor.platform.clearRecovery().catch(() => {});
     return;
   }
-  const read = readEncounterText(found.text, 'recovered.encounter');
+  const read = await readEncounterFile(found.text, 'recovered.encounter');
   if (!read.ok) {
     editor.notify('error', `The unsaved work could not be recovered: ${read.error}`);
     return;
@@ -108,7 +109,8 @@ export function installDropOpen(editor: Editor): () => void {
       editor.notify('error', `${file.name} is ${(file.size / 1048576).toFixed(1)} MiB, over the ${MAX_FILE_BYTES / 1048576} MiB limit for an encounter file; nothing was opened.`);
       return;
     }
-    const read = readEncounterText(await file.text(), file.name);
+    // A big file is read off the main thread (read-file.ts).
+    const read = await readEncounterFile(await file.text(), file.name);
     if (!read.ok) {
       editor.notify('error', `${file.name} could not be opened: ${read.error}`);
       return;

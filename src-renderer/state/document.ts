@@ -1,10 +1,12 @@
 import { batch, createSignal } from 'solid-js';
 import { History, type Command } from '../../src-shared/commands';
-import { readEncounterText, serializeEncounter } from '../../src-shared/io';
+import { serializeEncounter } from '../../src-shared/io';
 import type { FileRef, PlatformBridge } from '../../src-shared/ipc';
 import { createEncounter, type Encounter, type NewEncounterOptions } from '../../src-shared/model';
 import type { Chrome } from './chrome';
 import { exportNotice } from './exports';
+import { engineWorker } from './engine-worker';
+import { onBigRead, readEncounterFile } from './read-file';
 
 /**
  * The open document and its history: every edit goes through `execute` as a command, so undo,
@@ -20,6 +22,20 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
   // Bumped whenever the history changes, so undo/redo labels and the dirty flag re-read it.
   const [historyTick, setHistoryTick] = createSignal(0);
   const [recent, setRecent] = createSignal<FileRef[]>([]);
+  /**
+   * A big file is being read with no document open: the map area is set up meanwhile (the canvas's
+   * first mount is one of the slow parts of opening), so the map is drawn as soon as it is read.
+   */
+  const [opening, setOpening] = createSignal(false);
+  // While File › Open or a recent file is on its way (the bridge reads it first, to check it opens).
+  let choosing = false;
+  // The engine worker is started while the window is idle: loading its code (the file format and the
+  // rules) takes a while, which the first big file opened should not wait for.
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => engineWorker(), { timeout: 2000 });
+  onBigRead(() => {
+    // In a task of its own: the map area's set-up is not added to the task that started the read.
+    if (choosing && !doc()) setTimeout(() => choosing && !doc() && setOpening(true));
+  });
   const touched = () => setHistoryTick((t) => t + 1);
   // The commands behind the history's steps, beside it, so each new document can say which squares
   // it changed (`editedSquares`): the static layers redraw those without diffing whole arrays.
@@ -136,26 +152,35 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     }
   }
 
-  function openText(text: string, from: FileRef): boolean {
+  /** Reads and opens a file's text (a big file is read off the main thread: read-file.ts). */
+  async function openText(text: string, from: FileRef): Promise<boolean> {
     if (looksBinary(text)) {
       notify('error', `${from.name} could not be opened: it is not a text file (an encounter file is JSON text, a scenario plain text).`);
       return false;
     }
-    const read = readEncounterText(text, from.name);
-    if (!read.ok) {
-      notify('error', `${from.name} could not be opened: ${read.error}`);
-      return false;
+    const before = doc();
+    try {
+      const read = await readEncounterFile(text, from.name);
+      // Edited while the file was read (the window does not freeze meanwhile): ask again first.
+      if (doc() !== before && !(await mayDiscard())) return false;
+      if (!read.ok) {
+        notify('error', `${from.name} could not be opened: ${read.error}`);
+        return false;
+      }
+      // A text scenario is imported: saving it writes a new encounter file, never over the text.
+      loadDocument(read.encounter, read.format === 'file' ? from : null);
+      notify('info', read.format === 'file' ? `Opened ${from.name}` : read.format === 'uvtt' ? `Imported the Universal VTT map ${from.name}: its walls, doors and picture` : `Imported the text scenario ${from.name}`);
+      return true;
+    } finally {
+      // After the document is in (so the map area stays), or on failure (back to the welcome page).
+      setOpening(false);
     }
-    // A text scenario is imported: saving it writes a new encounter file, never over the text.
-    loadDocument(read.encounter, read.format === 'file' ? from : null);
-    notify('info', read.format === 'file' ? `Opened ${from.name}` : read.format === 'uvtt' ? `Imported the Universal VTT map ${from.name}: its walls, doors and picture` : `Imported the text scenario ${from.name}`);
-    return true;
   }
 
   /** Opens one of the sample encounters shipped with the app. */
   async function openSample(name: string, text: string): Promise<void> {
     if (!(await mayDiscard())) return;
-    const read = readEncounterText(text, name);
+    const read = await readEncounterFile(text, name);
     if (read.ok) {
       loadDocument(read.encounter, null);
       notify('info', `Opened the sample ${read.encounter.name}`);
@@ -177,19 +202,23 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     return true;
   }
 
-  async function open(): Promise<void> {
+  /** Opens what the platform hands over (the picked file, a recent one). */
+  async function openFrom(get: () => Promise<{ text: string; file: FileRef } | null>): Promise<void> {
     if (!(await mayDiscard())) return;
-    const opened = await run('Opening…', () => platform.openEncounter());
-    if (opened) openText(opened.text, opened.file);
+    choosing = true;
+    try {
+      await run('Opening…', async () => {
+        const opened = await get();
+        if (opened) await openText(opened.text, opened.file);
+      });
+    } finally {
+      choosing = false;
+      setOpening(false);
+    }
     await refreshRecent();
   }
-
-  async function openRecent(ref: FileRef): Promise<void> {
-    if (!(await mayDiscard())) return;
-    const opened = await run('Opening…', () => platform.readEncounter(ref));
-    if (opened) openText(opened.text, opened.file);
-    await refreshRecent();
-  }
+  const open = () => openFrom(() => platform.openEncounter());
+  const openRecent = (ref: FileRef) => openFrom(() => platform.readEncounter(ref));
 
   async function save(asNew = false): Promise<boolean> {
     const current = doc();
@@ -233,6 +262,7 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
 
   return {
     doc,
+    opening,
     file,
     dirty,
     canUndo,

@@ -1,6 +1,13 @@
 import type { Encounter } from '../../src-shared/model';
 import { MoveRefused, planFlightPath, planPath, reachableSquares, type MoveRequest, type PathAnswer, type Reach, type ReachSquare } from '../../src-shared/rules';
 
+/**
+ * Maps with at least this many squares work out movement in a Web Worker: a reach there can take
+ * tens of milliseconds (a running Gargantuan creature on 512 × 512), too long for a click to
+ * block. Smaller maps answer at once on the main thread, where a worker's round trip costs more.
+ */
+export const WORKER_MIN_SQUARES = 128 * 128;
+
 /** Where a creature can go, or why it cannot (what the movement overlay and panel show). */
 export type ReachResult = { reach: Reach } | { refused: string };
 
