@@ -155,12 +155,18 @@ function Initiative(props: { editor: Editor }) {
                 </For>
               </tbody>
             </table>
+            <Show when={!state().board.creatures.length}>
+              {/* A fight needs fighters: say where they come from rather than offer a roll for nobody. */}
+              <p class="hint" data-testid="play-no-creatures">
+                No creatures to play yet. Press F5 to return to Edit, place them with the Place a creature tool (C), then press F5 again.
+              </p>
+            </Show>
             <div class="play-buttons">
               <input type="text" class="small" placeholder={initiativeDice(state().board.ruleset)} title="The die rolled for each creature (the ruleset's usual one)" value={dice()} onInput={(e) => setDice(e.currentTarget.value)} />
-              <button class="primary" data-testid="play-roll-initiative" title="Roll each creature's die plus its modifier, with the session's seeded dice" onClick={roll}>
+              <button class="primary" data-testid="play-roll-initiative" disabled={!state().board.creatures.length} title="Roll each creature's die plus its modifier, with the session's seeded dice" onClick={roll}>
                 Roll
               </button>
-              <button data-testid="play-enter-initiative" title="Use the scores entered" onClick={enter}>
+              <button data-testid="play-enter-initiative" disabled={!state().board.creatures.length} title="Use the scores entered" onClick={enter}>
                 Use scores
               </button>
             </div>

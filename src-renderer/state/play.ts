@@ -193,7 +193,14 @@ export function createPlay(deps: PlayDeps) {
       setFallEntry(null);
       setForcedChosen((f) => ({ ...f, by: null, target: null }));
     });
-    deps.notify('info', s.log.length ? `Play mode: ${s.cursor} of ${s.log.length} log entries in effect. F5 returns to Edit.` : 'Play mode: roll or enter initiative to start. F5 returns to Edit.');
+    deps.notify(
+      'info',
+      s.log.length
+        ? `Play mode: ${s.cursor} of ${s.log.length} log entries in effect. F5 returns to Edit.`
+        : p.creatures.length
+          ? 'Play mode: roll or enter initiative to start. F5 returns to Edit.'
+          : 'Play mode: there are no creatures to play yet. F5 returns to Edit, where the Place a creature tool (C) adds them.',
+    );
   }
 
   /** Stores the session beside the planned layout (one undoable `play` step) if it changed. */

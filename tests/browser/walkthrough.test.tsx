@@ -1,3 +1,5 @@
+import Dexie from 'dexie';
+import { createRoot } from 'solid-js';
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
@@ -8,8 +10,12 @@ import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { CreaturePalette } from '../../src-renderer/components/CreaturePalette';
 import { MenuBar } from '../../src-renderer/components/MenuBar';
 import { PlayLog } from '../../src-renderer/play/PlayLog';
+import { PlayPanel } from '../../src-renderer/play/PlayPanel';
+import { LibraryDb, reconcile } from '../../src-renderer/library/db';
+import { createLibrary } from '../../src-renderer/library/library-state';
+import { LibraryPanel } from '../../src-renderer/library/LibraryPanel';
 import { createEditor } from '../../src-renderer/state/editor';
-import type { PlatformBridge } from '../../src-shared/ipc';
+import type { FolderRef, LibraryEntry, PlatformBridge } from '../../src-shared/ipc';
 import { forcedMovement } from '../../src-shared/rules';
 import lair from '../../resources/encounters/drake-lair.epic-path.encounter?raw';
 
@@ -17,9 +23,9 @@ import lair from '../../resources/encounters/drake-lair.epic-path.encounter?raw'
 // finding per test, each with the app's own stylesheets.
 
 const platform = { edition: 'browser', recentFiles: async () => [] } as unknown as PlatformBridge;
-let cleanup: (() => void)[] = [];
+let cleanup: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
-  for (const f of cleanup.splice(0)) f();
+  for (const f of cleanup.splice(0).reverse()) await f();
   document.body.innerHTML = '';
   await page.viewport(1400, 900);
 });
@@ -161,5 +167,89 @@ describe('a 1280 × 720 window', () => {
     const buttons = [...host.querySelectorAll<HTMLElement>('.size-choice')];
     expect(buttons.map((b) => b.textContent)).toContain('Titanic Three-Plus');
     for (const b of buttons) expect(b.scrollWidth, `"${b.textContent}" is cut`).toBeLessThanOrEqual(b.clientWidth);
+  });
+});
+
+describe('Play mode with no creatures', () => {
+  it('says where creatures come from instead of offering a roll for nobody', async () => {
+    const editor = createEditor(platform);
+    cleanup.push(editor.dispose);
+    await editor.newEncounter({ ruleset: 'd20-35', width: 12, height: 8, name: 'Empty' });
+    editor.enterPlay();
+    expect(editor.notices().map((n) => n.text).join(' ')).toMatch(/no creatures to play yet/);
+    const host = mount(() => <PlayPanel editor={editor} />);
+    await frame();
+    expect(host.querySelector('[data-testid="play-no-creatures"]')?.textContent).toMatch(/Place a creature tool \(C\)/);
+    expect((host.querySelector('[data-testid="play-roll-initiative"]') as HTMLButtonElement).disabled).toBe(true);
+    expect((host.querySelector('[data-testid="play-enter-initiative"]') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the library panel', () => {
+  const LIB: FolderRef = { id: '/maps', name: 'Maps' };
+  const entry = (i: number, title: string): LibraryEntry => ({ file: { id: `/maps/${i}.encounter`, name: `${i}.encounter` }, library: LIB.id, title, ruleset: 'd20-35', width: 10 + i, height: 10, modified: i, bytes: 100, problem: null, tags: [], sides: { party: 1, enemy: 2, neutral: 0 }, creatureNames: [], thumbnail: null });
+  async function mountLibrary(seed: LibraryEntry[]) {
+    const name = `eb-walk-${Math.random()}`;
+    const db = new LibraryDb(name);
+    cleanup.push(async () => {
+      // The panel's opening scan may still be writing its cache: let it finish before closing.
+      await new Promise((r) => setTimeout(r, 200));
+      db.close();
+      await Dexie.delete(name);
+    });
+    await db.libraries.put({ ...LIB, added: 1 });
+    await reconcile(db, LIB.id, { entries: seed, present: seed.map((e) => e.file.id), cancelled: false });
+    const lib_platform = {
+      edition: 'browser',
+      libraries: async () => [LIB],
+      scanLibrary: async () => ({ entries: [], present: seed.map((e) => e.file.id), cancelled: false }),
+      cancelLibraryScan: async () => {},
+      libraryEvents: () => new Promise(() => {}),
+    } as unknown as PlatformBridge;
+    const notices: string[] = [];
+    const opened: string[] = [];
+    const lib = createRoot((dispose) => {
+      cleanup.push(dispose);
+      return createLibrary({ platform: lib_platform, db, notify: (_k, t) => notices.push(t), openFile: async (f) => void opened.push(f.id), confirm: async () => true });
+    });
+    await lib.show();
+    const host = mount(() => <LibraryPanel library={lib} />, 'width:1000px;height:700px');
+    return { lib, host, notices, opened };
+  }
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(check()).toBe(true);
+  };
+  const type = (search: HTMLInputElement, text: string) => {
+    search.value = text;
+    search.dispatchEvent(new InputEvent('input', { bubbles: true }));
+  };
+  const enter = (el: HTMLElement) => el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+
+  it('Enter in the search field opens the one match; with several it selects the first', async () => {
+    const { host, lib, opened } = await mountLibrary([entry(1, 'Goblin ford'), entry(2, 'Drake lair'), entry(3, 'Goblin cave')]);
+    const search = host.querySelector<HTMLInputElement>('[data-testid=library-search]')!;
+    type(search, 'gob');
+    await until(() => lib.results().length === 2);
+    enter(search);
+    expect(opened).toEqual([]);
+    expect(lib.selected()).toBe(lib.results()[0]!.id);
+    lib.setSelected(null);
+    type(search, 'drake');
+    await until(() => lib.results().length === 1);
+    enter(search);
+    await until(() => opened.length === 1);
+    expect(opened).toEqual(['/maps/2.encounter']);
+  });
+
+  it('Rescan says what it found, even when nothing changed', async () => {
+    const { host, notices } = await mountLibrary([entry(1, 'Goblin ford'), entry(2, 'Drake lair')]);
+    await until(() => !!host.querySelector('[data-testid=library-folder] button'));
+    notices.length = 0;
+    const rescan = [...host.querySelectorAll<HTMLButtonElement>('[data-testid=library-folder] button')].find((b) => b.textContent!.trim() === 'Rescan')!;
+    expect(rescan.title).toMatch(/copies the browser keeps/);
+    rescan.click();
+    await until(() => notices.length > 0);
+    expect(notices).toEqual(['Maps: 2 encounter files, nothing new or changed.']);
   });
 });
