@@ -27,7 +27,7 @@ export function ShortcutsDialog(props: { editor: Editor }) {
           <For each={ACTIONS.filter((a) => a.keys)}>
             {(a) => (
               <tr>
-                <td>{a.label(props.editor)}</td>
+                <td>{a.shortcutLabel ?? a.label(props.editor)}</td>
                 <td>
                   <For each={a.keys}>{(k) => <kbd>{displayKeys(k)}</kbd>}</For>
                 </td>

@@ -8,6 +8,7 @@ import '../../src-renderer/styles/editor-tools.css';
 import { App } from '../../src-renderer/App';
 import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { CreaturePalette } from '../../src-renderer/components/CreaturePalette';
+import { ShortcutsDialog } from '../../src-renderer/components/HelpDialogs';
 import { MenuBar } from '../../src-renderer/components/MenuBar';
 import { PlayLog } from '../../src-renderer/play/PlayLog';
 import { PlayPanel } from '../../src-renderer/play/PlayPanel';
@@ -251,5 +252,21 @@ describe('the library panel', () => {
     rescan.click();
     await until(() => notices.length > 0);
     expect(notices).toEqual(['Maps: 2 encounter files, nothing new or changed.']);
+  });
+});
+
+describe('the shortcuts list (F1)', () => {
+  it('names Ctrl+Z for what it always does, not for the step at hand ("Undo paint edges")', async () => {
+    const editor = createEditor(platform);
+    cleanup.push(editor.dispose);
+    await editor.newEncounter({ ruleset: 'd20-35', width: 12, height: 8, name: 'Keys' });
+    editor.execute({ type: 'setSquares', layer: 'edgeEast', indices: [3], values: [1] });
+    expect(editor.undoLabel()).toBeTruthy();
+    const host = mount(() => <ShortcutsDialog editor={editor} />);
+    const rows = [...host.ownerDocument.querySelectorAll('.shortcuts tr')].map((r) => r.textContent ?? '');
+    const undo = rows.find((r) => r.includes('Ctrl+Z') && !r.includes('Shift'))!;
+    expect(undo).toMatch(/^Undo the last step/);
+    expect(rows.some((r) => r.startsWith('Redo the step undone'))).toBe(true);
+    void host;
   });
 });
