@@ -336,7 +336,13 @@ function Turn(props: { editor: Editor }) {
         {(p) => (
           <div class="play-path" classList={{ illegal: !p().answer.legal }} data-testid="play-path">
             <div>
-              Path to {p().target.x},{p().target.y}: <strong>{p().answer.total} {unitText(p().answer.unit || unit())}</strong>
+              Path to {p().target.x},{p().target.y}:{' '}
+              {/* No way there at all has no cost to show ("0 movement resistance" read as free). */}
+              <Show when={p().answer.legal || p().answer.steps.length > 1} fallback={<strong>no way there</strong>}>
+                <strong>
+                  {p().answer.total} {unitText(p().answer.unit || unit())}
+                </strong>
+              </Show>
               {p().answer.fall !== undefined ? `, then falls ${p().answer.fall} ${RULESETS[state().board.ruleset].lengthUnit}` : ''}
             </div>
             <Show when={!p().answer.legal}>

@@ -270,3 +270,21 @@ describe('the shortcuts list (F1)', () => {
     void host;
   });
 });
+
+describe('the hovered path', () => {
+  it('a square with no way there shows no cost (it read "0 ft", as if free)', async () => {
+    const editor = await playingLair();
+    const host = mount(() => <PlayPanel editor={editor} />);
+    const t = createToolDriver(editor);
+    // The drake fills 8,2-9,3: Ardent cannot end a move in it.
+    t.pointerMove({ x: 9, y: 3 });
+    await frame();
+    const plan = editor.movePlan()!;
+    expect(plan.answer.legal).toBe(false);
+    expect(plan.answer.steps.length).toBeLessThanOrEqual(1);
+    const text = host.querySelector('[data-testid="play-path"]')!.textContent!;
+    expect(text).toMatch(/^Path to 9,3: no way there/);
+    expect(text).not.toMatch(/\b0 ft/);
+    expect(host.querySelector('[data-testid="play-path-refused"]')!.textContent).toMatch(/^Not allowed: /);
+  });
+});
