@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { createRoot } from 'solid-js';
+import { createRoot, Show } from 'solid-js';
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
@@ -8,7 +8,8 @@ import '../../src-renderer/styles/editor-tools.css';
 import { App } from '../../src-renderer/App';
 import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { CreaturePalette } from '../../src-renderer/components/CreaturePalette';
-import { ShortcutsDialog } from '../../src-renderer/components/HelpDialogs';
+import { ConfirmDialog, ShortcutsDialog } from '../../src-renderer/components/HelpDialogs';
+import { TravelDialog } from '../../src-renderer/play/TravelDialog';
 import { MenuBar } from '../../src-renderer/components/MenuBar';
 import { PlayLog } from '../../src-renderer/play/PlayLog';
 import { PlayPanel } from '../../src-renderer/play/PlayPanel';
@@ -286,5 +287,32 @@ describe('the hovered path', () => {
     expect(text).toMatch(/^Path to 9,3: no way there/);
     expect(text).not.toMatch(/\b0 ft/);
     expect(host.querySelector('[data-testid="play-path-refused"]')!.textContent).toMatch(/^Not allowed: /);
+  });
+});
+
+describe('wording in Play mode', () => {
+  it('the Reset confirmation offers to keep playing, not editing', async () => {
+    const editor = await playingLair();
+    const answer = editor.confirm('Reset play: back to the planned layout, and the log is emptied. Continue?', 'Reset');
+    mount(() => (
+      <Show when={editor.confirmState()}>
+        <ConfirmDialog editor={editor} />
+      </Show>
+    ));
+    await frame();
+    const no = document.querySelector<HTMLButtonElement>('[data-testid="confirm-no"]')!;
+    expect(no.textContent!.trim()).toBe('Keep playing');
+    no.click();
+    expect(await answer).toBe(false);
+  });
+
+  it('the travel calculator writes its ways as it writes its terrains, capitalised', async () => {
+    const editor = await playingLair();
+    mount(() => <TravelDialog onClose={() => {}} />);
+    await frame();
+    const way = [...document.querySelectorAll<HTMLOptionElement>('[data-testid="travel-way"] option')].map((o) => o.textContent);
+    const terrain = [...document.querySelectorAll<HTMLOptionElement>('[data-testid="travel-terrain"] option')].map((o) => o.textContent!);
+    expect(way).toEqual(['Highway', 'Road', 'Trail', 'Trackless']);
+    for (const t of terrain) expect(t[0]).toBe(t[0]!.toUpperCase());
   });
 });
