@@ -491,7 +491,13 @@ function Forced(props: { editor: Editor }) {
         <label class="field">
           <span>Effect</span>
           <select data-testid="forced-effect" value={f().effect} onChange={(e) => editor.setForced({ ...f(), effect: e.currentTarget.value as ForcedKind | 'teleport' })}>
-            <For each={effects()}>{(o) => <option value={o.id}>{o.label}</option>}</For>
+            <For each={effects()}>
+              {(o) => (
+                <option value={o.id} selected={f().effect === o.id}>
+                  {o.label}
+                </option>
+              )}
+            </For>
           </select>
         </label>
         <Show when={f().effect !== 'teleport'}>
@@ -499,8 +505,19 @@ function Forced(props: { editor: Editor }) {
             <label class="field">
               <span>Attacker</span>
               <select data-testid="forced-by" value={f().by ?? ''} onChange={(e) => editor.setForced({ ...f(), by: e.currentTarget.value || null })}>
-                <option value="">—</option>
-                <For each={state().board.creatures}>{(c) => <option value={c.id}>{c.name}</option>}</For>
+                {/* `selected` on each option as well as the select's value: when the section is drawn
+                    anew (after an undo) the value is set before the options exist, and the select
+                    showed "—" while the attacker was chosen. */}
+                <option value="" selected={!f().by}>
+                  —
+                </option>
+                <For each={state().board.creatures}>
+                  {(c) => (
+                    <option value={c.id} selected={f().by === c.id}>
+                      {c.name}
+                    </option>
+                  )}
+                </For>
               </select>
             </label>
             <label class="field">

@@ -316,3 +316,28 @@ describe('wording in Play mode', () => {
     for (const t of terrain) expect(t[0]).toBe(t[0]!.toUpperCase());
   });
 });
+
+describe('the forced-movement panel after an undo', () => {
+  it('still shows the attacker the push will use (it showed "—" while the kobold was chosen)', async () => {
+    const editor = await playingLair();
+    const host = mount(() => <App editor={editor} />, 'position:fixed;inset:0');
+    const t = createToolDriver(editor);
+    editor.setMoveAction('double');
+    t.pointerMove({ x: 7, y: 2 });
+    t.click({ x: 7, y: 2 }).click({ x: 7, y: 2 });
+    editor.playAct({ kind: 'next-turn' });
+    editor.setPlayTool('play-forced');
+    await frame();
+    const by = () => host.querySelector<HTMLSelectElement>('[data-testid="forced-by"]')!;
+    expect(by().value).toBe('K');
+    t.click({ x: 7, y: 2 });
+    t.click({ x: 8, y: 2 });
+    expect(t.key('Enter')).toBe(true);
+    await frame();
+    editor.undo();
+    await frame();
+    expect(editor.forced().by).toBe('K');
+    expect(by().value).toBe('K');
+    expect(by().selectedOptions[0]!.textContent!.trim()).toBe('Kobold');
+  });
+});
