@@ -87,8 +87,19 @@ export function PlayLog(props: { editor: Editor }) {
       <Show when={editor.playState()?.round}>
         <div class="play-buttons" title="Damage the GM decides (an attack, a fall the text leaves to the GM)">
           <select class="small" value={who()} onChange={(e) => setWho(e.currentTarget.value)} data-testid="damage-who">
-            <option value="">Damage to…</option>
-            <For each={creatures()}>{(c) => <option value={c.id}>{c.name}</option>}</For>
+            {/* `selected` per option: every action makes new creature objects, so the options are
+                drawn anew and the select fell back to "Damage to…" while Add still meant the creature
+                chosen before. */}
+            <option value="" selected={!who()}>
+              Damage to…
+            </option>
+            <For each={creatures()}>
+              {(c) => (
+                <option value={c.id} selected={who() === c.id}>
+                  {c.name}
+                </option>
+              )}
+            </For>
           </select>
           <input type="number" class="small" min="0" value={amount()} onInput={(e) => setAmount(e.currentTarget.value)} data-testid="damage-amount" />
           <button

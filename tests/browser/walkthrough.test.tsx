@@ -341,3 +341,19 @@ describe('the forced-movement panel after an undo', () => {
     expect(by().selectedOptions[0]!.textContent!.trim()).toBe('Kobold');
   });
 });
+
+describe('the damage picker in the log', () => {
+  it('keeps showing the creature Add will damage after another action redraws the list', async () => {
+    const editor = await playingLair();
+    const host = mount(() => <PlayLog editor={editor} />);
+    await frame();
+    const who = host.querySelector<HTMLSelectElement>('[data-testid="damage-who"]')!;
+    who.value = 'D';
+    who.dispatchEvent(new Event('change', { bubbles: true }));
+    editor.playAct({ kind: 'next-turn' });
+    await frame();
+    const shown = host.querySelector<HTMLSelectElement>('[data-testid="damage-who"]')!;
+    expect(shown.value).toBe('D');
+    expect(shown.selectedOptions[0]!.textContent!.trim()).toBe('Drake');
+  });
+});
