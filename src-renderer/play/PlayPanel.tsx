@@ -505,9 +505,9 @@ function Forced(props: { editor: Editor }) {
             <label class="field">
               <span>Attacker</span>
               <select data-testid="forced-by" value={f().by ?? ''} onChange={(e) => editor.setForced({ ...f(), by: e.currentTarget.value || null })}>
-                {/* `selected` on each option as well as the select's value: when the section is drawn
-                    anew (after an undo) the value is set before the options exist, and the select
-                    showed "—" while the attacker was chosen. */}
+                {/* `selected` on each option as well as the select's value: an undo or an action makes
+                    new creature objects, so the options are drawn anew and the select fell back to
+                    "—" while the attacker was still chosen. */}
                 <option value="" selected={!f().by}>
                   —
                 </option>
