@@ -26,7 +26,7 @@ export function CreaturePalette(props: { editor: Editor }) {
                   class="size-choice"
                   role="radio"
                   aria-checked={editor.placeSize() === size}
-                  classList={{ active: editor.placeSize() === size }}
+                  classList={{ active: editor.placeSize() === size, wide: sizeName(d().ruleset, size).length > 16 }}
                   title={`${sizeName(d().ruleset, size)}: ${sizeSpaceText(d().ruleset, size)} (${RULESETS[d().ruleset].name}). Click a square to place one.`}
                   data-testid={`size-${size}`}
                   onClick={() => editor.setPlaceSize(size)}

@@ -27,7 +27,7 @@ export function ShortcutsDialog(props: { editor: Editor }) {
           <For each={ACTIONS.filter((a) => a.keys)}>
             {(a) => (
               <tr>
-                <td>{a.label(props.editor)}</td>
+                <td>{a.shortcutLabel ?? a.label(props.editor)}</td>
                 <td>
                   <For each={a.keys}>{(k) => <kbd>{displayKeys(k)}</kbd>}</For>
                 </td>
@@ -116,8 +116,9 @@ export function ConfirmDialog(props: { editor: Editor }) {
     <Dialog title="Please confirm" onClose={() => props.editor.answerConfirm(false)} testId="confirm-dialog">
       <p>{state().text}</p>
       <div class="dialog-actions">
-        <button type="button" class="primary" onClick={() => props.editor.answerConfirm(false)}>
-          Keep editing
+        <button type="button" class="primary" data-testid="confirm-no" onClick={() => props.editor.answerConfirm(false)}>
+          {/* In Play mode there is nothing being edited: the GM goes on playing. */}
+          {props.editor.playing() ? 'Keep playing' : 'Keep editing'}
         </button>
         <Show when={state().otherLabel}>
           {(label) => (

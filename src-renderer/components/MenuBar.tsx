@@ -29,7 +29,10 @@ export function MenuBar(props: { editor: Editor }) {
     if (id === 'file') void editor.refreshRecent();
     queueMicrotask(() => {
       const list = items();
-      (last ? list[list.length - 1] : list[0])?.focus();
+      // A menu with nothing to run (Edit before any encounter is open) keeps the keyboard on its
+      // title, so the focus is never lost to the page and the arrows still read as being in the menu.
+      const target = (last ? list[list.length - 1] : list[0]) ?? bar.querySelector<HTMLButtonElement>(`[data-testid="menu-${id}"]`);
+      target?.focus();
     });
   }
   function closeAndReturn(): void {

@@ -122,6 +122,12 @@ export function LibraryPanel(props: { library: Library }) {
     } else if (e.key === 'Enter' && current && (!typing || e.target === search)) {
       e.preventDefault();
       void lib.openEntry(current);
+    } else if (e.key === 'Enter' && e.target === search && !current && lib.results().length) {
+      // Typed a search and pressed Enter: one match opens; several select the first, so a second
+      // Enter (or the arrows) goes on from there.
+      e.preventDefault();
+      if (lib.results().length === 1) void lib.openEntry(lib.results()[0]!);
+      else move(0);
     } else if (typing && e.target !== search) {
       return;
     } else if (e.key === 'ArrowRight' || (e.key === 'ArrowDown' && e.target === search && !current)) {
@@ -205,10 +211,16 @@ export function LibraryPanel(props: { library: Library }) {
                       when={p()}
                       fallback={
                         <div class="library-folder-actions">
-                          <button title="Look for new, changed and removed files" onClick={() => void lib.scan(folder)}>
+                          <button
+                            title={
+                              lib.edition === 'browser'
+                                ? 'Read this library again from the copies the browser keeps (files saved since are not in it: add their folder again)'
+                                : 'Look for new, changed and removed files'
+                            }
+                            onClick={() => void lib.scan(folder, false, true)}>
                             Rescan
                           </button>
-                          <button title="Forget the cached index and read every file again" onClick={() => void lib.scan(folder, true)}>
+                          <button title="Forget the cached index and read every file again" onClick={() => void lib.scan(folder, true, true)}>
                             Rebuild
                           </button>
                           <Show when={lib.edition === 'browser'}>

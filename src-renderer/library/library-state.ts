@@ -129,7 +129,8 @@ export function createLibrary(deps: LibraryDeps) {
     for (const f of list) await scan(f);
   }
 
-  async function scan(folder: FolderRef, rebuild = false): Promise<void> {
+  /** Reads the folder's new and changed files; `report`: the user asked, so say what was found. */
+  async function scan(folder: FolderRef, rebuild = false, report = false): Promise<void> {
     listen();
     if (rebuild) {
       await clearLibraryCache(db, folder.id);
@@ -145,6 +146,12 @@ export function createLibrary(deps: LibraryDeps) {
         upsert(result.entries);
       });
       if (result.cancelled) deps.notify('info', `Scan of ${folder.name} cancelled; ${result.entries.length} files read.`);
+      else if (report) {
+        // A rescan that finds nothing new would otherwise look like a button that does nothing.
+        const files = `${result.present.length} encounter file${result.present.length === 1 ? '' : 's'}`;
+        const read = rebuild ? 'all read again' : result.entries.length ? `${result.entries.length} new or changed` : 'nothing new or changed';
+        deps.notify('info', `${folder.name}: ${files}, ${read}.`);
+      }
     } catch (e) {
       deps.notify('error', `${folder.name} could not be scanned: ${(e as Error).message}`);
     } finally {

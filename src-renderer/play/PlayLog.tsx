@@ -6,6 +6,18 @@ import { DistributionChart } from './DistributionChart';
  * The event log: every entry in plain words with the rules cited and the dice. Click an entry to see
  * the board at that moment; undone entries stay greyed (Redo brings them back, a new action drops them).
  */
+/** Scrolls the log so entry `index` is in view: whole if it fits, else from its first line. */
+export function showEntry(list: HTMLElement, index: number): void {
+  const item = list.querySelector<HTMLElement>(`[data-index="${index}"]`);
+  if (!item) {
+    list.scrollTop = index < 0 ? 0 : list.scrollHeight;
+    return;
+  }
+  const top = item.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+  const bottom = top + item.offsetHeight;
+  list.scrollTop = bottom - top > list.clientHeight ? top : Math.max(0, bottom - list.clientHeight);
+}
+
 export function PlayLog(props: { editor: Editor }) {
   const editor = props.editor;
   const cursor = () => editor.playSession()?.cursor ?? 0;
@@ -13,10 +25,13 @@ export function PlayLog(props: { editor: Editor }) {
   const [who, setWho] = createSignal('');
   const [amount, setAmount] = createSignal('');
   let list!: HTMLOListElement;
-  // Keep the newest entry in view.
+  // Keep the entry in effect (the newest, or the last one not undone) in view, its first line
+  // included: a short window's log is a few lines tall, and scrolling to the very end showed only
+  // the tail of a long entry, or greyed undone ones.
   createEffect(() => {
     editor.playEntries().length;
-    if (editor.playViewAt() === null) queueMicrotask(() => list && (list.scrollTop = list.scrollHeight));
+    const last = cursor() - 1;
+    if (editor.playViewAt() === null) queueMicrotask(() => list && showEntry(list, last));
   });
   const creatures = () => editor.playState()?.board.creatures ?? [];
   return (
@@ -72,8 +87,19 @@ export function PlayLog(props: { editor: Editor }) {
       <Show when={editor.playState()?.round}>
         <div class="play-buttons" title="Damage the GM decides (an attack, a fall the text leaves to the GM)">
           <select class="small" value={who()} onChange={(e) => setWho(e.currentTarget.value)} data-testid="damage-who">
-            <option value="">Damage to…</option>
-            <For each={creatures()}>{(c) => <option value={c.id}>{c.name}</option>}</For>
+            {/* `selected` per option: every action makes new creature objects, so the options are
+                drawn anew and the select fell back to "Damage to…" while Add still meant the creature
+                chosen before. */}
+            <option value="" selected={!who()}>
+              Damage to…
+            </option>
+            <For each={creatures()}>
+              {(c) => (
+                <option value={c.id} selected={who() === c.id}>
+                  {c.name}
+                </option>
+              )}
+            </For>
           </select>
           <input type="number" class="small" min="0" value={amount()} onInput={(e) => setAmount(e.currentTarget.value)} data-testid="damage-amount" />
           <button

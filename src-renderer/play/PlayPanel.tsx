@@ -155,12 +155,18 @@ function Initiative(props: { editor: Editor }) {
                 </For>
               </tbody>
             </table>
+            <Show when={!state().board.creatures.length}>
+              {/* A fight needs fighters: say where they come from rather than offer a roll for nobody. */}
+              <p class="hint" data-testid="play-no-creatures">
+                No creatures to play yet. Press F5 to return to Edit, place them with the Place a creature tool (C), then press F5 again.
+              </p>
+            </Show>
             <div class="play-buttons">
               <input type="text" class="small" placeholder={initiativeDice(state().board.ruleset)} title="The die rolled for each creature (the ruleset's usual one)" value={dice()} onInput={(e) => setDice(e.currentTarget.value)} />
-              <button class="primary" data-testid="play-roll-initiative" title="Roll each creature's die plus its modifier, with the session's seeded dice" onClick={roll}>
+              <button class="primary" data-testid="play-roll-initiative" disabled={!state().board.creatures.length} title="Roll each creature's die plus its modifier, with the session's seeded dice" onClick={roll}>
                 Roll
               </button>
-              <button data-testid="play-enter-initiative" title="Use the scores entered" onClick={enter}>
+              <button data-testid="play-enter-initiative" disabled={!state().board.creatures.length} title="Use the scores entered" onClick={enter}>
                 Use scores
               </button>
             </div>
@@ -330,7 +336,13 @@ function Turn(props: { editor: Editor }) {
         {(p) => (
           <div class="play-path" classList={{ illegal: !p().answer.legal }} data-testid="play-path">
             <div>
-              Path to {p().target.x},{p().target.y}: <strong>{p().answer.total} {unitText(p().answer.unit || unit())}</strong>
+              Path to {p().target.x},{p().target.y}:{' '}
+              {/* No way there at all has no cost to show ("0 movement resistance" read as free). */}
+              <Show when={p().answer.legal || p().answer.steps.length > 1} fallback={<strong>no way there</strong>}>
+                <strong>
+                  {p().answer.total} {unitText(p().answer.unit || unit())}
+                </strong>
+              </Show>
               {p().answer.fall !== undefined ? `, then falls ${p().answer.fall} ${RULESETS[state().board.ruleset].lengthUnit}` : ''}
             </div>
             <Show when={!p().answer.legal}>
@@ -479,7 +491,13 @@ function Forced(props: { editor: Editor }) {
         <label class="field">
           <span>Effect</span>
           <select data-testid="forced-effect" value={f().effect} onChange={(e) => editor.setForced({ ...f(), effect: e.currentTarget.value as ForcedKind | 'teleport' })}>
-            <For each={effects()}>{(o) => <option value={o.id}>{o.label}</option>}</For>
+            <For each={effects()}>
+              {(o) => (
+                <option value={o.id} selected={f().effect === o.id}>
+                  {o.label}
+                </option>
+              )}
+            </For>
           </select>
         </label>
         <Show when={f().effect !== 'teleport'}>
@@ -487,8 +505,19 @@ function Forced(props: { editor: Editor }) {
             <label class="field">
               <span>Attacker</span>
               <select data-testid="forced-by" value={f().by ?? ''} onChange={(e) => editor.setForced({ ...f(), by: e.currentTarget.value || null })}>
-                <option value="">—</option>
-                <For each={state().board.creatures}>{(c) => <option value={c.id}>{c.name}</option>}</For>
+                {/* `selected` on each option as well as the select's value: an undo or an action makes
+                    new creature objects, so the options are drawn anew and the select fell back to
+                    "—" while the attacker was still chosen. */}
+                <option value="" selected={!f().by}>
+                  —
+                </option>
+                <For each={state().board.creatures}>
+                  {(c) => (
+                    <option value={c.id} selected={f().by === c.id}>
+                      {c.name}
+                    </option>
+                  )}
+                </For>
               </select>
             </label>
             <label class="field">

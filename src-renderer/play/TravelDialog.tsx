@@ -67,7 +67,7 @@ export function TravelDialog(props: { onClose: () => void }) {
         <label class="field">
           <span>Way</span>
           <select value={way()} onChange={(e) => setWay(e.currentTarget.value as TravelWay)} data-testid="travel-way">
-            <For each={TRAVEL_WAYS}>{(w) => <option value={w}>{w}</option>}</For>
+            <For each={TRAVEL_WAYS}>{(w) => <option value={w}>{`${w[0]!.toUpperCase()}${w.slice(1)}`}</option>}</For>
           </select>
         </label>
       </div>

@@ -12,6 +12,8 @@ export interface AppAction {
   id: string;
   menu: MenuId;
   label: (editor: Editor) => string;
+  /** The name in the shortcuts list when the menu's label names the step at hand ("Undo paint edges"). */
+  shortcutLabel?: string;
   /** Key combinations, e.g. `Mod+S` (Mod is Ctrl, or ⌘ on macOS). The first is shown in menus. */
   keys?: string[];
   enabled?: (editor: Editor) => boolean;
@@ -37,8 +39,8 @@ export const ACTIONS: AppAction[] = [
   { id: 'file.exportPng', menu: 'file', label: fixed('Export map image (PNG)…'), keys: ['Mod+Shift+E'], enabled: hasDoc, run: (e) => void e.exportFile('png') },
   { id: 'file.export', menu: 'file', label: fixed('Export for Foundry, Universal VTT, Tiled, PNG…'), keys: ['Mod+E'], enabled: hasDoc, run: () => openExportDialog() },
 
-  { id: 'edit.undo', menu: 'edit', label: (e) => (e.undoLabel() ? `Undo ${e.undoLabel()}` : 'Undo'), keys: ['Mod+Z'], enabled: (e) => e.canUndo(), run: (e) => e.undo() },
-  { id: 'edit.redo', menu: 'edit', label: (e) => (e.redoLabel() ? `Redo ${e.redoLabel()}` : 'Redo'), keys: ['Mod+Shift+Z', 'Mod+Y'], enabled: (e) => e.canRedo(), run: (e) => e.redo() },
+  { id: 'edit.undo', menu: 'edit', label: (e) => (e.undoLabel() ? `Undo ${e.undoLabel()}` : 'Undo'), shortcutLabel: 'Undo the last step', keys: ['Mod+Z'], enabled: (e) => e.canUndo(), run: (e) => e.undo() },
+  { id: 'edit.redo', menu: 'edit', label: (e) => (e.redoLabel() ? `Redo ${e.redoLabel()}` : 'Redo'), shortcutLabel: 'Redo the step undone', keys: ['Mod+Shift+Z', 'Mod+Y'], enabled: (e) => e.canRedo(), run: (e) => e.redo() },
 
   { id: 'edit.copy', menu: 'edit', label: fixed('Copy creatures'), keys: ['Mod+C'], enabled: hasSelection, run: (e) => void e.copyCreatures([...e.selectedIds()]), separatorBefore: true },
   { id: 'edit.paste', menu: 'edit', label: fixed('Paste creatures'), keys: ['Mod+V'], enabled: (e) => hasDoc(e) && e.clipboard().length > 0, run: (e) => void e.pasteCreatures(e.hover()) },

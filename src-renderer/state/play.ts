@@ -95,7 +95,23 @@ export function createPlay(deps: PlayDeps) {
   const [drawn, setDrawn] = createSignal<Square[] | null>(null);
   const [refusal, setRefusal] = createSignal<{ reason: string; at: Square | null } | null>(null);
   const [fallEntry, setFallEntry] = createSignal<LogEntry | null>(null);
-  const [forced, setForced] = createSignal<ForcedSettings>({ effect: 'push', by: null, target: null, squares: 1, range: null });
+  const [forcedChosen, setForcedChosen] = createSignal<ForcedSettings>({ effect: 'push', by: null, target: null, squares: 1, range: null });
+  /**
+   * The forced movement's settings as the panel and the map show them: until the GM picks the
+   * attacker, it is the creature whose turn it is (a newcomer's push on the kobold's turn was refused
+   * for want of an attacker the panel showed as "—"); a new turn goes back to that default.
+   */
+  const forced = (): ForcedSettings => {
+    const f = forcedChosen();
+    if (f.by !== null) return f;
+    const turn = current()?.current ?? null;
+    return turn && turn !== f.target ? { ...f, by: turn } : f;
+  };
+  /** Sets them; an attacker that is only the default stays a default (it follows the turn). */
+  const setForced = (next: ForcedSettings): void => {
+    const defaulted = forcedChosen().by === null && next.by === forced().by;
+    setForcedChosen(defaulted ? { ...next, by: null } : next);
+  };
   const [forcedSquares, setForcedSquares] = createSignal<Square[]>([]);
   const [showBands, setShowBands] = createSignal(true);
   const [showThreat, setShowThreat] = createSignal(false);
@@ -147,6 +163,7 @@ export function createPlay(deps: PlayDeps) {
   function newTurn(): void {
     setMoveAction('move');
     setMoveMode(null);
+    setForcedChosen((f) => ({ ...f, by: null }));
   }
 
   function clearDrawing(): void {
@@ -174,9 +191,16 @@ export function createPlay(deps: PlayDeps) {
       setPlaying(true);
       recompute(s);
       setFallEntry(null);
-      setForced((f) => ({ ...f, by: null, target: null }));
+      setForcedChosen((f) => ({ ...f, by: null, target: null }));
     });
-    deps.notify('info', s.log.length ? `Play mode: ${s.cursor} of ${s.log.length} log entries in effect. F5 returns to Edit.` : 'Play mode: roll or enter initiative to start. F5 returns to Edit.');
+    deps.notify(
+      'info',
+      s.log.length
+        ? `Play mode: ${s.cursor} of ${s.log.length} log entries in effect. F5 returns to Edit.`
+        : p.creatures.length
+          ? 'Play mode: roll or enter initiative to start. F5 returns to Edit.'
+          : 'Play mode: there are no creatures to play yet. F5 returns to Edit, where the Place a creature tool (C) adds them.',
+    );
   }
 
   /** Stores the session beside the planned layout (one undoable `play` step) if it changed. */
