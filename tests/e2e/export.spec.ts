@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Download } from '@playwright/test';
-import { decode } from 'fast-png';
+import { decode, encode } from 'fast-png';
+import { encodeBase64 } from '../../src-shared/io/export';
 import { expect, ROOT, screenshotPath, test, type AppDriver } from './fixtures';
 
 /**
@@ -115,9 +116,6 @@ async function exportAsPng(app: AppDriver): Promise<string[]> {
 
 test('a Universal VTT map opens as a new encounter with its walls and doors', async ({ app }) => {
   const { page } = app;
-  const { writeFileSync } = await import('node:fs');
-  const { encodeBase64 } = await import('../../src-shared/io/export');
-  const { encode } = await import('fast-png');
   const file = path.join(app.dir, 'cellar.dd2vtt');
   const image = encodeBase64(encode({ width: 80, height: 60, data: new Uint8Array(80 * 60 * 3).fill(90), channels: 3, depth: 8 }));
   writeFileSync(
