@@ -99,7 +99,7 @@ function fieldPath(path: readonly PropertyKey[]): string {
     if (typeof key === 'number') out += `[${key}]`;
     else out += out ? `.${String(key)}` : String(key);
   }
-  return out || '(file)';
+  return out || 'the file';
 }
 
 type Checked = { ok: true; file: EncounterFileV1; map: BattleMap | null } | { ok: false; error: string };
@@ -111,7 +111,7 @@ type Checked = { ok: true; file: EncounterFileV1; map: BattleMap | null } | { ok
  */
 function checkFile(data: unknown, build: boolean): Checked {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return { ok: false, error: '(file): expected a JSON object describing an encounter' };
+    return { ok: false, error: 'the file is not a JSON object describing an encounter' };
   }
   const record = data as Record<string, unknown>;
   if (record['format'] !== FILE_FORMAT_ID) {
@@ -177,12 +177,12 @@ export function encounterFromFile(data: unknown): ParseResult {
 
 function parseJson(text: string): { ok: true; data: unknown } | { ok: false; error: string } {
   if (text.length > MAX_FILE_BYTES) {
-    return { ok: false, error: `(file): ${text.length} characters is over the ${MAX_FILE_BYTES / 1024 / 1024} MiB limit for an encounter file` };
+    return { ok: false, error: `the file's ${text.length} characters are over the ${MAX_FILE_BYTES / 1024 / 1024} MiB limit for an encounter file` };
   }
   try {
     return { ok: true, data: JSON.parse(text) };
   } catch (e) {
-    return { ok: false, error: `(file): not valid JSON (${(e as Error).message})` };
+    return { ok: false, error: `the file is not valid JSON (${(e as Error).message})` };
   }
 }
 

@@ -110,14 +110,14 @@ export function importUvtt(text: string, options: UvttImportOptions): UvttImport
 }
 
 function importChecked(text: string, options: UvttImportOptions): UvttImport {
-  if (text.length > MAX_UVTT_CHARS) return { ok: false, error: `(file): ${(text.length / 1048576).toFixed(1)} MiB is over the ${MAX_UVTT_CHARS / 1048576} MiB limit for a Universal VTT map` };
+  if (text.length > MAX_UVTT_CHARS) return { ok: false, error: `the file's ${(text.length / 1048576).toFixed(1)} MiB are over the ${MAX_UVTT_CHARS / 1048576} MiB limit for a Universal VTT map` };
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    return { ok: false, error: `(file): not valid JSON (${(e as Error).message})` };
+    return { ok: false, error: `the file is not valid JSON (${(e as Error).message})` };
   }
-  if (!isObject(data)) return { ok: false, error: '(file): expected a JSON object describing a Universal VTT map' };
+  if (!isObject(data)) return { ok: false, error: 'the file is not a JSON object describing a Universal VTT map' };
   const format = data['format'];
   if (typeof format !== 'number' || !FORMATS.includes(format)) {
     return { ok: false, error: `format: ${JSON.stringify(format)?.slice(0, 40) ?? 'missing'} is not a Universal VTT format this version reads (0.1, 0.2, 0.3)` };

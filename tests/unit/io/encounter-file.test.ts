@@ -64,8 +64,8 @@ describe('encounter file format v1', () => {
   });
 
   it.each([
-    ['not JSON', '{oops', /\(file\): not valid JSON/],
-    ['not an object', '[1,2]', /expected a JSON object/],
+    ['not JSON', '{oops', /^the file is not valid JSON \(/],
+    ['not an object', '[1,2]', /^the file is not a JSON object describing an encounter$/],
     ['another format', '{"format":"tiled"}', /format: expected "encounter-builder"/],
     ['a newer version', '{"format":"encounter-builder","formatVersion":7}', /newer version/],
   ])('rejects %s with a message', (_label, text, message) => {

@@ -30,7 +30,7 @@ const text = (o: unknown) => JSON.stringify(o);
 
 describe('encounter files that are corrupt, truncated, from the future or hostile', () => {
   const cases: [string, () => string, RegExp][] = [
-    ['truncated', () => serializeEncounter(valid).slice(0, 100), /^\(file\): not valid JSON/],
+    ['truncated', () => serializeEncounter(valid).slice(0, 100), /^the file is not valid JSON/],
     ['empty', () => '', /not valid JSON/],
     ['not an encounter', () => '{"type":"map"}', /^format: expected "encounter-builder"/],
     ['a newer format', () => text({ ...validFile(), formatVersion: 99 }), /^formatVersion: the file is format 99, made by a newer version/],
@@ -41,7 +41,7 @@ describe('encounter files that are corrupt, truncated, from the future or hostil
     ['runs short of the map', () => text({ ...validFile(), map: { ...validFile().map, layers: { terrain: [5, 0] } } }), /the runs cover 5 squares but the map has 6/],
     ['a run of a fraction', () => text({ ...validFile(), map: { ...validFile().map, layers: { terrain: [0.5, 0, 5.5, 0] } } }), /run 1 has count 0\.5/],
     ['deep nesting', () => `{"format":"encounter-builder","formatVersion":1,"name":${'['.repeat(100000)}${']'.repeat(100000)}}`, /not valid JSON|name: /],
-    ['prototype-pollution keys', () => '{"__proto__":{"polluted":1},"format":"encounter-builder","formatVersion":1}', /^\(file\)|^[a-z_.]*: |Unrecognized key/],
+    ['prototype-pollution keys', () => '{"__proto__":{"polluted":1},"format":"encounter-builder","formatVersion":1}', /^the file|^[a-z_.]*: |Unrecognized key/],
     ['an undecodable background', () => text({ ...validFile(), background: { mime: 'image/png', data: 'AAAA', width: 2, height: 2, opacity: 1 } }), /^background\.data: the image is neither PNG/],
     [
       'a background claiming more than it is',

@@ -157,7 +157,7 @@ describe('Universal VTT import refuses bad and hostile files, naming the problem
   const base = () => fixture();
   const cases: [string, () => string, RegExp][] = [
     ['not JSON', () => '{"format": 0.3, "resolution": ', /not valid JSON/],
-    ['a JSON array', () => '[]', /expected a JSON object/],
+    ['a JSON array', () => '[]', /^the file is not a JSON object describing a Universal VTT map/],
     ['an unknown format', () => JSON.stringify({ ...base(), format: 1 }), /format: 1 is not a Universal VTT format/],
     ['a missing format', () => JSON.stringify({ ...base(), format: undefined }), /format: missing/],
     ['a billion squares', () => JSON.stringify({ ...base(), resolution: { map_size: { x: 1e9, y: 1e9 }, pixels_per_grid: 70 } }), /map_size: 1000000000 × 1000000000 squares/],
