@@ -356,7 +356,7 @@ function Turn(props: { editor: Editor }) {
             </Show>
             <Show when={p().provokedBy.length}>
               <div class="provokes" data-testid="play-path-provokes">
-                Provokes: {p().provokedBy.map((q) => `${q.name} (at ${q.at.x},${q.at.y})`).join(', ')}
+                Provokes: {p().provokedBy.map((q) => `${q.name} (when ${creature()?.name ?? 'the mover'} is at ${q.at.x},${q.at.y})`).join(', ')}
               </div>
             </Show>
             <div class="hint">Click: waypoint · double-click or Enter: move · Esc: clear</div>

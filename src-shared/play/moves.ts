@@ -111,7 +111,7 @@ function listProvocations(state: PlayState, e: LogEntry, index: number, mover: C
     state.pending.push({ id, attacker: p.by, attackerName: nameOf(state, p.by), target: mover.id, targetName: mover.name, at: { x: p.x, y: p.y }, status: 'open', rule: provokeRule });
     e.pending.push(id);
   }
-  e.text += ` Provokes ${provokes.length === 1 ? 'an attack of opportunity' : 'attacks of opportunity'} from ${provokes.map((p) => `${nameOf(state, p.by)} at ${p.x},${p.y}`).join(', ')} (${provokeRule.display}): the GM resolves ${provokes.length === 1 ? 'it' : 'them'}.`;
+  e.text += ` Provokes ${provokes.length === 1 ? 'an attack of opportunity' : 'attacks of opportunity'} from ${provokes.map((p) => `${nameOf(state, p.by)} (when ${mover.name} is at ${p.x},${p.y})`).join(', ')} (${provokeRule.display}): the GM resolves ${provokes.length === 1 ? 'it' : 'them'}.`;
 }
 
 /**

@@ -154,6 +154,8 @@ describe('play: committing a move', () => {
     expect(state.pending[0]).toMatchObject({ attacker: 'O', attackerName: 'Orc', target: 'A', status: 'open', at: { x: 2, y: 2 } });
     const entry = state.entries.at(-1)!;
     expect(entry.text).toContain('Orc');
+    // The square is the mover's, not the orc's: say so.
+    expect(entry.text).toContain(`from Orc (when ${state.board.creatures.find((c) => c.id === 'A')!.name} is at 2,2)`);
     expect(entry.rules.map((r) => r.ref)).toContain('d20-srd-35.txt › Big and Little Creatures in Combat');
     expect(entry.pending).toEqual([state.pending[0]!.id]);
   });
