@@ -340,7 +340,8 @@ export class TileFiller {
     private readonly current: () => boolean,
   ) {}
   request(key: number, step: (deadline: number) => boolean): void {
-    if (!this.queue.has(key)) this.queue.set(key, step);
+    // The latest frame's step: it holds that frame's layers and scale.
+    this.queue.set(key, step);
     if (this.timer === undefined) this.timer = setTimeout(() => this.run(), 0);
   }
   /** Tiles still waiting (tests wait for none). */
@@ -388,6 +389,8 @@ export function createSceneLines(editor: Editor, layers: SegmentLayer[]) {
       shown = key;
       grid = chunkGrid(d.map.width, d.map.height);
       tiles.invalidate('all');
+      // Steps queued for the old set of layers would build tiles with it.
+      filler.clear();
     }
     if (squarePixels(view) >= DIRECT_PIXELS) {
       // Lines first, then every layer's labels where there is room, the most important first.
