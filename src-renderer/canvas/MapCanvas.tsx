@@ -36,15 +36,32 @@ export function MapCanvas(props: { editor: Editor }) {
   const [terrainImage, setTerrainImage] = createSignal<HTMLCanvasElement | null>(null);
 
   onMount(() => {
-    const stage = new Konva.Stage({ container, width: container.clientWidth || 800, height: container.clientHeight || 600 });
+    // The stage's canvases (five of ~4 MB at 1280 × 800, ~20 ms to size) get their size now only if
+    // there is a map to draw; mounted while a file is read (no map yet), they get it in the resize
+    // observer's first call, a task of its own, so that neither task is a long one.
+    // Measured before the stage is there (its content box counts in the container's size).
+    const fallback = { width: container.clientWidth || 800, height: container.clientHeight || 600 };
+    let stageSized = !!editor.doc();
+    const stage = new Konva.Stage({ container, ...(stageSized ? fallback : { width: 1, height: 1 }) });
+    // Unsized, its content box still takes the size it will have, so the layout (and what the
+    // observer measures) is the same as a sized stage's.
+    if (!stageSized) Object.assign(stage.content.style, { width: `${fallback.width}px`, height: `${fallback.height}px` });
+    const sizeStage = () => {
+      if (stageSized) return;
+      stageSized = true;
+      stage.size({ width: container.clientWidth || fallback.width, height: container.clientHeight || fallback.height });
+    };
     // Measure before anything draws, so a new map is fitted and drawn once.
     // Play mode's panel is wider: a map that was wholly in view is fitted again after the switch.
     let refit = false;
-    const resize = () => {
+    const resize = (sizeStage = true) => {
       const width = container.clientWidth;
       const height = container.clientHeight;
       if (width > 0 && height > 0) {
-        stage.size({ width, height });
+        if (sizeStage) {
+          stageSized = true;
+          stage.size({ width, height });
+        }
         editor.measureViewport({ width, height });
         if (refit) {
           refit = false;
@@ -65,8 +82,10 @@ export function MapCanvas(props: { editor: Editor }) {
         { defer: true },
       ),
     );
-    resize();
-    const observer = new ResizeObserver(resize);
+    resize(stageSized);
+    const observer = new ResizeObserver(() => (resize(), sizeStage()));
+    // A map arriving before the observer's first call: the stage is sized for it at once.
+    createEffect(() => editor.doc() && sizeStage());
     observer.observe(container);
 
     const toolbox = createToolbox(editor);

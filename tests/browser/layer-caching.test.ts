@@ -132,7 +132,7 @@ describe('whole terrain repaint', () => {
     const map = editor.doc()!.map;
     const bottom = Array.from({ length: 1024 }, (_, x) => squareIndex(map, x, 511));
     editor.execute({ type: 'setSquares', layer: 'terrain', indices: bottom, values: [Terrain.water] });
-    // 64 rows a band: eight bands, not all painted in the task that opened the map.
+    // 16 rows a band: 32 bands, not all painted in the task that opened the map.
     await expect.poll(() => terrain.painting(), { timeout: 10_000 }).toBe(false);
     const expected = document.createElement('canvas');
     paintTerrain(editor.doc()!.map, expected);

@@ -5,7 +5,7 @@ import { MapCanvas } from '../../src-renderer/canvas/MapCanvas';
 import { REST_MS } from '../../src-renderer/canvas/view-gesture';
 import { createEditor } from '../../src-renderer/state/editor';
 import type { PlatformBridge } from '../../src-shared/ipc';
-import { Edge, Terrain, squareIndex } from '../../src-shared/model';
+import { createEncounter, Edge, makeCreature, Terrain, squareIndex } from '../../src-shared/model';
 
 const noPlatform = { edition: 'browser' } as unknown as PlatformBridge;
 let dispose: (() => void) | null = null;
@@ -347,5 +347,57 @@ describe('movement and height on the map (Konva, real Chromium)', () => {
     const edge = pixel(mapCanvas!, v.panX + 3 * s, v.panY + 1.5 * s);
     expect(edge[0]).toBeGreaterThan(edge[2] + 60);
     expect(host.querySelector<HTMLElement>('[data-testid=map-canvas]')!.dataset['reachSquares']).toBe(String(editor.reach() && 'reach' in editor.reach()! ? (editor.reach() as { reach: { squares: unknown[] } }).reach.squares.length : -1));
+  });
+});
+
+describe('opening a map the canvas was waiting for', () => {
+  // The first frames after opening draw what is ready and leave the rest to later tasks: line tiles
+  // whose chunks are not built yet (a tile filler builds them and redraws once), terrain bands (shown
+  // every 100 ms), the stage's canvases sized after the mount. Once settled, every layer is drawn.
+  it('ends with every layer drawn: terrain to the last row, walls in every tile, creatures in every corner', { timeout: 30_000 }, async () => {
+    const host = document.createElement('div');
+    host.style.cssText = 'position:relative;width:800px;height:500px';
+    document.body.append(host);
+    const editor = createEditor(noPlatform);
+    // Mounted with no map yet, as while a file is read.
+    dispose = render(() => <MapCanvas editor={editor} />, host);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const side = 256;
+    const e = createEncounter({ name: 'Opened', ruleset: 'd20-35', width: side, height: side });
+    // Water on the last rows (the last terrain band), walls along two rows across the map (each of
+    // the four tiles of 128 squares has some), and a creature near each corner.
+    for (let y = side - 8; y < side; y++) for (let x = 0; x < side; x++) e.map.terrain[y * side + x] = Terrain.water;
+    for (const y of [40, 200]) for (let x = 0; x < side; x++) e.map.edgeSouth[y * side + x] = Edge.wall;
+    const corners = [
+      [4, 4],
+      [side - 8, 4],
+      [4, side - 20],
+      [side - 8, side - 20],
+    ] as const;
+    e.creatures = corners.map(([x, y], k) => makeCreature({ id: `c${k}`, size: 'gargantuan', x, y }));
+    await editor.openUnsaved(e, 'Opened', false);
+    const v = editor.view();
+    const s = 32 * v.zoom;
+    const at = (x: number, y: number) => ({ x: v.panX + x * s, y: v.panY + y * s });
+    const still = host.querySelector<HTMLCanvasElement>('canvas[data-layer=still]')!;
+    const differs = (a: number[], b: number[]) => Math.max(...a.slice(0, 3).map((c, i) => Math.abs(c - b[i]!))) > 40;
+    /** Whether the shown picture has a wall on the south edge of row `y` at column `x`: a pixel near it unlike the ground 3 squares above. */
+    const wallShown = (x: number, y: number) => {
+      const p = at(x + 0.5, y + 1);
+      const ground = pixel(still, p.x, at(x, y - 3).y);
+      return [-1, 0, 1].some((dy) => differs(pixel(still, p.x, p.y + dy), ground));
+    };
+    const settled = () => {
+      // Terrain to its last row: water (blue) at the bottom, ground above it.
+      const water = pixel(still, at(side / 2, side - 1.5).x, at(side / 2, side - 1.5).y);
+      const ground = pixel(still, at(side / 2, side - 20).x, at(side / 2, side - 20).y);
+      const terrain = water[3] === 255 && water[2] > water[0] && differs(water, ground);
+      // Walls in each tile (x in both halves, rows in both halves).
+      const walls = [20, 150, 236].every((x) => wallShown(x, 40) && wallShown(x, 200));
+      // A creature's disc at each corner's middle, unlike the ground next to it.
+      const creatures = corners.every(([x, y]) => differs(pixel(still, at(x + 2, y + 2).x, at(x + 2, y + 2).y), pixel(still, at(x + 2, y + 7).x, at(x + 2, y + 7).y)));
+      return { terrain, walls, creatures };
+    };
+    await expect.poll(settled, { timeout: 20_000 }).toEqual({ terrain: true, walls: true, creatures: true });
   });
 });

@@ -229,6 +229,15 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
     visible: spec.visible,
     /** For `createSceneLines`: this layer's chunks in a tile, and their segments stroked. */
     tileChunksOf,
+    /** Builds the chunk's data now if it is not (a filler's step); whether it had to. */
+    buildChunk: (d: Encounter, cx: number, cy: number): boolean => {
+      const key = cy * grid.across + cx;
+      if (cache.peek(key)) return false;
+      chunk(d, cx, cy, key);
+      return true;
+    },
+    /** Whether the chunk's data is built. */
+    hasChunk: (cx: number, cy: number): boolean => !!cache.peek(cy * grid.across + cx),
     stroke,
     /** Called with the chunks an edit dropped ('all' for a new map). */
     onInvalidate: (f: (keys: Set<number> | 'all') => void) => listeners.push(f),
@@ -253,6 +262,7 @@ function paintTiles(
   budgetMs: number,
   content: (tx: number, ty: number, t: number) => { chunks: unknown[]; built: number },
   drawTile: (chunks: unknown[], ctx: DrawContext, tileView: View) => void,
+  fill?: { filler: TileFiller; prepare: (tx: number, ty: number, t: number, deadline: number) => boolean },
 ): boolean {
   const s = squarePixels(view);
   // A power of two at or above the zoom, so a bitmap serves a range of zooms.
@@ -270,11 +280,32 @@ function paintTiles(
   const started = performance.now();
   let complete = true;
   let built = 0;
+  const build = (tx: number, ty: number) => () => {
+    const made = content(tx, ty, t);
+    built += made.built + 1;
+    // An empty tile is a 1 × 1 canvas: remembered, so it is not rebuilt every frame.
+    const canvas = document.createElement('canvas');
+    if (!made.chunks.length) {
+      canvas.width = canvas.height = 1;
+      return canvas;
+    }
+    canvas.width = Math.min(t, grid.across - tx) * CHUNK * scale + 2 * PAD;
+    canvas.height = Math.min(t, grid.down - ty) * CHUNK * scale + 2 * PAD;
+    const tileView: View = { zoom: scale / 32, panX: PAD - tx * CHUNK * scale, panY: PAD - ty * CHUNK * scale };
+    drawTile(made.chunks, plainContext(canvas.getContext('2d')!), tileView);
+    return canvas;
+  };
   for (const [key, { tx, ty }] of tiles) {
     if (!cache.hasBitmap(key, scale)) {
+      // With a filler, a tile whose chunks are not all built yet (a new map: ~100 chunk builds a
+      // tile) is left to it, in tasks of its own; a frame only strokes tiles of built chunks.
+      const toFiller = !!fill && Number.isFinite(budgetMs) && !fill.prepare(tx, ty, t, -Infinity);
       // A few chunks every frame whatever the clock says, so the map always fills in.
-      if (built >= MIN_CHUNKS_PER_FRAME && performance.now() - started > budgetMs) {
-        complete = false;
+      if (toFiller || (built >= MIN_CHUNKS_PER_FRAME && performance.now() - started > budgetMs)) {
+        if (toFiller) {
+          const make = build(tx, ty);
+          fill.filler.request(key, (deadline) => fill.prepare(tx, ty, t, deadline) && performance.now() < deadline && (cache.bitmap(key, scale, make), true));
+        } else complete = false;
         // Meanwhile the tile at the zoom it was last drawn at, scaled, if it has been drawn.
         const stale = TILE_SIZES.map((size) => cache.anyBitmap(tileKey(tx, ty, size, grid))).find((b) => b && b.canvas.width > 1);
         if (stale) {
@@ -284,25 +315,55 @@ function paintTiles(
         continue;
       }
     }
-    const bitmap = cache.bitmap(key, scale, () => {
-      const made = content(tx, ty, t);
-      built += made.built + 1;
-      // An empty tile is a 1 × 1 canvas: remembered, so it is not rebuilt every frame.
-      const canvas = document.createElement('canvas');
-      if (!made.chunks.length) {
-        canvas.width = canvas.height = 1;
-        return canvas;
-      }
-      canvas.width = Math.min(t, grid.across - tx) * CHUNK * scale + 2 * PAD;
-      canvas.height = Math.min(t, grid.down - ty) * CHUNK * scale + 2 * PAD;
-      const tileView: View = { zoom: scale / 32, panX: PAD - tx * CHUNK * scale, panY: PAD - ty * CHUNK * scale };
-      drawTile(made.chunks, plainContext(canvas.getContext('2d')!), tileView);
-      return canvas;
-    });
+    const bitmap = cache.bitmap(key, scale, build(tx, ty));
     if (bitmap.width > 1) ctx.drawImage(bitmap, view.panX + tx * CHUNK * s - PAD * k, view.panY + ty * CHUNK * s - PAD * k, bitmap.width * k, bitmap.height * k);
   }
   ctx.setAttr('imageSmoothingEnabled', false);
   return complete;
+}
+
+/** Time one task of a `TileFiller` may take (then the rest waits for the next task). */
+const FILL_SLICE_MS = 8;
+
+/**
+ * Builds tiles a frame left out, in tasks of their own (about `FILL_SLICE_MS` each, a chunk at a
+ * time), and redraws the layer once, when none is left: opening a big map used to build a whole tile
+ * (~100 chunks) in the first frame and redraw every frame until all were built, each redraw blitting
+ * every tile again. A step is called with the slice's deadline and says whether its tile is done.
+ */
+export class TileFiller {
+  private readonly queue = new Map<number, (deadline: number) => boolean>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  constructor(
+    private readonly redraw: () => void,
+    /** Whether steps asked for still hold (the document they were asked for is still open). */
+    private readonly current: () => boolean,
+  ) {}
+  request(key: number, step: (deadline: number) => boolean): void {
+    // The latest frame's step: it holds that frame's layers and scale.
+    this.queue.set(key, step);
+    if (this.timer === undefined) this.timer = setTimeout(() => this.run(), 0);
+  }
+  /** Tiles still waiting (tests wait for none). */
+  get pending(): number {
+    return this.queue.size;
+  }
+  clear(): void {
+    this.queue.clear();
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+  private run(): void {
+    this.timer = undefined;
+    if (!this.current()) return this.clear();
+    const deadline = performance.now() + FILL_SLICE_MS;
+    for (const [key, step] of this.queue) {
+      if (step(deadline)) this.queue.delete(key);
+      if (performance.now() >= deadline) break;
+    }
+    if (this.queue.size) this.timer = setTimeout(() => this.run(), 0);
+    else this.redraw();
+  }
 }
 
 /**
@@ -316,6 +377,11 @@ export function createSceneLines(editor: Editor, layers: SegmentLayer[]) {
   let grid: ChunkGrid = { across: 0, down: 0 };
   let shown = '';
   let lastRoom: LabelRoom | null = null;
+  let filledFor: Encounter | null = null;
+  const filler = new TileFiller(
+    () => node.getLayer()?.batchDraw(),
+    () => editor.doc() === filledFor,
+  );
   function paint(ctx: DrawContext, d: Encounter, view: View, viewport: Size, budgetMs = Infinity): boolean {
     const on = layers.filter((l) => l.visible());
     const key = layers.map((l) => (l.visible() ? 1 : 0)).join('');
@@ -323,6 +389,8 @@ export function createSceneLines(editor: Editor, layers: SegmentLayer[]) {
       shown = key;
       grid = chunkGrid(d.map.width, d.map.height);
       tiles.invalidate('all');
+      // Steps queued for the old set of layers would build tiles with it.
+      filler.clear();
     }
     if (squarePixels(view) >= DIRECT_PIXELS) {
       // Lines first, then every layer's labels where there is room, the most important first.
@@ -348,6 +416,26 @@ export function createSceneLines(editor: Editor, layers: SegmentLayer[]) {
       (parts, tileCtx, tileView) => {
         for (const p of parts as { l: SegmentLayer; chunks: SegmentChunk[] }[]) p.l.stroke(tileCtx, p.chunks, tileView);
       },
+      {
+        filler,
+        // The tile's chunks, built (one at least in a step) until the deadline; whether all are.
+        prepare: (tx, ty, t, deadline) => {
+          if (filledFor !== d) {
+            filler.clear();
+            filledFor = d;
+          }
+          for (let cy = ty; cy < Math.min(grid.down, ty + t); cy++) {
+            for (let cx = tx; cx < Math.min(grid.across, tx + t); cx++) {
+              for (const l of on) {
+                if (l.hasChunk(cx, cy)) continue;
+                if (performance.now() >= deadline) return false;
+                l.buildChunk(d, cx, cy);
+              }
+            }
+          }
+          return true;
+        },
+      },
     );
   }
   const node = new Konva.Shape({
@@ -370,5 +458,5 @@ export function createSceneLines(editor: Editor, layers: SegmentLayer[]) {
     for (const l of layers) l.visible();
     node.getLayer()?.batchDraw();
   });
-  return { node, tiles, paint, lastLabels: () => (lastRoom ? { offered: lastRoom.offered, kept: lastRoom.kept } : null) };
+  return { node, tiles, paint, filler, lastLabels: () => (lastRoom ? { offered: lastRoom.offered, kept: lastRoom.kept } : null) };
 }

@@ -6,10 +6,19 @@ import type { Editor } from '../../state/editor';
 import { squarePixels, visibleSquares } from '../../state/view';
 import { changedRect, elevationSpan, paintTerrain, rectOfSquares, unionRect, type ElevationSpan, type PixelRect } from './terrain-pixels';
 
-/** A whole repaint is cut into bands of about this many squares (a few ms each). */
-export const SLICE_SQUARES = 65536;
+/**
+ * A whole repaint is cut into bands of about this many squares (a few ms each: 32 rows at 512²; the
+ * first runs in the task that loads the document, so it must be short on a loaded machine).
+ */
+export const SLICE_SQUARES = 16384;
 /** Time one slice of a whole repaint may take before the rest waits for the next task. */
 const SLICE_MS = 8;
+/**
+ * While a whole repaint goes on, the picture is shown after its first slice and then at most this
+ * often (and when done): each showing redraws the scene and composes the still bitmap (~10-40 ms on
+ * a loaded machine), which after every slice made each band's task a long one.
+ */
+const SHOW_EVERY_MS = 100;
 
 /**
  * The terrain image: one pixel per square on an offscreen canvas, scaled to the view. An edit
@@ -29,6 +38,7 @@ export function createTerrainLayer(editor: Editor) {
   let bands: number[] = [];
   let bandRows = 1;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let shownAt = -Infinity;
 
   // Counts repaints, so a copy of the picture (a gesture's under-picture) knows when it is stale.
   let version = 0;
@@ -52,7 +62,10 @@ export function createTerrainLayer(editor: Editor) {
       const y = bands.shift()!;
       paintTerrain(m, canvas, span, { x: 0, y, width: m.width, height: Math.min(bandRows, m.height - y) });
     } while (bands.length && (all || performance.now() - started < SLICE_MS));
-    show();
+    if (!bands.length || performance.now() - shownAt >= SHOW_EVERY_MS) {
+      shownAt = performance.now();
+      show();
+    }
     if (bands.length) timer = setTimeout(paintBands, 0);
     else setPainting(false);
   }
@@ -72,6 +85,7 @@ export function createTerrainLayer(editor: Editor) {
     setLastPainted({ x: 0, y: 0, width: m.width, height: m.height });
     setPainting(true);
     if (timer !== undefined) clearTimeout(timer);
+    shownAt = -Infinity;
     paintBands();
   }
 
