@@ -257,9 +257,16 @@ export function createMovement(
     }, 300);
     const small = d.creatures.find((c) => smallSearch(d, c.id, { action: 'move' }));
     if (small) {
-      setTimeout(() => {
-        if (doc() === d && !selectedCreature()) answerMovement(d, { kind: 'reach', creature: small.id, request: { action: 'move' } });
-      }, 600);
+      // Its first run here is one task of up to ~50 ms: only when the window is idle, so it never
+      // delays a pan, a paint or a click that comes right after opening.
+      const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 600));
+      setTimeout(
+        () =>
+          whenIdle(() => {
+            if (doc() === d && !selectedCreature()) answerMovement(d, { kind: 'reach', creature: small.id, request: { action: 'move' } });
+          }),
+        600,
+      );
     }
   }
 
