@@ -190,7 +190,7 @@ function importChecked(text: string, options: UvttImportOptions): UvttImport {
       a = { x: c.x - Math.cos(r) / 2, y: c.y - Math.sin(r) / 2 };
       b = { x: c.x + Math.cos(r) / 2, y: c.y + Math.sin(r) / 2 };
     }
-    // `closed: false` is a portal that does not block light: Dungeondraft's window. Where the ruleset
+    // `closed: false` is a portal that does not block light: Dungeondraft's window; where the ruleset
     // has windows (startroid.txt › Teleportation: seen through, not crossed) it is one; elsewhere the
     // nearest thing is an open door (Owlbear Rodeo's importer reads it so too). Our export writes both
     // back as `closed: false`, so a round trip keeps the portals.
