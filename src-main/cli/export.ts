@@ -70,7 +70,7 @@ export function summary(e: Encounter) {
     lowObstacles: edges(Edge.low),
     doors: edges(Edge.doorClosed) + edges(Edge.doorOpen),
     wallSegments: segments.filter((s) => s.kind === 'wall').length,
-    background: e.background ? { mime: e.background.mime, width: e.background.width, height: e.background.height } : null,
+    picture: e.picture ? { mime: e.picture.mime, width: e.picture.width, height: e.picture.height, pixelsPerSquare: e.picture.pixelsPerSquare, offsetX: e.picture.offsetX, offsetY: e.picture.offsetY } : null,
   };
 }
 
@@ -83,7 +83,7 @@ export function infoCommand(file: string, json: boolean): string {
     `terrain: ${TERRAIN_NAMES.filter((n) => s.terrain[n]).map((n) => `${s.terrain[n]} ${n}`).join(', ')}`,
     `edges: ${s.walls} wall, ${s.lowObstacles} low obstacle, ${s.doors} door`,
   ];
-  if (s.background) lines.push(`background image: ${s.background.mime}, ${s.background.width} × ${s.background.height} px`);
+  if (s.picture) lines.push(`map picture: ${s.picture.mime}, ${s.picture.width} × ${s.picture.height} px, ${s.picture.pixelsPerSquare} px a square, offset ${s.picture.offsetX},${s.picture.offsetY}`);
   return lines.join('\n') + '\n';
 }
 

@@ -123,7 +123,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const backgroundLayer = new Konva.Layer({ listening: false });
     stage.add(backgroundLayer);
     // No picture, no canvas for the browser to hand over every frame.
-    createEffect(() => backgroundLayer.visible(!!editor.doc()?.background));
+    createEffect(() => backgroundLayer.visible(!!editor.doc()?.picture));
     backgroundLayer.getNativeCanvasElement().dataset['layer'] = 'background';
     // Walls and doors over ledges, so a door in a cliff's edge still reads as a door.
     // The line layers share one tile bitmap per tile when zoomed out (one blit a tile, not six).
@@ -136,7 +136,7 @@ export function MapCanvas(props: { editor: Editor }) {
     container.style.overflow = 'hidden';
     const gesture = createViewGesture(editor, stage, overlayLayer, terrain, () => {
       const d = editor.doc();
-      return !!d && !d.background && editor.layers().terrain;
+      return !!d && !d.picture && editor.layers().terrain;
     });
     createEffect(() => setDrawnView(gesture.drawnView()));
     createEffect(() => (container.dataset['settled'] = String(gesture.settled())));

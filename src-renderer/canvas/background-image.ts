@@ -7,8 +7,7 @@ import type { Editor } from '../state/editor';
 export const TERRAIN_OVER_PICTURE = 0.35;
 
 /**
- * The encounter's background picture (an imported Universal VTT map's image), stretched over the
- * whole map under the terrain, at the picture's own opacity. While there is a picture the terrain
+ * The encounter's map picture, lined up with the grid under the terrain, at the picture's own opacity. While there is a picture the terrain
  * colours are drawn see-through over it. Self-contained: MapCanvas only calls this once.
  */
 export function attachBackground(editor: Editor, layer: Konva.Layer, terrain: Konva.Image): void {
@@ -19,8 +18,9 @@ export function attachBackground(editor: Editor, layer: Konva.Layer, terrain: Ko
 
   createEffect(
     on(
-      () => editor.doc()?.background,
-      (background) => {
+      () => editor.doc()?.picture?.data,
+      () => {
+        const background = editor.doc()?.picture;
         const source = background ? `data:${background.mime};base64,${background.data}` : null;
         if (source === loaded) return;
         loaded = source;
@@ -47,11 +47,12 @@ export function attachBackground(editor: Editor, layer: Konva.Layer, terrain: Ko
     const d = editor.doc();
     const v = editor.view();
     editor.layers();
-    const background = d?.background;
+    const background = d?.picture;
     if (d && background) {
-      const s = squarePixels(v);
-      picture.position({ x: v.panX, y: v.panY });
-      picture.size({ width: d.map.width * s, height: d.map.height * s });
+      // Lined up with the grid: `pixelsPerSquare` picture pixels to a square, pixel (offsetX, offsetY) on the map's corner.
+      const s = squarePixels(v) / background.pixelsPerSquare;
+      picture.position({ x: v.panX - background.offsetX * s, y: v.panY - background.offsetY * s });
+      picture.size({ width: background.width * s, height: background.height * s });
       picture.opacity(background.opacity);
     }
     picture.visible(!!background);

@@ -79,11 +79,11 @@ export function PropertiesPanel(props: { editor: Editor }) {
             <dd data-testid="prop-creatures">{doc()!.creatures.length}</dd>
           </dl>
           <MapResize editor={editor} />
-          <Show when={doc()!.background}>
+          <Show when={doc()!.picture}>
             {(bg) => (
               <div class="background-picture" data-testid="background-picture">
                 <label class="field">
-                  <span>Background picture: {Math.round(bg().opacity * 100)} % opaque</span>
+                  <span>Map picture: {Math.round(bg().opacity * 100)} % opaque</span>
                   <input
                     type="range"
                     min="0"
@@ -94,12 +94,12 @@ export function PropertiesPanel(props: { editor: Editor }) {
                     title={`Opacity of the imported map picture (${bg().width} × ${bg().height} pixels) under the terrain; each change is one undo step`}
                     onChange={(e) => {
                       const opacity = Math.min(1, Math.max(0, e.currentTarget.valueAsNumber / 100));
-                      if (opacity !== bg().opacity) editor.execute({ type: 'setBackground', background: { ...bg(), opacity } });
+                      if (opacity !== bg().opacity) editor.execute({ type: 'setPicture', picture: { ...bg(), opacity }, label: 'change picture opacity' });
                       e.currentTarget.blur();
                     }}
                   />
                 </label>
-                <button data-testid="background-remove" title="Remove the background picture from the encounter (undo brings it back)" onClick={() => editor.execute({ type: 'setBackground', background: null })}>
+                <button data-testid="background-remove" title="Remove the map picture from the encounter (undo brings it back)" onClick={() => editor.execute({ type: 'setPicture', picture: null })}>
                   Remove picture
                 </button>
               </div>

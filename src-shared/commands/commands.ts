@@ -2,9 +2,13 @@ import {
   BYTE_LAYERS,
   LAYER_NAMES,
   MAX_MAP_SIDE,
-  type BackgroundImage,
   type BattleMap,
   type Creature,
+  type DrawnGeometry,
+  type MapLabel,
+  type MapLight,
+  type MapPicture,
+  type TokenImage,
   type Encounter,
   type LayerName,
   type SavedPlaySession,
@@ -35,10 +39,16 @@ export type Command =
   /** Play mode: the session saved beside the planned layout (null: none). The layout is untouched. */
   | { type: 'setPlay'; play: SavedPlaySession | null }
   /**
-   * The background picture (an imported Universal VTT map's image): a new opacity, or null to
-   * remove it. The inverse puts the old picture back, bytes and all.
+   * The map's picture: a new one, a new alignment or opacity, or null to remove it. The inverse puts
+   * the old picture back, bytes and all (the bytes are shared, not copied).
    */
-  | { type: 'setBackground'; background: BackgroundImage | null };
+  | { type: 'setPicture'; picture: MapPicture | null; label?: string }
+  /** The token pictures; creatures name theirs by id. */
+  | { type: 'setTokenImages'; tokenImages: TokenImage[] }
+  /** Labels and notes, all of them (a few hundred at most on a real map). */
+  | { type: 'setLabels'; labels: MapLabel[]; label?: string }
+  | { type: 'setLights'; lights: MapLight[] }
+  | { type: 'setDrawn'; drawn: DrawnGeometry | null };
 
 export interface Applied {
   doc: Encounter;
@@ -81,8 +91,16 @@ export function describeCommand(cmd: Command): string {
       return cmd.label;
     case 'setPlay':
       return cmd.play ? 'play' : 'reset play';
-    case 'setBackground':
-      return cmd.background ? 'change background opacity' : 'remove background picture';
+    case 'setPicture':
+      return cmd.label ?? (cmd.picture ? 'change map picture' : 'remove map picture');
+    case 'setTokenImages':
+      return 'change token pictures';
+    case 'setLabels':
+      return cmd.label ?? 'edit labels';
+    case 'setLights':
+      return 'edit lights';
+    case 'setDrawn':
+      return 'edit drawn walls';
   }
 }
 
@@ -167,16 +185,65 @@ export function applyCommand(doc: Encounter, cmd: Command): Applied {
       else delete next.play;
       return { doc: next, inverse: { type: 'setPlay', play: before } };
     }
-    case 'setBackground': {
+    case 'setPicture': {
       const next: Encounter = { ...doc };
-      if (cmd.background) {
-        const o = cmd.background.opacity;
-        if (typeof o !== 'number' || !(o >= 0 && o <= 1)) throw new CommandError(`A background's opacity is 0 to 1 (got ${o}).`);
-        next.background = { ...cmd.background };
-      } else delete next.background;
-      return { doc: next, inverse: { type: 'setBackground', background: doc.background ?? null } };
+      if (cmd.picture) {
+        const { opacity: o, pixelsPerSquare: pps, offsetX, offsetY } = cmd.picture;
+        if (typeof o !== 'number' || !(o >= 0 && o <= 1)) throw new CommandError(`A picture's opacity is 0 to 1 (got ${o}).`);
+        if (!(pps >= 1 && Number.isFinite(pps))) throw new CommandError(`A picture has at least 1 pixel to a square (got ${pps}).`);
+        if (!Number.isFinite(offsetX) || !Number.isFinite(offsetY)) throw new CommandError('A picture offset is a number of pixels.');
+        next.picture = { ...cmd.picture };
+      } else delete next.picture;
+      return { doc: next, inverse: { type: 'setPicture', picture: doc.picture ?? null, ...(cmd.label ? { label: cmd.label } : {}) } };
+    }
+    case 'setTokenImages': {
+      const ids = new Set(cmd.tokenImages.map((t) => t.id));
+      if (ids.size !== cmd.tokenImages.length) throw new CommandError('Two token pictures have the same id.');
+      const missing = doc.creatures.find((c) => c.token !== undefined && !ids.has(c.token));
+      if (missing) throw new CommandError(`${missing.name} shows token picture ${missing.token}, which would be gone.`);
+      return { doc: withList(doc, 'tokenImages', cmd.tokenImages), inverse: { type: 'setTokenImages', tokenImages: doc.tokenImages ?? [] } };
+    }
+    case 'setLabels': {
+      const ids = new Set(cmd.labels.map((l) => l.id));
+      if (ids.size !== cmd.labels.length) throw new CommandError('Two labels have the same id.');
+      return { doc: withList(doc, 'labels', cmd.labels), inverse: { type: 'setLabels', labels: doc.labels ?? [], ...(cmd.label ? { label: cmd.label } : {}) } };
+    }
+    case 'setLights':
+      return { doc: withList(doc, 'lights', cmd.lights), inverse: { type: 'setLights', lights: doc.lights ?? [] } };
+    case 'setDrawn': {
+      const next: Encounter = { ...doc };
+      if (cmd.drawn) next.drawn = cmd.drawn;
+      else delete next.drawn;
+      return { doc: next, inverse: { type: 'setDrawn', drawn: doc.drawn ?? null } };
     }
   }
+}
+
+/** The encounter with one of its optional lists set; an empty list is left out, as a file leaves it. */
+function withList<K extends 'tokenImages' | 'labels' | 'lights'>(doc: Encounter, key: K, list: NonNullable<Encounter[K]>): Encounter {
+  const next: Encounter = { ...doc };
+  if (list.length) next[key] = list.slice() as Encounter[K];
+  else delete next[key];
+  return next;
+}
+
+/**
+ * What lies on the map by position rather than by square, moved with the squares when the map is
+ * resized: the picture stays put under them (its offset moves by whole squares), labels, lights and
+ * drawn walls move with them. Nothing is dropped, so the resize's inverse moves it all back.
+ */
+function shiftedArt(doc: Encounter, dx: number, dy: number): Partial<Encounter> {
+  const out: Partial<Encounter> = {};
+  if (dx === 0 && dy === 0) return out;
+  const move = <P extends { x: number; y: number }>(p: P): P => ({ ...p, x: p.x + dx, y: p.y + dy });
+  if (doc.picture) {
+    const pps = doc.picture.pixelsPerSquare;
+    out.picture = { ...doc.picture, offsetX: doc.picture.offsetX - dx * pps, offsetY: doc.picture.offsetY - dy * pps };
+  }
+  if (doc.labels) out.labels = doc.labels.map(move);
+  if (doc.lights) out.lights = doc.lights.map(move);
+  if (doc.drawn) out.drawn = { walls: doc.drawn.walls.map((w) => w.map(move)), portals: doc.drawn.portals.map((p) => ({ ...p, a: move(p.a), b: move(p.b) })) };
+  return out;
 }
 
 /** The map's per-square arrays, including optional layers a newer model may add. */
@@ -222,7 +289,7 @@ function resizeMap(doc: Encounter, cmd: Extract<Command, { type: 'resizeMap' }>)
   });
   const back: Command = { type: 'resizeMap', width: old.width, height: old.height, dx: -dx, dy: -dy };
   return {
-    doc: { ...doc, map, creatures },
+    doc: { ...doc, map, creatures, ...shiftedArt(doc, dx, dy) },
     inverse: dropped.length || restore.length ? { type: 'batch', label: 'resize map', commands: [back, ...dropped, ...restore] } : back,
   };
 }

@@ -4,6 +4,7 @@ import {
   createMap,
   type Encounter,
   type BattleMap,
+  type DrawnGeometry,
   type LayerName,
 } from '../model';
 import { checkImage } from './import/image';
@@ -13,12 +14,12 @@ import {
   CURRENT_FORMAT_VERSION,
   EncounterFileReadSchema,
   FILE_FORMAT_ID,
-  type EncounterFileV1,
+  type EncounterFileV2,
 } from './schema';
 
 export type ParseResult = { ok: true; encounter: Encounter } | { ok: false; error: string };
 
-export function encounterToFile(encounter: Encounter): EncounterFileV1 {
+export function encounterToFile(encounter: Encounter): EncounterFileV2 {
   const layers: Record<string, number[]> = {};
   for (const name of LAYER_NAMES) {
     const runs = encodeRuns(encounter.map[name]);
@@ -26,7 +27,7 @@ export function encounterToFile(encounter: Encounter): EncounterFileV1 {
     if (name !== 'terrain' && runs.length === 2 && runs[1] === 0) continue;
     layers[name] = runs;
   }
-  const file: EncounterFileV1 = {
+  const file: EncounterFileV2 = {
     format: FILE_FORMAT_ID,
     formatVersion: CURRENT_FORMAT_VERSION,
     name: encounter.name,
@@ -34,16 +35,27 @@ export function encounterToFile(encounter: Encounter): EncounterFileV1 {
     map: {
       width: encounter.map.width,
       height: encounter.map.height,
-      layers: layers as EncounterFileV1['map']['layers'],
+      layers: layers as EncounterFileV2['map']['layers'],
     },
     creatures: encounter.creatures.map((c) => ({ ...c, speed: { ...c.speed } })),
   };
   if (Object.keys(encounter.settings).length > 0) file.settings = { ...encounter.settings };
   if (encounter.notes) file.notes = encounter.notes;
-  if (encounter.play) file.play = JSON.parse(JSON.stringify(encounter.play)) as EncounterFileV1['play'];
-  if (encounter.background) file.background = { ...encounter.background };
+  if (encounter.play) file.play = JSON.parse(JSON.stringify(encounter.play)) as EncounterFileV2['play'];
+  if (encounter.picture) file.picture = { ...encounter.picture };
+  if (encounter.tokenImages?.length) file.tokenImages = encounter.tokenImages.map((t) => ({ ...t }));
+  if (encounter.labels?.length) file.labels = encounter.labels.map((l) => ({ ...l }));
+  if (encounter.lights?.length) file.lights = encounter.lights.map((l) => ({ ...l }));
+  if (encounter.drawn && (encounter.drawn.walls.length || encounter.drawn.portals.length)) file.drawn = structuredCloneDrawn(encounter.drawn);
   if (encounter.tags?.length) file.tags = [...encounter.tags];
   return file;
+}
+
+function structuredCloneDrawn(drawn: DrawnGeometry): DrawnGeometry {
+  return {
+    walls: drawn.walls.map((wall) => wall.map((p) => ({ x: p.x, y: p.y }))),
+    portals: drawn.portals.map((p) => ({ kind: p.kind, a: { ...p.a }, b: { ...p.b } })),
+  };
 }
 
 /** Stands in for the map while the rest of the file is written; replaced once, at its own key. */
@@ -68,9 +80,29 @@ export function serializeEncounter(encounter: Encounter): string {
 
 /**
  * Migrations from older format versions, replayed in order: `MIGRATIONS[n]` turns a version-n
- * object into version n+1. Version 1 is the first, so the table is empty for now.
+ * object into version n+1. Each takes the data as read (not yet checked) and changes only what its
+ * version changed; the checks after it find anything wrong.
  */
-const MIGRATIONS: Record<number, (old: Record<string, unknown>) => Record<string, unknown>> = {};
+const MIGRATIONS: Record<number, (old: Record<string, unknown>) => Record<string, unknown>> = {
+  /**
+   * 1 → 2: the `background` picture was stretched over the whole map; version 2's `picture` is lined
+   * up with the grid. A stretched picture has `width / map.width` pixels to a square and its corner
+   * on the map's corner. (A picture stretched unevenly, which no importer made, keeps its width's
+   * scale.)
+   */
+  1: (old) => {
+    const { background, ...rest } = old;
+    const next: Record<string, unknown> = { ...rest, formatVersion: 2 };
+    const map = old['map'] as { width?: unknown } | undefined;
+    if (background && typeof background === 'object') {
+      const b = background as Record<string, unknown>;
+      const mapWidth = typeof map?.width === 'number' && map.width > 0 ? map.width : 1;
+      const width = typeof b['width'] === 'number' ? b['width'] : mapWidth;
+      next['picture'] = { ...b, pixelsPerSquare: Math.max(1, width / mapWidth), offsetX: 0, offsetY: 0 };
+    }
+    return next;
+  },
+};
 
 function migrate(data: Record<string, unknown>): { ok: true; data: unknown } | { ok: false; error: string } {
   let version = data['formatVersion'];
@@ -102,12 +134,12 @@ function fieldPath(path: readonly PropertyKey[]): string {
   return out || 'the file';
 }
 
-type Checked = { ok: true; file: EncounterFileV1; map: BattleMap | null } | { ok: false; error: string };
+type Checked = { ok: true; file: EncounterFileV2; map: BattleMap | null } | { ok: false; error: string };
 
 /**
  * Every check of an encounter file, in one place: the format and version, zod for the structure
  * and every field, typed code for the layers' runs, then what zod cannot see (ids, squares on the
- * map, the background picture). With `build` the layers are decoded into a map as they are checked.
+ * map, the pictures). With `build` the layers are decoded into a map as they are checked.
  */
 function checkFile(data: unknown, build: boolean): Checked {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -142,16 +174,38 @@ function checkFile(data: unknown, build: boolean): Checked {
       return { ok: false, error: `creatures[${i}]: square ${c.x},${c.y} is outside the ${width} × ${height} map` };
     }
   }
-  if (file.background) {
+  if (file.picture) {
     // The picture must be what it says it is: a whole image of the stated kind and size.
-    const image = checkImage(file.background.data);
-    if (!image.ok) return { ok: false, error: `background.data: ${image.error}` };
-    const { mime, width: w, height: h } = image.image;
-    if (mime !== file.background.mime || w !== file.background.width || h !== file.background.height) {
-      return { ok: false, error: `background: the file says ${file.background.mime} ${file.background.width} × ${file.background.height} but the image is ${mime} ${w} × ${h}` };
-    }
+    const problem = checkPictureData(file.picture);
+    if (problem) return { ok: false, error: `picture: ${problem}` };
+  }
+  const tokens = new Set<string>();
+  for (const [i, t] of (file.tokenImages ?? []).entries()) {
+    if (tokens.has(t.id)) return { ok: false, error: `tokenImages[${i}].id: "${t.id}" is used by another token picture` };
+    tokens.add(t.id);
+    const problem = checkPictureData(t);
+    if (problem) return { ok: false, error: `tokenImages[${i}]: ${problem}` };
+  }
+  for (const [i, c] of file.creatures.entries()) {
+    if (c.token !== undefined && !tokens.has(c.token)) return { ok: false, error: `creatures[${i}].token: no token picture has the id "${c.token}"` };
+  }
+  const labels = new Set<string>();
+  for (const [i, l] of (file.labels ?? []).entries()) {
+    if (labels.has(l.id)) return { ok: false, error: `labels[${i}].id: "${l.id}" is used by another label` };
+    labels.add(l.id);
   }
   return { ok: true, file, map };
+}
+
+/** Whether a stored picture is what its record says: a whole image of the stated kind and size. */
+function checkPictureData(p: { data: string; mime: string; width: number; height: number }): string | null {
+  const image = checkImage(p.data);
+  if (!image.ok) return image.error;
+  const { mime, width, height } = image.image;
+  if (mime !== p.mime || width !== p.width || height !== p.height) {
+    return `the file says ${p.mime} ${p.width} × ${p.height} but the image is ${mime} ${width} × ${height}`;
+  }
+  return null;
 }
 
 /** Builds an encounter from already-parsed JSON, validating every field. */
@@ -169,7 +223,11 @@ export function encounterFromFile(data: unknown): ParseResult {
       settings: { ...(file.settings ?? {}) },
       notes: file.notes ?? '',
       ...(file.play ? { play: { ...file.play, cursor: Math.min(file.play.cursor, file.play.log.length) } } : {}),
-      ...(file.background ? { background: { ...file.background } } : {}),
+      ...(file.picture ? { picture: { ...file.picture } } : {}),
+      ...(file.tokenImages?.length ? { tokenImages: file.tokenImages.map((t) => ({ ...t })) } : {}),
+      ...(file.labels?.length ? { labels: file.labels.map((l) => ({ ...l })) } : {}),
+      ...(file.lights?.length ? { lights: file.lights.map((l) => ({ ...l })) } : {}),
+      ...(file.drawn && (file.drawn.walls.length || file.drawn.portals.length) ? { drawn: structuredCloneDrawn(file.drawn) } : {}),
       ...(file.tags?.length ? { tags: [...file.tags] } : {}),
     },
   };

@@ -6,8 +6,11 @@ import { BLOCKADE_COUNT, EDGE_COUNT, LIGHT_COUNT, MAX_MAP_SIDE, SURFACE_NAMES, T
  * again. Each bounds the work a hostile file can cause, and is far beyond any real table.
  */
 export const LIMITS = {
-  /** Largest file read, in bytes (and largest text accepted), refused before parsing. */
-  fileBytes: 64 * 1024 * 1024,
+  /**
+   * Largest file read, in bytes (and largest text accepted), refused before parsing: room for a
+   * picture at its limit (48 MiB is 64 MiB of base64) with token art and the map beside it.
+   */
+  fileBytes: 160 * 1024 * 1024,
   /** Squares on a side (2048 × 2048 = 4,194,304 squares at most). */
   mapSide: MAX_MAP_SIDE,
   creatures: 100_000,
@@ -24,6 +27,23 @@ export const LIMITS = {
   notesChars: 100_000,
   fallDiceCap: 1000,
   gravity: 100,
+  /**
+   * Every picture, on every way in (import, `.dd2vtt`, tokens, recovery): pixels a side, pixels in
+   * all, and bytes of file. 16,384 px is the largest canvas side Chromium draws; 100 megapixels is
+   * a 10,000² battle map, 400 MiB decoded; 48 MiB holds a high-quality JPEG of that size.
+   */
+  pictureSide: 16384,
+  picturePixels: 100_000_000,
+  pictureBytes: 48 * 1024 * 1024,
+  /** Token pictures in one encounter. */
+  tokenImages: 1000,
+  /** Labels and notes, and the characters of one. */
+  labels: 10_000,
+  labelChars: 10_000,
+  /** Lights, and drawn walls and portals (a big Dungeondraft export has a few thousand). */
+  lights: 10_000,
+  drawnShapes: 100_000,
+  drawnPoints: 1_000_000,
 } as const;
 
 /** Larger files are refused before parsing: a hostile file must not exhaust memory. */

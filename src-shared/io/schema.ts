@@ -4,19 +4,24 @@ import {
   LOAD_CATEGORIES,
   MANEUVERABILITIES,
   MAX_MAP_SIDE,
+  LABEL_KINDS,
   MOVEMENT_MODES,
+  PICTURE_MIMES,
+  PORTAL_KINDS,
   RULESET_IDS,
   SIDES,
   SIZE_CATEGORIES,
 } from '../model';
+import { MAX_PICTURE_BASE64_CHARS } from './import/image';
 import { LIMITS } from './limits';
 
 /**
- * The encounter file, format version 1. This schema is the single definition: the loader
+ * The encounter file, format version 2 (version 1 had a `background` stretched over the map where
+ * version 2 has a `picture` lined up with the grid; the loader migrates it). This schema is the single definition: the loader
  * validates with it and `docs/encounter.schema.json` is generated from it (`npm run schema`).
  */
 export const FILE_FORMAT_ID = 'encounter-builder';
-export const CURRENT_FORMAT_VERSION = 1;
+export const CURRENT_FORMAT_VERSION = 2;
 /** Encounter files are JSON named `*.encounter`, an extension of their own for file associations. */
 export const ENCOUNTER_FILE_EXTENSION = 'encounter';
 
@@ -59,6 +64,7 @@ export const CreatureSchema = z
     y: z.int().min(0).max(MAX_MAP_SIDE - 1).describe('Row of the top-left square of the footprint.'),
     altitude: Length.describe('Height of the underside above the ground, in the ruleset length unit.'),
     slot: z.int().min(0).max(LIMITS.slot).optional().describe('Place inside the square for creatures smaller than a square.'),
+    token: z.string().min(1).max(LIMITS.idChars).optional().describe('The id of its token art in tokenImages.'),
   })
   .strict();
 
@@ -125,25 +131,69 @@ export const PlaySessionSchema = z
   })
   .strict()
   .describe('Play mode: the log of what was played, replayed from the planned layout (the creatures above).');
-/** The largest background image kept in a file, as base64 characters (about 36 MiB of image). */
-export const MAX_BACKGROUND_CHARS = 48 * 1024 * 1024;
-/** Largest side of a background image in pixels. */
-export const MAX_BACKGROUND_SIDE = 16384;
+const ImageId = z.string().min(1).max(LIMITS.idChars).regex(/^[A-Za-z0-9_.-]+$/, 'ids use letters, digits, _ . and - only');
 
-export const BackgroundSchema = z
+const pictureFileFields = {
+  mime: z.enum(PICTURE_MIMES),
+  data: z
+    .string()
+    .max(MAX_PICTURE_BASE64_CHARS)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'the picture is not base64')
+    .describe('The image file, base64, exactly as it was imported (never re-encoded).'),
+  width: z.int().min(1).max(LIMITS.pictureSide).describe('Width in pixels, as the file header says.'),
+  height: z.int().min(1).max(LIMITS.pictureSide).describe('Height in pixels, as the file header says.'),
+};
+
+/** A position on the map in squares: (0, 0) the top-left corner, (width, height) the bottom-right. */
+const Place = z.number().min(-LIMITS.mapSide).max(2 * LIMITS.mapSide);
+const PointSchema = z.object({ x: Place, y: Place }).strict();
+
+export const PictureSchema = z
   .object({
-    mime: z.enum(['image/png', 'image/jpeg', 'image/webp']),
-    data: z
-      .string()
-      .max(MAX_BACKGROUND_CHARS)
-      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'the image is not base64')
-      .describe('The image file, base64.'),
-    width: z.int().min(1).max(MAX_BACKGROUND_SIDE),
-    height: z.int().min(1).max(MAX_BACKGROUND_SIDE),
+    ...pictureFileFields,
+    pixelsPerSquare: z.number().min(1).max(LIMITS.pictureSide).describe('Picture pixels to one square.'),
+    offsetX: z.number().min(-1e6).max(1e6).describe('The picture pixel column on the map\'s left edge.'),
+    offsetY: z.number().min(-1e6).max(1e6).describe('The picture pixel row on the map\'s top edge.'),
     opacity: z.number().min(0).max(1),
   })
   .strict()
-  .describe('A picture drawn under the terrain, stretched over the whole map (an imported Universal VTT image).');
+  .describe('The map\'s art, drawn under the rules and lined up with the grid.');
+
+export const TokenImageSchema = z
+  .object({ id: ImageId, ...pictureFileFields })
+  .strict()
+  .describe('Token art, shown for every creature whose token names its id.');
+
+export const LabelSchema = z
+  .object({
+    id: ImageId,
+    kind: z.enum(LABEL_KINDS).describe('label: shown to everyone; note: the GM\'s, left out of player exports unless forPlayers.'),
+    text: z.string().min(1).max(LIMITS.labelChars),
+    x: Place,
+    y: Place,
+    forPlayers: z.boolean().optional(),
+  })
+  .strict();
+
+export const LightSchema = z
+  .object({
+    x: Place,
+    y: Place,
+    range: z.number().min(0).max(LIMITS.mapSide).describe('Radius in squares.'),
+    intensity: z.number().min(0).max(1000),
+    color: z.string().regex(/^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/, 'a colour is #rrggbb or #rrggbbaa'),
+    shadows: z.boolean(),
+  })
+  .strict()
+  .describe('A light a drawing program placed, kept for export (not the Epic Path light layer).');
+
+export const DrawnSchema = z
+  .object({
+    walls: z.array(z.array(PointSchema).min(2).max(LIMITS.drawnPoints)).max(LIMITS.drawnShapes),
+    portals: z.array(z.object({ kind: z.enum(PORTAL_KINDS), a: PointSchema, b: PointSchema }).strict()).max(LIMITS.drawnShapes),
+  })
+  .strict()
+  .describe('Walls, doors and windows as drawn (off the grid too), in squares; the rules use the nearest grid edges.');
 
 /**
  * The file's schema with `runs` as the schema of one run-length layer. The documented schema checks
@@ -182,7 +232,11 @@ function encounterFileSchema(runs: z.ZodType<number[]>) {
       settings: SettingsSchema.optional(),
       notes: z.string().max(LIMITS.notesChars).optional(),
       play: PlaySessionSchema.optional(),
-      background: BackgroundSchema.optional(),
+      picture: PictureSchema.optional(),
+      tokenImages: z.array(TokenImageSchema).max(LIMITS.tokenImages).optional(),
+      labels: z.array(LabelSchema).max(LIMITS.labels).optional(),
+      lights: z.array(LightSchema).max(LIMITS.lights).optional(),
+      drawn: DrawnSchema.optional(),
       tags: z
         .array(z.string().min(1).max(40))
         .max(50)
@@ -199,12 +253,12 @@ export const EncounterFileReadSchema = encounterFileSchema(
   z.custom<number[]>((v) => Array.isArray(v), 'expected an array of runs [count, value, count, value, …]'),
 );
 
-export type EncounterFileV1 = z.infer<typeof EncounterFileSchema>;
+export type EncounterFileV2 = z.infer<typeof EncounterFileSchema>;
 
 export function encounterJsonSchema(): Record<string, unknown> {
   return {
     $id: 'https://encounter-builder.invalid/encounter.schema.json',
-    title: 'Encounter Builder encounter file, format 1',
+    title: `Encounter Builder encounter file, format ${CURRENT_FORMAT_VERSION}`,
     ...z.toJSONSchema(EncounterFileSchema, { target: 'draft-2020-12' }),
   } as Record<string, unknown>;
 }

@@ -66,6 +66,8 @@ export interface Creature {
   altitude: number;
   /** For creatures smaller than a square: which place inside the square (0-based, row-major). */
   slot?: number;
+  /** The id of its token art in the encounter's `tokenImages`; absent: drawn as a labelled disc. */
+  token?: string;
 }
 
 export function makeCreature(partial: Partial<Creature> & Pick<Creature, 'id'>): Creature {

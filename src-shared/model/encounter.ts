@@ -1,5 +1,6 @@
 import type { Creature } from './creature';
 import { createMap, type BattleMap } from './map';
+import type { DrawnGeometry, MapLabel, MapLight, MapPicture, TokenImage } from './picture';
 import type { RulesetId } from './rulesets';
 
 /**
@@ -35,21 +36,6 @@ export interface SavedPlaySession {
 }
 export type SavedPlayAction = { kind: string } & Record<string, unknown>;
 
-/**
- * A picture drawn under the terrain (an imported Universal VTT map's image), stretched over the
- * whole map. Optional: absent means no picture.
- */
-export interface BackgroundImage {
-  mime: 'image/png' | 'image/jpeg' | 'image/webp';
-  /** The image file's bytes, base64. */
-  data: string;
-  /** Size in pixels. */
-  width: number;
-  height: number;
-  /** 0 (invisible) to 1 (opaque). */
-  opacity: number;
-}
-
 export interface Encounter {
   name: string;
   ruleset: RulesetId;
@@ -59,7 +45,16 @@ export interface Encounter {
   notes: string;
   /** Play mode: absent when the encounter has not been played. */
   play?: SavedPlaySession;
-  background?: BackgroundImage;
+  /** The map's art under the rules, lined up with the grid; absent: none. */
+  picture?: MapPicture;
+  /** Token art, named by creatures' `token`; absent or empty: none. */
+  tokenImages?: TokenImage[];
+  /** Room names, warnings and GM notes on the map; absent or empty: none. */
+  labels?: MapLabel[];
+  /** Lights a drawing program placed (a `.dd2vtt`'s), kept for export; absent or empty: none. */
+  lights?: MapLight[];
+  /** Walls, doors and windows as drawn off the grid (a `.dd2vtt`'s); absent: none. */
+  drawn?: DrawnGeometry;
   /** Library labels ("forest", "boss"); absent or empty means none. */
   tags?: string[];
 }

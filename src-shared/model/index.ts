@@ -4,3 +4,4 @@ export * from './terrain';
 export * from './creature';
 export * from './map';
 export * from './encounter';
+export * from './picture';

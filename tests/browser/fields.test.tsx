@@ -195,7 +195,7 @@ describe('movement options in the creature panel', () => {
   });
 });
 
-describe('the background picture in the properties panel', () => {
+describe('the map picture in the properties panel', () => {
   it('an opacity slider and a Remove button, each one undo step', async () => {
     const editor = await setUp('d20-35', 4, 2);
     const { PropertiesPanel } = await import('../../src-renderer/components/PropertiesPanel');
@@ -204,20 +204,20 @@ describe('the background picture in the properties panel', () => {
     dispose = render(() => <PropertiesPanel editor={editor} />, host);
     expect(q(host, 'background-picture')).toBeNull();
     // A picture as a Universal VTT import brings it.
-    editor.execute({ type: 'setBackground', background: { mime: 'image/png', data: 'iVBORw0KGgo=', width: 280, height: 140, opacity: 1 } });
+    editor.execute({ type: 'setPicture', picture: { mime: 'image/png', data: 'iVBORw0KGgo=', width: 280, height: 140, pixelsPerSquare: 70, offsetX: 0, offsetY: 0, opacity: 1 } });
     const slider = q(host, 'background-opacity')!;
     expect(slider.value).toBe('100');
     slider.value = '40';
     slider.dispatchEvent(new Event('change', { bubbles: true }));
-    expect(editor.doc()!.background!.opacity).toBe(0.4);
-    expect(editor.undoLabel()).toMatch(/background opacity/);
+    expect(editor.doc()!.picture!.opacity).toBe(0.4);
+    expect(editor.undoLabel()).toMatch(/picture opacity/);
     q<HTMLButtonElement>(host, 'background-remove')!.click();
-    expect(editor.doc()!.background).toBeUndefined();
+    expect(editor.doc()!.picture).toBeUndefined();
     expect(q(host, 'background-picture')).toBeNull();
     editor.undo();
-    expect(editor.doc()!.background!.opacity).toBe(0.4);
+    expect(editor.doc()!.picture!.opacity).toBe(0.4);
     editor.undo();
-    expect(editor.doc()!.background!.opacity).toBe(1);
+    expect(editor.doc()!.picture!.opacity).toBe(1);
     expect(q(host, 'background-opacity')!.value).toBe('100');
   });
 });

@@ -100,7 +100,7 @@ test('new encounter → grid → zoom and pan → save → open gives the same m
   await expect(page.getByTestId('notice-info').last()).toContainText('Saved');
   await expect(page.locator('.menubar-title')).not.toContainText('•');
   const file = JSON.parse(readFileSync(saved, 'utf8'));
-  expect(file).toMatchObject({ format: 'encounter-builder', formatVersion: 1, name: 'Goblin ambush', ruleset: 'startroid', map: { width: 30, height: 20 } });
+  expect(file).toMatchObject({ format: 'encounter-builder', formatVersion: 2, name: 'Goblin ambush', ruleset: 'startroid', map: { width: 30, height: 20 } });
   // Row 3, columns 2-9 are water (6): 3 rows of 30 plus 2 squares of normal ground come first.
   expect(file.map.layers.terrain.slice(0, 4)).toEqual([92, 0, 8, 6]);
 

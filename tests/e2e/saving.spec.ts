@@ -84,8 +84,8 @@ test('a file dropped on the window opens; one over the size limit is refused wit
   await drop('tower-gate.encounter', text);
   await expect(page.getByTestId('encounter-name')).toHaveValue('The tower gate');
   await expect(page.getByTestId('status-map')).toHaveText('14 × 10 squares');
-  await drop('huge.encounter', 65 * 1024 * 1024);
-  await expect(page.getByTestId('notice-error')).toContainText('huge.encounter is 65.0 MiB, over the 64 MiB limit');
+  await drop('huge.encounter', 161 * 1024 * 1024);
+  await expect(page.getByTestId('notice-error')).toContainText('huge.encounter is 161.0 MiB, over the 160 MiB limit');
   await expect(page.getByTestId('encounter-name')).toHaveValue('The tower gate');
 });
 

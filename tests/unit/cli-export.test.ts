@@ -63,7 +63,7 @@ describe('encounter info, export, import', () => {
     expect(back.ok).toBe(true);
     if (!back.ok) return;
     expect(back.encounter.ruleset).toBe('d20-30');
-    expect(back.encounter.background?.mime).toBe('image/png');
+    expect(back.encounter.picture?.mime).toBe('image/png');
     const info = JSON.parse(cli('info', path.join(dir, 'round.encounter'), '--json').out);
     expect(info.doors).toBe(1);
   });

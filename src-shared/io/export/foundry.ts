@@ -188,7 +188,7 @@ export function foundryScene(encounter: Encounter, options: FoundryOptions): Rec
           },
         ];
       });
-  const file = encounterToFile({ ...encounter, background: undefined });
+  const file = encounterToFile({ ...encounter, picture: undefined, tokenImages: undefined });
   return {
     // A Scene's name is a StringField with `blank: false` (common/documents/scene.mjs): one made only of
     // spaces is refused, and the whole import with it. Our encounters may be unnamed.

@@ -1,13 +1,19 @@
-import type { BackgroundImage } from '../../model';
-import { decodeBase64 } from '../export/base64';
-import { MAX_BACKGROUND_CHARS, MAX_BACKGROUND_SIDE } from '../schema';
+import type { PictureFile, PictureMime } from '../../model';
+import { decodeBase64, encodeBase64 } from '../export/base64';
+import { LIMITS } from '../limits';
 
 /**
- * Checks an embedded image before it is kept: base64, a PNG, JPEG or WebP by its signature, its
- * size read from the header (a hostile header claiming a billion pixels is refused without
- * decoding), and for PNG a whole, untruncated chunk list. Returns a sentence naming the problem.
+ * Checks a picture before it is kept, on every way in (an imported picture, a `.dd2vtt`'s image, a
+ * token, a file's picture): a PNG, JPEG or WebP by its signature, its size read from the header (a
+ * hostile header claiming a billion pixels is refused without decoding), within the one set of
+ * picture limits, and for PNG a whole, untruncated chunk list. Returns a sentence naming the problem.
  */
-export type ImageCheck = { ok: true; image: Omit<BackgroundImage, 'opacity'> } | { ok: false; error: string };
+export type ImageCheck = { ok: true; image: PictureFile } | { ok: false; error: string };
+export type PictureBytesCheck = { ok: true; mime: PictureMime; width: number; height: number } | { ok: false; error: string };
+
+const MIB = 1024 * 1024;
+/** The longest base64 text a picture at the byte limit takes. */
+export const MAX_PICTURE_BASE64_CHARS = Math.ceil(LIMITS.pictureBytes / 3) * 4;
 
 const PNG_SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
 
@@ -67,14 +73,12 @@ function webpSize(b: Uint8Array): { width: number; height: number } | string {
   return `the WebP has an unknown chunk "${chunk}"`;
 }
 
-export function checkImage(base64: string): ImageCheck {
-  if (base64.length > MAX_BACKGROUND_CHARS) {
-    return { ok: false, error: `the image is ${(base64.length / 1048576).toFixed(1)} MiB of base64, over the ${MAX_BACKGROUND_CHARS / 1048576} MiB limit` };
+/** The kind and size of a picture file's bytes, within the picture limits, or why not. */
+export function checkPictureBytes(bytes: Uint8Array): PictureBytesCheck {
+  if (bytes.length > LIMITS.pictureBytes) {
+    return { ok: false, error: `the picture is ${(bytes.length / MIB).toFixed(1)} MiB, over the ${LIMITS.pictureBytes / MIB} MiB limit for a picture` };
   }
-  const clean = base64.replace(/^data:image\/[a-z]+;base64,/, '').replace(/\s+/g, '');
-  const bytes = decodeBase64(clean);
-  if (!bytes) return { ok: false, error: 'the image is not base64' };
-  let mime: BackgroundImage['mime'];
+  let mime: PictureMime;
   let size: { width: number; height: number } | string;
   if (PNG_SIGNATURE.every((v, i) => bytes[i] === v)) {
     mime = 'image/png';
@@ -82,16 +86,40 @@ export function checkImage(base64: string): ImageCheck {
   } else if (bytes[0] === 0xff && bytes[1] === 0xd8) {
     mime = 'image/jpeg';
     size = jpegSize(bytes);
-  } else if (String.fromCharCode(...bytes.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP') {
+  } else if (bytes.length >= 12 && String.fromCharCode(...bytes.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP') {
     mime = 'image/webp';
     size = webpSize(bytes);
-  } else return { ok: false, error: 'the image is neither PNG, JPEG nor WebP' };
+  } else return { ok: false, error: 'the picture is neither PNG, JPEG nor WebP' };
   if (typeof size === 'string') return { ok: false, error: size };
-  if (size.width < 1 || size.height < 1 || size.width > MAX_BACKGROUND_SIDE || size.height > MAX_BACKGROUND_SIDE) {
-    return { ok: false, error: `the image claims ${size.width} × ${size.height} pixels; at most ${MAX_BACKGROUND_SIDE} a side is accepted` };
+  const { width, height } = size;
+  if (width < 1 || height < 1 || width > LIMITS.pictureSide || height > LIMITS.pictureSide) {
+    return { ok: false, error: `the picture is ${width} × ${height} pixels; at most ${LIMITS.pictureSide} pixels a side is accepted` };
   }
+  if (width * height > LIMITS.picturePixels) {
+    return { ok: false, error: `the picture is ${width} × ${height} pixels (${((width * height) / 1e6).toFixed(0)} megapixels); at most ${LIMITS.picturePixels / 1e6} megapixels are accepted` };
+  }
+  return { ok: true, mime, width, height };
+}
+
+/** A picture file from its bytes, kept unchanged, or why it cannot be kept. */
+export function pictureFromBytes(bytes: Uint8Array): ImageCheck {
+  const checked = checkPictureBytes(bytes);
+  if (!checked.ok) return checked;
+  return { ok: true, image: { mime: checked.mime, width: checked.width, height: checked.height, data: encodeBase64(bytes) } };
+}
+
+/** The same check for a picture held as base64 (a data URL's prefix and white space allowed). */
+export function checkImage(base64: string): ImageCheck {
+  if (base64.length > MAX_PICTURE_BASE64_CHARS + 64) {
+    return { ok: false, error: `the picture is about ${((base64.length * 3) / 4 / MIB).toFixed(1)} MiB, over the ${LIMITS.pictureBytes / MIB} MiB limit for a picture` };
+  }
+  const clean = base64.replace(/^data:image\/[a-z]+;base64,/, '').replace(/\s+/g, '');
+  const bytes = decodeBase64(clean);
+  if (!bytes) return { ok: false, error: 'the picture is not base64' };
+  const checked = checkPictureBytes(bytes);
+  if (!checked.ok) return checked;
   // Stored in the standard alphabet with padding, which the file format's schema expects.
   let data = clean.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   data += '='.repeat((4 - (data.length % 4)) % 4);
-  return { ok: true, image: { mime, data, width: size.width, height: size.height } };
+  return { ok: true, image: { mime: checked.mime, data, width: checked.width, height: checked.height } };
 }

@@ -1,15 +1,17 @@
 import { createEncounter, Edge, MAX_MAP_SIDE, type EdgeKind, type Encounter, type RulesetId } from '../../model';
 import { checkImage } from './image';
+import { LIMITS } from '../limits';
 
 /**
  * Universal VTT import (`.dd2vtt` from Dungeondraft, `.uvtt`, `.df2vtt`; formats 0.2 and 0.3).
  * Walls (`line_of_sight`, and `objects_line_of_sight` when present) become walls on the nearest grid
  * edges; portals become closed doors, or where `closed: false` (Dungeondraft's window) open doors, and
- * windows in Startroid; the picture is kept as the encounter's background image.
+ * windows in Startroid; the picture is kept as the encounter's map picture, lined up at the file's pixels per grid square.
  * Coordinates are in grid units from `resolution.map_origin`. Every limit is checked before any
  * work, so a hostile file is refused at once with a sentence naming the problem.
  */
-export const MAX_UVTT_CHARS = 64 * 1024 * 1024;
+/** A `.dd2vtt` holds its picture as base64, so it may be as large as an encounter file. */
+export const MAX_UVTT_CHARS = LIMITS.fileBytes;
 /** Most wall points and portals read from one file. */
 export const MAX_UVTT_POINTS = 1_000_000;
 export const MAX_UVTT_PORTALS = 100_000;
@@ -204,7 +206,8 @@ function importChecked(text: string, options: UvttImportOptions): UvttImport {
   if (typeof image === 'string' && image.length > 0) {
     const checked = checkImage(image);
     if (!checked.ok) return { ok: false, error: `image: ${checked.error}` };
-    encounter.background = { ...checked.image, opacity: options.opacity ?? 1 };
+    // The image covers the map from its origin at the map's own pixels per grid square.
+    encounter.picture = { ...checked.image, pixelsPerSquare: Math.max(1, ppg), offsetX: 0, offsetY: 0, opacity: options.opacity ?? 1 };
   } else if (image !== undefined && image !== '' && image !== null) {
     return { ok: false, error: 'image: expected a base64 PNG, JPEG or WebP' };
   }

@@ -108,17 +108,17 @@ describe('one grammar: whatever a scenario accepts can be saved', () => {
   });
 
   it('refuses a scenario whose saved form would be over the file size limit', { timeout: 120_000 }, () => {
-    // 2048 × 2048 squares with elevation and water changing every square: about 41 MiB of text,
-    // but the run-length saved form lists every square twice, and 0.1 as a 32-bit float is written
-    // 0.10000000149011612: over 100 MiB.
+    // 2048 × 2048 squares with elevation and water changing every square: about 50 MiB of text,
+    // but the run-length saved form lists every square twice, and 0.1 and 0.3 as 32-bit floats are
+    // written 0.10000000149011612 and 0.30000001192092896: over 180 MiB.
     const side = MAX_MAP_SIDE;
     const map = ('  ' + '. '.repeat(side) + '\n').repeat(side);
-    const even = '  ' + '0.1 0 '.repeat(side / 2) + '\n';
-    const odd = '  ' + '0 0.1 '.repeat(side / 2) + '\n';
+    const even = '  ' + '0.1 0.3 '.repeat(side / 2) + '\n';
+    const odd = '  ' + '0.3 0.1 '.repeat(side / 2) + '\n';
     const grid = Array.from({ length: side }, (_, y) => (y % 2 ? odd : even)).join('');
     const text = `ruleset: d20-35\nmap:\n${map}elevation:\n${grid}water:\n${grid}`;
     expect(text.length).toBeLessThan(MAX_FILE_BYTES);
-    expect(() => parseScenario(text)).toThrow(/saved.*over the 64 MiB limit/);
+    expect(() => parseScenario(text)).toThrow(new RegExp(`saved.*over the ${MAX_FILE_BYTES / 1048576} MiB limit`));
   });
 
   it('random scenarios within the limits always save and open again', () => {

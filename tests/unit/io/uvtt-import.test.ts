@@ -77,7 +77,7 @@ describe('Universal VTT import', () => {
     const e = imported(fixture());
     expect([e.map.width, e.map.height]).toEqual([6, 4]);
     expect(edgesOf(e)).toEqual(expectedEdges);
-    expect(e.background).toMatchObject({ mime: 'image/png', width: 60, height: 40, opacity: 1 });
+    expect(e.picture).toMatchObject({ mime: 'image/png', width: 60, height: 40, opacity: 1, offsetX: 0, offsetY: 0 });
   });
 
   it('subtracts map_origin', () => {
@@ -167,10 +167,10 @@ describe('Universal VTT import refuses bad and hostile files, naming the problem
     ['a huge coordinate', () => JSON.stringify({ ...base(), line_of_sight: [[{ x: 1e300, y: 0 }, { x: 0, y: 0 }]] }), /line_of_sight\[0\]\[0\]\.x is not a number/],
     ['a point that is not a point', () => JSON.stringify({ ...base(), line_of_sight: [[1, 2]] }), /line_of_sight\[0\]\[0\] is not a point/],
     ['too many points', () => JSON.stringify({ ...base(), line_of_sight: [Array.from({ length: 1_000_001 }, () => 0)] }), /more than 1000000 wall points/],
-    ['an image that is not base64', () => JSON.stringify({ ...base(), image: '***' }), /image: the image is not base64/],
+    ['an image that is not base64', () => JSON.stringify({ ...base(), image: '***' }), /image: the picture is not base64/],
     ['an image of unknown kind', () => JSON.stringify({ ...base(), image: encodeBase64(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8])) }), /neither PNG, JPEG nor WebP/],
     ['a truncated PNG', () => JSON.stringify({ ...base(), image: png(60, 40).slice(0, 120) }), /the PNG is truncated/],
-    ['a PNG claiming a billion pixels', () => JSON.stringify({ ...base(), image: hugePng() }), /claims 100000 × 100000 pixels/],
+    ['a PNG claiming a billion pixels', () => JSON.stringify({ ...base(), image: hugePng() }), /the picture is 100000 × 100000 pixels; at most 16384 pixels a side/],
     ['an image of the wrong type', () => JSON.stringify({ ...base(), image: 42 }), /image: expected a base64/],
   ];
   for (const [what, make, message] of cases) {
