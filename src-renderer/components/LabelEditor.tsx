@@ -3,7 +3,7 @@ import type { LabelKind } from '../../src-shared/model';
 import type { Editor } from '../state/editor';
 import { MAX_LABEL_CHARS } from '../state/map-labels';
 import { squarePixels } from '../state/view';
-import '../styles/labels.css';
+import '../styles/tokens-labels.css';
 
 /**
  * The inline editor of a label or note, under the point it is anchored to: its kind, its text (one

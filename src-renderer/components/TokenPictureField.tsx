@@ -2,6 +2,7 @@ import { Show } from 'solid-js';
 import { LIMITS } from '../../src-shared/io/limits';
 import { PICTURE_MIMES, type Creature } from '../../src-shared/model';
 import type { Editor } from '../state/editor';
+import '../styles/tokens-labels.css';
 
 const MIB = 1024 * 1024;
 
@@ -29,7 +30,7 @@ export function TokenPictureField(props: { editor: Editor; creature: Creature })
   return (
     <div class="field-row token-picture" data-testid="token-picture">
       <Show when={image()}>
-        {(t) => <img class="token-thumb" src={`data:${t().mime};base64,${t().data}`} alt={`${props.creature.name}'s token`} width={32} height={32} style={{ 'border-radius': '50%', 'object-fit': 'cover' }} data-testid="token-picture-thumb" />}
+        {(t) => <img class="token-thumb" src={`data:${t().mime};base64,${t().data}`} alt={`${props.creature.name}'s token`} data-testid="token-picture-thumb" />}
       </Show>
       <button type="button" data-testid="token-picture-choose" title="A PNG, JPEG or WebP picture for the selected creatures' tokens, cropped to a circle" onClick={() => input.click()}>
         Token picture…

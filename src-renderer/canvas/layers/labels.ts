@@ -128,8 +128,9 @@ function drawNoteText(ctx: DrawContext, l: MapLabel, px: number, py: number, vie
   const lh = f * 1.3;
   const w = Math.max(...lines.map((t) => t.length)) * f * 0.56 + 16;
   const h = lines.length * lh + 10;
-  // Right of the pin, kept inside the viewport.
-  const x = Math.min(Math.max(4, px + PIN.head + 4), viewport.width - w - 4);
+  // Right of the pin, or left of it where the viewport ends: never over the pin.
+  const right = px + PIN.head + 4;
+  const x = right + w <= viewport.width - 4 ? right : Math.max(4, px - PIN.head - 4 - w);
   const y = Math.min(Math.max(4, py - PIN.height), viewport.height - h - 4);
   ctx.beginPath();
   ctx.rect(x, y, w, h);
