@@ -110,17 +110,11 @@ export function drawCreatures(ctx: DrawContext, d: Encounter, view: View, viewpo
       ctx.fill();
     }
     const image = c.token ? tokenImageById(d.tokenImages, c.token) : undefined;
-    const art = image ? tokenArt(image, 2 * r * deviceRatio) : null;
+    const art = image ? tokenArt(image, 2 * r * deviceRatio, SIDE_COLORS[c.side]) : null;
     ctx.setAttr('globalAlpha', c.helpless ? 0.5 : 1);
     if (art) {
       // The picture cropped to the disc (cover fit, centred), inside a ring in the side's colour.
       ctx.drawImage(art, cx - r, cy - r, 2 * r, 2 * r);
-      const ring = Math.max(1.5, Math.min(6, r * 0.14));
-      ctx.beginPath();
-      ctx.arc(cx, cy, Math.max(0.5, r - ring / 2), 0, Math.PI * 2);
-      ctx.setAttr('strokeStyle', SIDE_COLORS[c.side]);
-      ctx.setAttr('lineWidth', ring);
-      ctx.stroke();
       if (disc.lifted) {
         ctx.beginPath();
         ctx.arc(cx, cy, r, 0, Math.PI * 2);
