@@ -1,4 +1,4 @@
-import { Show } from 'solid-js';
+import { createEffect, on, Show } from 'solid-js';
 import type { LabelKind } from '../../src-shared/model';
 import type { Editor } from '../state/editor';
 import { MAX_LABEL_CHARS } from '../state/map-labels';
@@ -20,6 +20,14 @@ export function LabelEditor(props: { editor: Editor }) {
     const s = squarePixels(v);
     return { left: `${Math.round(v.panX + draft().x * s - 20)}px`, top: `${Math.round(v.panY + draft().y * s + 14)}px` };
   };
+  // Another tool chosen while writing keeps what was written; Play mode edits no map, so it drops it.
+  createEffect(
+    on([editor.tool, editor.playing], () => {
+      if (!editor.labelDraft()) return;
+      if (editor.playing()) editor.cancelLabelDraft();
+      else if (editor.tool() !== 'label') editor.commitLabelDraft();
+    }, { defer: true }),
+  );
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.preventDefault();

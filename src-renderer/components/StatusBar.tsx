@@ -2,6 +2,7 @@ import { Show } from 'solid-js';
 import { RULESETS } from '../../src-shared/model';
 import type { Editor } from '../state/editor';
 import { creatureLabelOnMap } from '../canvas/layers/creatures';
+import { creaturesCovering } from '../canvas/layers/creature-layout';
 
 export function StatusBar(props: { editor: Editor }) {
   const editor = props.editor;
@@ -10,8 +11,8 @@ export function StatusBar(props: { editor: Editor }) {
     const d = editor.doc();
     const q = editor.hover();
     if (!d || !q) return '';
-    return editor
-      .creaturesAt(q)
+    // The board shown (in Play, where the creatures are now), not the planned layout.
+    return creaturesCovering(d, q.x, q.y)
       .map((id) => {
         const c = d.creatures.find((k) => k.id === id);
         return c ? `${c.name || c.id} (${creatureLabelOnMap(d.creatures, id)})` : id;

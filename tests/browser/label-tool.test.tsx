@@ -131,3 +131,23 @@ describe('Labels tool', () => {
     expect(editor.doc()!.labels![0]).toMatchObject({ x: 5.5, y: 2.5 });
   });
 });
+
+describe('Labels tool with the layer hidden or left', () => {
+  it('writes nothing while Labels and notes are hidden, and says why', async () => {
+    const { editor, t } = await setUp();
+    editor.setLayers({ ...editor.layers(), labels: false });
+    t.click({ x: 3, y: 2 }).expectToBeIn('label.idle');
+    expect(editor.labelDraft()).toBeNull();
+    expect(editor.notices().at(-1)!.text).toBe('Labels and notes are hidden: show them in the Layers panel to write or move one.');
+  });
+
+  it('another tool drops the label selection', async () => {
+    const { editor, t } = await setUp();
+    t.click({ x: 3, y: 2 });
+    editor.commitLabelDraft({ text: 'Crypt' });
+    expect(editor.selectedLabel()).toBe('L1');
+    editor.setTool('select');
+    t.state();
+    expect(editor.selectedLabel()).toBeNull();
+  });
+});

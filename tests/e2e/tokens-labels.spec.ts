@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { serializeEncounter } from '../../src-shared/io';
 import { pictureFromBytes } from '../../src-shared/io/import/image';
-import { createEncounter, makeCreature, type Encounter } from '../../src-shared/model';
+import { createEncounter, Edge, makeCreature, type Encounter, type MapPoint } from '../../src-shared/model';
 import { expect, newEncounter, ROOT, screenshotPath, test } from './fixtures';
 
 // Issue 15 items 4 and 7 from the outside, in both editions: a creature given a token picture and a
@@ -79,12 +79,32 @@ test('a creature gets a token picture and the map a label; both are kept byte fo
   expect(app.problems).toEqual([]);
 });
 
-/** A small dungeon map with its picture, drawn walls and lights (as a `.dd2vtt` gives them), tokens, labels and a note. */
+/**
+ * A small dungeon map with its picture, tokens, labels and a note, and walls as a `.dd2vtt` gives
+ * them: drawn a little off the grid (a fifth of a square), with the grid edges the rules snap them
+ * to set on the map, as the importer sets them; a door and a light.
+ */
 function dungeonEncounter(): Encounter {
   const picture = pictureFromBytes(new Uint8Array(readFileSync(DUNGEON)));
   const token = pictureFromBytes(new Uint8Array(readFileSync(GOBLIN)));
   if (!picture.ok || !token.ok) throw new Error('fixture pictures');
   const d = createEncounter({ ruleset: 'd20-35', width: 10, height: 8, name: 'Dungeon with labels' });
+  const W = d.map.width;
+  // The two rooms' walls on grid lines (the snapped edges), and as drawn: shifted off the grid.
+  const rooms: MapPoint[][] = [
+    [{ x: 1, y: 1 }, { x: 5, y: 1 }, { x: 5, y: 5 }, { x: 1, y: 5 }, { x: 1, y: 1 }],
+    [{ x: 7, y: 1 }, { x: 9, y: 1 }, { x: 9, y: 7 }, { x: 7, y: 7 }, { x: 7, y: 1 }],
+  ];
+  for (const room of rooms) {
+    for (let k = 1; k < room.length; k++) {
+      const a = room[k - 1]!;
+      const b = room[k]!;
+      if (a.y === b.y) for (let x = Math.min(a.x, b.x); x < Math.max(a.x, b.x); x++) d.map.edgeSouth[(a.y - 1) * W + x] = Edge.wall;
+      else for (let y = Math.min(a.y, b.y); y < Math.max(a.y, b.y); y++) d.map.edgeEast[y * W + a.x - 1] = Edge.wall;
+    }
+  }
+  // The left room's door, on the edge east of square (4, 2).
+  d.map.edgeEast[2 * W + 4] = Edge.doorClosed;
   const goblin = (id: string, name: string, x: number, y: number) => ({ ...makeCreature({ id, name, x, y }), side: 'enemy' as const, token: 'goblin' });
   return {
     ...d,
@@ -103,8 +123,8 @@ function dungeonEncounter(): Encounter {
       { id: 'L3', kind: 'note', text: 'The pool is 10 ft deep; a key lies at the bottom (DC 15 Perception).', x: 8.3, y: 5.6 },
     ],
     drawn: {
-      walls: [[{ x: 1, y: 1 }, { x: 5, y: 1 }, { x: 5, y: 2.5 }, { x: 7, y: 2.5 }, { x: 7, y: 1 }, { x: 9, y: 1 }, { x: 9, y: 7 }, { x: 7, y: 7 }, { x: 7, y: 3.5 }, { x: 5, y: 3.5 }, { x: 5, y: 5 }, { x: 1, y: 5 }, { x: 1, y: 1 }]],
-      portals: [{ kind: 'door', a: { x: 5, y: 2.7 }, b: { x: 5, y: 3.3 } }],
+      walls: rooms.map((room) => room.map((p) => ({ x: p.x + 0.2, y: p.y + 0.15 }))),
+      portals: [{ kind: 'door', a: { x: 5.2, y: 2.2 }, b: { x: 5.2, y: 2.95 } }],
     },
     lights: [{ x: 2, y: 4, range: 2.5, intensity: 1, color: '#ffb04aff', shadows: true }],
   };

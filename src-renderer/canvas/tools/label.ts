@@ -39,6 +39,10 @@ export function createLabelTool(editor: Editor): Tool {
       if (!d || button !== 0) return;
       // A click elsewhere while writing keeps what was written.
       if (editor.labelDraft()) editor.commitLabelDraft();
+      if (!editor.layers().labels) {
+        editor.notify('info', 'Labels and notes are hidden: show them in the Layers panel to write or move one.');
+        return;
+      }
       const id = labelAtPoint(editor.doc()?.labels, editor.view(), point);
       const p = mapPoint(editor.view(), point);
       if (id) {
@@ -87,6 +91,10 @@ export function createLabelTool(editor: Editor): Tool {
       if (key === 'Enter') return editor.editLabel(id), true;
       return false;
     },
-    onCancel: reset,
+    // A tool switch (or the window losing focus) drops a drag; the label selection belongs to this tool.
+    onCancel: () => {
+      reset();
+      editor.selectLabel(null);
+    },
   };
 }
