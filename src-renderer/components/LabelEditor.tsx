@@ -5,6 +5,9 @@ import { MAX_LABEL_CHARS } from '../state/map-labels';
 import { squarePixels } from '../state/view';
 import '../styles/tokens-labels.css';
 
+/** The editor's largest size (a note's, with its checkbox), to keep it in view. */
+const EDITOR_SIZE = { width: 330, height: 190 };
+
 /**
  * The inline editor of a label or note, under the point it is anchored to: its kind, its text (one
  * line for a label; a paragraph for a note, Ctrl+Enter to finish) and whether a note is shown to
@@ -15,10 +18,16 @@ export function LabelEditor(props: { editor: Editor }) {
   const draft = () => editor.labelDraft()!;
   const update = (changes: Partial<ReturnType<typeof draft>>) => editor.setLabelDraft({ ...draft(), ...changes });
   const focus = (el: HTMLInputElement | HTMLTextAreaElement) => queueMicrotask(() => (el.focus(), el.select()));
+  /** Under its point, or above it near the bottom; kept inside the map's viewport. */
   const place = () => {
     const v = editor.view();
+    const vp = editor.viewport();
     const s = squarePixels(v);
-    return { left: `${Math.round(v.panX + draft().x * s - 20)}px`, top: `${Math.round(v.panY + draft().y * s + 14)}px` };
+    const x = v.panX + draft().x * s;
+    const y = v.panY + draft().y * s;
+    const left = Math.max(4, Math.min(x - 20, vp.width - EDITOR_SIZE.width - 4));
+    const top = y + 14 + EDITOR_SIZE.height <= vp.height ? y + 14 : Math.max(4, y - 14 - EDITOR_SIZE.height);
+    return { left: `${Math.round(left)}px`, top: `${Math.round(top)}px` };
   };
   // Another tool chosen while writing keeps what was written; Play mode edits no map, so it drops it.
   createEffect(

@@ -147,5 +147,22 @@ test('screenshot: token art, labels told apart, labels and a note, drawn walls a
   await expect(canvas(page)).toHaveAttribute('data-settled', 'true');
   await page.waitForTimeout(300);
   await page.screenshot({ path: screenshotPath('tokens-labels.png') });
+
+  // The inline editor, writing a note.
+  await page.keyboard.press('t');
+  const spot = await squarePoint(page, 2, 6);
+  await page.mouse.click(spot.x, spot.y);
+  await page.getByTestId('label-editor-kind').selectOption('note');
+  await page.getByTestId('label-editor-text').fill('Goblins flee here at half their number.');
+  await page.screenshot({ path: screenshotPath('tokens-labels-editor.png') });
+  await page.getByTestId('label-editor-text').press('Control+Enter');
+  await expect(page.getByTestId('label-editor')).toHaveCount(0);
+
+  // Play mode shows the same tokens, labels and notes.
+  await page.keyboard.press('F5');
+  await expect(canvas(page)).toHaveAttribute('data-mode', 'play');
+  await expect(canvas(page)).toHaveAttribute('data-settled', 'true');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: screenshotPath('tokens-labels-play.png') });
   expect(app.problems).toEqual([]);
 });

@@ -182,6 +182,25 @@ export function drawLabelFocus(ctx: DrawContext, labels: readonly MapLabel[], vi
   }
 }
 
+/** Where a label being written will go: its pin for a note, a small cross for a label. */
+function drawDraftMark(ctx: DrawContext, at: { kind: MapLabel['kind']; x: number; y: number }, view: View): void {
+  const s = squarePixels(view);
+  const px = view.panX + at.x * s;
+  const py = view.panY + at.y * s;
+  if (at.kind === 'note') return drawPin(ctx, px, py, true);
+  ctx.beginPath();
+  ctx.moveTo(px - 7, py);
+  ctx.lineTo(px + 7, py);
+  ctx.moveTo(px, py - 7);
+  ctx.lineTo(px, py + 7);
+  ctx.setAttr('strokeStyle', 'rgba(0, 0, 0, 0.8)');
+  ctx.setAttr('lineWidth', 4);
+  ctx.stroke();
+  ctx.setAttr('strokeStyle', '#ffd84d');
+  ctx.setAttr('lineWidth', 2);
+  ctx.stroke();
+}
+
 export function createLabelsLayer(editor: Editor) {
   let drawn = 0;
   const shown = () => editor.layers().labels;
@@ -197,6 +216,8 @@ export function createLabelsLayer(editor: Editor) {
     sceneFunc: (ctx) => {
       const labels = editor.doc()?.labels;
       if (labels && shown()) drawLabelFocus(konvaContext(ctx), labels, editor.view(), editor.viewport(), { selected: editor.selectedLabel(), hover: editor.hover(), drag: editor.labelDrag() });
+      const draft = editor.labelDraft();
+      if (draft && !draft.id) drawDraftMark(konvaContext(ctx), draft, editor.view());
     },
   });
   createEffect(() => {
@@ -214,6 +235,7 @@ export function createLabelsLayer(editor: Editor) {
     editor.selectedLabel();
     editor.hover();
     editor.labelDrag();
+    editor.labelDraft()?.kind;
     overlayNode.getLayer()?.batchDraw();
   });
   /** How many labels and notes the last frame drew. */
