@@ -111,6 +111,27 @@ describe('token pictures on the map', () => {
     expect(near(at(9.5 * 64, 1.5 * 64), WHITE, 10)).toBe(true);
   });
 
+  it('draws a Titanic token (Epic Path, 6 × 6 squares) and a flyer lifted over its shadow', async () => {
+    const editor = createEditor(noPlatform);
+    await editor.newEncounter({ ruleset: 'epic-path', width: 12, height: 8, name: 'Titanic' });
+    editor.execute({ type: 'addCreature', creature: { ...makeCreature({ id: 'T', name: 'Tarrasque', size: 'titanic', x: 1, y: 1 }), side: 'enemy' } });
+    editor.execute({ type: 'addCreature', creature: { ...makeCreature({ id: 'W', name: 'Wyvern', size: 'medium', x: 9, y: 4, speed: { walk: 6, fly: 12 }, altitude: 10 }), side: 'enemy' } });
+    expect(editor.setTokenPicture(['T', 'W'], await widePicture(), 'beast.png')).toBe(true);
+    const at = await draw(editor);
+    const red = hex(SIDE_COLORS.enemy);
+    // Titanic at (1, 1): centre (256, 256), radius 2.92 squares = 186.9 px, ring 8 px or less.
+    for (const [dx, dy] of [[0, 0], [-160, 0], [160, 0], [0, -160], [0, 160]] as const) expect(near(at(256 + dx, 256 + dy), MAGENTA), `${dx},${dy}`).toBe(true);
+    expect(near(at(256 - 184, 256), red)).toBe(true);
+    expect(near(at(256 + 192, 256), WHITE, 10)).toBe(true);
+    // The flyer is drawn lifted: its picture above its square's centre, its shadow below.
+    const lifted = editor.doc()!.creatures.find((c) => c.id === 'W')!;
+    expect(lifted.altitude).toBe(10);
+    expect(near(at(9.5 * 64, 4.5 * 64 - 22), MAGENTA)).toBe(true);
+    // The shadow: a flattened dark disc centred 0.55 of the lifted radius (0.9 × 0.42 squares) below the ground point.
+    const shadow = at(9.5 * 64, 4.5 * 64 + 0.55 * 0.9 * 0.42 * 64 + 4);
+    expect(shadow.every((v) => v < 200)).toBe(true);
+  });
+
   it('Remove token picture draws the disc again and drops the picture no creature shows', async () => {
     const { editor, ids } = await mapWithTokens();
     expect(editor.removeTokenPicture(['M'])).toBe(true);
