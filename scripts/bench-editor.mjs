@@ -15,9 +15,11 @@
 //   work_p95_ms the script time of each frame's animation callbacks (Konva draws there) while panning
 //               or zooming: less at the mercy of a loaded machine than frame intervals
 // BENCH_RENDERER_DIR=out/renderer-old measures another build of the renderer (before / after).
+// editor-pan-tokens: the 512 map's 500 creatures all with token art (two pictures, as twenty goblins
+// share one), panned; BENCH_EDITOR_ONLY=pan runs only the pan cases on 64 and 512.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -287,10 +289,26 @@ async function suite(map, name, parts) {
   return out;
 }
 
-const make = (side, creatures) => ({ side, ...editorBenchMap(side, creatures) });
-const all = ['pan', 'zoom', 'paint', 'select'];
+const make = (side, creatures, tokens) => ({ side, ...editorBenchMap(side, creatures, 7, tokens) });
+const tokenPicture = (id, file, mime) => {
+  const data = readFileSync(path.join(root, 'tests/fixtures/pictures', file));
+  const size = mime === 'image/png' ? { width: data.readUInt32BE(16), height: data.readUInt32BE(20) } : { width: 700, height: 560 };
+  return { id, mime, ...size, data: data.toString('base64') };
+};
+const tokens = [tokenPicture('goblin', 'tokens-labels-goblin.png', 'image/png'), tokenPicture('dungeon', 'tokens-labels-dungeon.jpg', 'image/jpeg')];
+const panOnly = process.env.BENCH_EDITOR_ONLY === 'pan';
+const all = panOnly ? ['pan'] : ['pan', 'zoom', 'paint', 'select'];
 const small = await suite(make(64, 64), 'bench-64.encounter', all);
 const big = await suite(make(512, 500), 'bench-512.encounter', all);
+const tokened = await suite(make(512, 500, tokens), 'bench-512-tokens.encounter', ['pan']);
+const panTokensLine = `BENCH editor-pan-tokens p95_ms=${ms(p95(tokened.pan))} max_ms=${ms(max(tokened.pan))} work_p95_ms=${ms(p95(tokened.pan.work))} p95_ms_discs=${ms(p95(big.pan))} work_p95_ms_discs=${ms(p95(big.pan.work))}`;
+if (panOnly) {
+  console.log(`BENCH editor-pan p95_ms=${ms(p95(big.pan))} max_ms=${ms(max(big.pan))} work_p95_ms=${ms(p95(big.pan.work))} p95_ms_64=${ms(p95(small.pan))} max_ms_64=${ms(max(small.pan))} work_p95_ms_64=${ms(p95(small.pan.work))}`);
+  console.log(panTokensLine);
+  await browser.close();
+  await server.close();
+  process.exit(0);
+}
 const huge = await suite(make(2048, 2000), 'bench-2048.encounter', ['pan', 'paint']);
 
 console.log(
@@ -310,6 +328,7 @@ console.log(
   `BENCH editor-open ours_ms=${ms(big.open.ms)} long_task_max_ms=${ms(big.open.longMax)} ours_ms_64=${ms(small.open.ms)} long_task_max_ms_64=${ms(small.open.longMax)} handover_task_ms=${ms(big.open.handover)} handover_task_ms_64=${ms(small.open.handover)}`,
 );
 console.log(`BENCH editor-pan-2048 p95_ms=${ms(p95(huge.pan))} max_ms=${ms(max(huge.pan))} work_p95_ms=${ms(p95(huge.pan.work))} p95_ms_64=${ms(p95(small.pan))} open_ms=${ms(huge.open.ms)}`);
+console.log(panTokensLine);
 console.log(`BENCH editor-paint-2048 p95_ms=${ms(p95(huge.paint))} max_ms=${ms(max(huge.paint))} from_dispatch_p95_ms=${ms(p95(huge.paint.dispatch))} p95_ms_64=${ms(p95(small.paint))}`);
 
 await browser.close();

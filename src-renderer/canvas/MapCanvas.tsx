@@ -1,5 +1,6 @@
 import Konva from 'konva';
 import { createEffect, createSignal, on, onCleanup, onMount } from 'solid-js';
+import { LabelEditor } from '../components/LabelEditor';
 import { Minimap } from '../components/Minimap';
 import type { Editor } from '../state/editor';
 import { squareAt, squarePixels } from '../state/view';
@@ -7,6 +8,8 @@ import { createCreaturesLayer } from './layers/creatures';
 import { createEdgesLayer } from './layers/edges';
 import { createElevationLayer } from './layers/elevation';
 import { createGridLayer } from './layers/grid';
+import { createDrawnLayer } from './layers/drawn';
+import { createLabelsLayer } from './layers/labels';
 import { createLedgesLayer } from './layers/ledges';
 import { renderMapImage } from './layers/map-image';
 import { createOverlayLayer } from './layers/overlay';
@@ -107,6 +110,8 @@ export function MapCanvas(props: { editor: Editor }) {
     const edges = createEdgesLayer(drawn);
     const ledges = createLedgesLayer(drawn);
     const creatures = createCreaturesLayer(drawn);
+    const labels = createLabelsLayer(drawn);
+    const drawnArt = createDrawnLayer(drawn);
     const grid = createGridLayer(drawn);
     const overlay = createOverlayLayer(drawn, target);
     const playOverlay = createPlayOverlayLayer(drawn);
@@ -128,11 +133,11 @@ export function MapCanvas(props: { editor: Editor }) {
     // Walls and doors over ledges, so a door in a cliff's edge still reads as a door.
     // The line layers share one tile bitmap per tile when zoomed out (one blit a tile, not six).
     const lines = createSceneLines(drawn, [light, marks, elevation, water, ledges, edges]);
-    konvaLayer('scene', terrain.node, lines.node);
+    konvaLayer('scene', terrain.node, lines.node, drawnArt.node);
     attachBackground(drawn, backgroundLayer, terrain.node);
-    konvaLayer('creatures', creatures.node);
+    konvaLayer('creatures', creatures.node, labels.node);
     konvaLayer('grid', grid.node);
-    const overlayLayer = konvaLayer('overlay', overlay.node, playOverlay.node);
+    const overlayLayer = konvaLayer('overlay', overlay.node, playOverlay.node, labels.overlayNode);
     container.style.overflow = 'hidden';
     const gesture = createViewGesture(editor, stage, overlayLayer, terrain, () => {
       const d = editor.doc();
@@ -295,6 +300,7 @@ export function MapCanvas(props: { editor: Editor }) {
     <>
       <div ref={container} class="map-canvas" tabIndex={0} data-testid="map-canvas" aria-label="Battle map" />
       <Minimap editor={editor} terrain={terrainImage} />
+      <LabelEditor editor={editor} />
     </>
   );
 }

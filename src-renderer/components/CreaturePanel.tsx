@@ -18,6 +18,7 @@ import { sizeName, sizesOf } from '../../src-shared/rules/sizes';
 import { ACTIONS, fallDamage, unsupportedInAir, type MoveAction, type Reach, type SurfaceName } from '../../src-shared/rules';
 import type { Editor } from '../state/editor';
 import { readableRules, unitWords } from '../state/wording';
+import { TokenPictureField } from './TokenPictureField';
 
 /**
  * A field's edit is done: give the keyboard back to the map, so tool shortcuts (V, C…) work again
@@ -284,6 +285,7 @@ export function CreaturePanel(props: { editor: Editor }) {
               Remove
             </button>
           </p>
+          <TokenPictureField editor={editor} creature={c()} />
           <h2>Movement</h2>
           <label class="field">
             <span>Action</span>

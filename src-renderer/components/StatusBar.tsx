@@ -1,9 +1,24 @@
 import { Show } from 'solid-js';
 import { RULESETS } from '../../src-shared/model';
 import type { Editor } from '../state/editor';
+import { creatureLabelOnMap } from '../canvas/layers/creatures';
+import { creaturesCovering } from '../canvas/layers/creature-layout';
 
 export function StatusBar(props: { editor: Editor }) {
   const editor = props.editor;
+  /** The full names of the creatures under the pointer, with the label each shows on the map. */
+  const hoveredCreatures = () => {
+    const d = editor.doc();
+    const q = editor.hover();
+    if (!d || !q) return '';
+    // The board shown (in Play, where the creatures are now), not the planned layout.
+    return creaturesCovering(d, q.x, q.y)
+      .map((id) => {
+        const c = d.creatures.find((k) => k.id === id);
+        return c ? `${c.name || c.id} (${creatureLabelOnMap(d.creatures, id)})` : id;
+      })
+      .join(', ');
+  };
   return (
     <footer class="statusbar" data-testid="statusbar">
       <Show when={editor.doc()} fallback={<span>Ready</span>}>
@@ -12,6 +27,11 @@ export function StatusBar(props: { editor: Editor }) {
             <span data-testid="status-square" title="Square under the cursor (column, row)">
               {editor.hover() ? `Square ${editor.hover()!.x}, ${editor.hover()!.y}` : 'Square –'}
             </span>
+            <Show when={hoveredCreatures()}>
+              <span data-testid="status-creature" title="The creatures under the cursor, and the label each shows on the map">
+                {hoveredCreatures()}
+              </span>
+            </Show>
             <span data-testid="status-zoom" title="Zoom (Ctrl +/−, Ctrl 0 to fit)">
               Zoom {Math.round(editor.view().zoom * 100)}%
             </span>

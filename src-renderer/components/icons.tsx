@@ -94,3 +94,10 @@ export const UnlockIcon = () => (
     <path d="M8 11V7a4 4 0 017.7-1.5" />
   </Icon>
 );
+/** Labels and notes: a letter T beside a pin. */
+export const LabelIcon = () => (
+  <Icon>
+    <path d="M3 5h10M8 5v14" />
+    <path d="M18 21l-3-6a3 3 0 116 0z" />
+  </Icon>
+);

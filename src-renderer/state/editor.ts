@@ -4,10 +4,12 @@ import { createChrome } from './chrome';
 import { createCreatureEdits } from './creature-edits';
 import { createDocument } from './document';
 import { createLayerLocks } from './layers';
+import { createMapLabels } from './map-labels';
 import { createMovement } from './movement';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import { createPlay } from './play';
 import { createSelection, type LocateCreature } from './selection';
+import { createTokenArt } from './token-art';
 import { createToolState } from './tool';
 import { createViewState } from './view-state';
 
@@ -27,6 +29,7 @@ export type { LayerVisibility } from './view-state';
  *  - play.ts         Play mode: the session, its board, log, undo and replay
  *  - movement.ts     the reach and hover path of the selected creature
  *  - creature-edits.ts  creature look-ups and edits as commands
+ *  - token-art.ts    token pictures on creatures;  map-labels.ts  labels and notes on the map
  * Components receive the composed object so they stay simple; each concern lives in its module.
  *
  * The editor owns its memos and effects in a reactive root of its own (it is made before the page
@@ -95,6 +98,8 @@ function composeEditor(platform: PlatformBridge) {
     selectedIds: selection.selectedIds,
     refuse: (text) => chrome.notify('warning', text),
   });
+  const tokenArt = createTokenArt({ doc: document.doc, execute, notify: chrome.notify });
+  const mapLabels = createMapLabels({ doc: document.doc, execute });
   const inPlay = {
     doc: () => (playing() ? (play.playBoard() ?? document.doc()) : document.doc()),
     execute,
@@ -123,7 +128,7 @@ function composeEditor(platform: PlatformBridge) {
     openSample: (...a: Parameters<typeof document.openSample>) => (play.syncPlay(), document.openSample(...a)),
   };
 
-  return { platform, ...chrome, ...document, ...view, ...selection, ...tools, ...locks, ...movement, ...creatures, ...play, ...inPlay };
+  return { platform, ...chrome, ...document, ...view, ...selection, ...tools, ...locks, ...movement, ...creatures, ...tokenArt, ...mapLabels, ...play, ...inPlay };
 }
 
 export type Editor = ReturnType<typeof createEditor>;

@@ -7,7 +7,7 @@ import type { LayerVisibility } from './view-state';
  * the view, `view-state.ts`) and locked (here). A locked layer refuses every edit with a notice, so
  * a designer can paint terrain without nudging a wall or a creature.
  */
-export type LayerGroup = 'terrain' | 'elevation' | 'water' | 'edges' | 'creatures' | 'overlays';
+export type LayerGroup = 'terrain' | 'elevation' | 'water' | 'edges' | 'creatures' | 'labels' | 'drawn' | 'overlays';
 
 export interface LayerGroupInfo {
   id: LayerGroup;
@@ -26,6 +26,8 @@ export const LAYER_GROUPS: readonly LayerGroupInfo[] = [
   { id: 'water', label: 'Water', holds: 'water depth', visibility: 'water', lockable: true },
   { id: 'edges', label: 'Edges', holds: 'walls, low obstacles and doors', visibility: 'walls', lockable: true },
   { id: 'creatures', label: 'Creatures', holds: 'the creatures on the map', visibility: 'creatures', lockable: true },
+  { id: 'labels', label: 'Labels and notes', holds: 'room names, warnings and GM notes', visibility: 'labels', lockable: true },
+  { id: 'drawn', label: 'Drawn walls and lights', holds: "walls, doors, windows and lights as the map's drawing program drew them", visibility: 'drawn', lockable: true },
   { id: 'overlays', label: 'Overlays', holds: "the selected creature's reach and path", visibility: 'overlays', lockable: false },
 ];
 
@@ -50,6 +52,13 @@ export function groupsOf(cmd: Command, into = new Set<LayerGroup>()): Set<LayerG
       break;
     case 'resizeMap':
       for (const g of ['terrain', 'elevation', 'water', 'edges', 'creatures'] as const) into.add(g);
+      break;
+    case 'setLabels':
+      into.add('labels');
+      break;
+    case 'setDrawn':
+    case 'setLights':
+      into.add('drawn');
       break;
     case 'batch':
       for (const c of cmd.commands) groupsOf(c, into);

@@ -17,6 +17,10 @@ export interface LayerVisibility {
   creatures: boolean;
   /** The selected creature's reach and path. */
   overlays: boolean;
+  /** Text labels and GM notes. */
+  labels: boolean;
+  /** Walls, doors, windows and lights as a drawing program drew them (a `.dd2vtt`'s). */
+  drawn: boolean;
 }
 
 export function createViewState(mapSize: () => { width: number; height: number } | null) {
@@ -24,7 +28,7 @@ export function createViewState(mapSize: () => { width: number; height: number }
   const [viewport, setViewport] = createSignal<Size>({ width: 800, height: 600 });
   const [hover, setHover] = createSignal<Square | null>(null);
   const [showGrid, setShowGrid] = createSignal(true);
-  const [layers, setLayers] = createSignal<LayerVisibility>({ terrain: true, elevation: true, water: true, walls: true, creatures: true, overlays: true });
+  const [layers, setLayers] = createSignal<LayerVisibility>({ terrain: true, elevation: true, water: true, walls: true, creatures: true, overlays: true, labels: true, drawn: true });
   // Until the canvas has measured itself, a fit would use a made-up size and be thrown away.
   let measured = false;
   let fitPending = false;

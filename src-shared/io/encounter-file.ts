@@ -7,6 +7,7 @@ import {
   type DrawnGeometry,
   type LayerName,
 } from '../model';
+import { tokenImagesInUse } from '../model/token-images';
 import { checkImage } from './import/image';
 import { LAYER_RANGE, MAX_FILE_BYTES } from './limits';
 import { decodeRunsInto, encodeRuns } from './runs';
@@ -43,7 +44,9 @@ export function encounterToFile(encounter: Encounter): EncounterFileV2 {
   if (encounter.notes) file.notes = encounter.notes;
   if (encounter.play) file.play = JSON.parse(JSON.stringify(encounter.play)) as EncounterFileV2['play'];
   if (encounter.picture) file.picture = { ...encounter.picture };
-  if (encounter.tokenImages?.length) file.tokenImages = encounter.tokenImages.map((t) => ({ ...t }));
+  // A token picture no creature shows any more (its creatures deleted) is not written.
+  const tokenImages = tokenImagesInUse(encounter.tokenImages ?? [], encounter.creatures);
+  if (tokenImages.length) file.tokenImages = tokenImages.map((t) => ({ ...t }));
   if (encounter.labels?.length) file.labels = encounter.labels.map((l) => ({ ...l }));
   if (encounter.lights?.length) file.lights = encounter.lights.map((l) => ({ ...l }));
   if (encounter.drawn && (encounter.drawn.walls.length || encounter.drawn.portals.length)) file.drawn = structuredCloneDrawn(encounter.drawn);

@@ -1,5 +1,5 @@
 import { serializeEncounter } from '../../src-shared/io';
-import { createEncounter, Edge, makeCreature, Terrain, type Creature, type SizeCategory } from '../../src-shared/model';
+import { createEncounter, Edge, makeCreature, Terrain, type Creature, type SizeCategory, type TokenImage } from '../../src-shared/model';
 
 /**
  * The maps `scripts/bench-editor.mjs` opens in the editor: mixed terrain in patches, rolling
@@ -13,7 +13,8 @@ export interface BenchMap {
   gargantuans: { x: number; y: number }[];
 }
 
-export function editorBenchMap(side: number, creatureCount: number, seed = 7): BenchMap {
+/** `tokens`: token pictures handed out to the creatures in turn (the token-art pan case); none: discs. */
+export function editorBenchMap(side: number, creatureCount: number, seed = 7, tokens: TokenImage[] = []): BenchMap {
   let s = seed >>> 0;
   const rand = () => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
@@ -98,7 +99,7 @@ export function editorBenchMap(side: number, creatureCount: number, seed = 7): B
     );
   }
   return {
-    text: serializeEncounter({ ...e, creatures }),
+    text: serializeEncounter(tokens.length ? { ...e, creatures: creatures.map((c, k) => ({ ...c, token: tokens[k % tokens.length]!.id })), tokenImages: tokens } : { ...e, creatures }),
     mediums: targets.filter((t) => t.size === 'medium'),
     gargantuans: targets.filter((t) => t.size === 'gargantuan'),
   };

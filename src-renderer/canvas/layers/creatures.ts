@@ -1,24 +1,23 @@
 import Konva from 'konva';
 import { createEffect } from 'solid-js';
-import type { Creature, Encounter } from '../../../src-shared/model';
+import type { Creature, Encounter, TokenImage } from '../../../src-shared/model';
 import { RULESETS } from '../../../src-shared/model';
+import { distinctLabels, shortLabel } from '../../../src-shared/model/creature-labels';
 import type { Editor } from '../../state/editor';
 import { squarePixels, type Size, type View } from '../../state/view';
 import { SIDE_COLORS } from '../palette';
 import { creatureLayout } from './creature-layout';
 import { konvaContext, type DrawContext } from './draw-context';
+import { tokenArt, tokenArtVersion } from './token-art';
 
 /** Largest label, in pixels: a Gargantuan creature at 800 % does not need a 500 px name. */
 const MAX_LABEL_PIXELS = 28;
 
 /**
- * The few letters a disc shows: "Goblin" → "Go", but a numbered name keeps its number so a group
- * of the same kind is told apart ("Creature 4" → "C4", "Orc 12" → "O12").
+ * One name's few letters ("Goblin" → "Go", "Orc 12" → "O12"); on the map every token's label is
+ * made to differ from the others' (`distinctLabels`).
  */
-export function creatureLabel(name: string): string {
-  const numbered = /^(\S)\S*.*?\s(\d{1,3})$/.exec(name.trim());
-  return numbered ? `${numbered[1]}${numbered[2]}` : name.trim().slice(0, 2);
-}
+export const creatureLabel = shortLabel;
 
 /** A flattened disc (the ground shadow of a flyer), as a polygon: DrawContext has no ellipse. */
 function ellipse(ctx: DrawContext, cx: number, cy: number, rx: number, ry: number): void {
@@ -47,19 +46,39 @@ function badge(ctx: DrawContext, text: string, x: number, y: number, px: number,
   ctx.fillText(text, x, y + 0.5);
 }
 
-/** Per creatures array (a new one after every creature edit): creatures by id and their labels. */
-const lookups = new WeakMap<readonly Creature[], { byId: Map<string, Creature>; labels: Map<Creature, string> }>();
+/**
+ * Per creatures array (a new one after every creature edit): creatures by id, their labels (no two
+ * the same on the map) and how many show each token picture.
+ */
+const lookups = new WeakMap<readonly Creature[], { byId: Map<string, Creature>; labels: Map<Creature, string>; sharing: Map<string, number> }>();
 function lookup(creatures: readonly Creature[]) {
   let known = lookups.get(creatures);
   if (!known) {
-    known = { byId: new Map(), labels: new Map() };
+    known = { byId: new Map(), labels: new Map(), sharing: new Map() };
+    const distinct = distinctLabels(creatures.map((c) => ({ id: c.id, name: c.name })));
     for (const c of creatures) {
       known.byId.set(c.id, c);
-      known.labels.set(c, creatureLabel(c.name || c.id));
+      known.labels.set(c, distinct.get(c.id)!);
+      if (c.token) known.sharing.set(c.token, (known.sharing.get(c.token) ?? 0) + 1);
     }
     lookups.set(creatures, known);
   }
   return known;
+}
+
+/** The label a creature shows on this map (told apart from every other token's). */
+export function creatureLabelOnMap(creatures: readonly Creature[], id: string): string {
+  const { byId, labels } = lookup(creatures);
+  const c = byId.get(id);
+  return c ? labels.get(c)! : id;
+}
+
+const tokenLookups = new WeakMap<readonly TokenImage[], Map<string, TokenImage>>();
+function tokenImageById(list: readonly TokenImage[] | undefined, id: string): TokenImage | undefined {
+  if (!list) return undefined;
+  let known = tokenLookups.get(list);
+  if (!known) tokenLookups.set(list, (known = new Map(list.map((t) => [t.id, t]))));
+  return known.get(id);
 }
 
 /**
@@ -70,7 +89,8 @@ function lookup(creatures: readonly Creature[]) {
 export function drawCreatures(ctx: DrawContext, d: Encounter, view: View, viewport: Size): number {
   const s = squarePixels(view);
   const layout = creatureLayout(d);
-  const { byId, labels } = lookup(d.creatures);
+  const { byId, labels, sharing } = lookup(d.creatures);
+  const deviceRatio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const unit = RULESETS[d.ruleset].lengthUnit;
   let drawn = 0;
   for (const disc of layout.discs) {
@@ -89,22 +109,41 @@ export function drawCreatures(ctx: DrawContext, d: Encounter, view: View, viewpo
       ctx.setAttr('fillStyle', 'rgba(0, 0, 0, 0.45)');
       ctx.fill();
     }
-    ctx.beginPath();
-    ctx.arc(cx, cy, r, 0, Math.PI * 2);
-    ctx.setAttr('fillStyle', SIDE_COLORS[c.side]);
+    const image = c.token ? tokenImageById(d.tokenImages, c.token) : undefined;
+    const art = image ? tokenArt(image, 2 * r * deviceRatio, SIDE_COLORS[c.side]) : null;
     ctx.setAttr('globalAlpha', c.helpless ? 0.5 : 1);
-    ctx.fill();
-    ctx.setAttr('strokeStyle', disc.lifted ? '#bfe3ff' : '#ffffff');
-    ctx.setAttr('lineWidth', Math.max(1, Math.min(4, s * 0.05)));
-    ctx.stroke();
-    ctx.setAttr('globalAlpha', 1);
-    if (r > 7) {
-      ctx.setAttr('fillStyle', '#ffffff');
-      const label = labels.get(c)!;
-      ctx.setAttr('font', `600 ${Math.round(Math.min(MAX_LABEL_PIXELS, r * (label.length > 2 ? 0.7 : 0.9)))}px system-ui, sans-serif`);
-      ctx.setAttr('textAlign', 'center');
-      ctx.setAttr('textBaseline', 'middle');
-      ctx.fillText(label, cx, cy);
+    if (art) {
+      // The picture cropped to the disc (cover fit, centred), inside a ring in the side's colour.
+      ctx.drawImage(art, cx - r, cy - r, 2 * r, 2 * r);
+      if (disc.lifted) {
+        ctx.beginPath();
+        ctx.arc(cx, cy, r, 0, Math.PI * 2);
+        ctx.setAttr('strokeStyle', '#bfe3ff');
+        ctx.setAttr('lineWidth', 1);
+        ctx.stroke();
+      }
+      ctx.setAttr('globalAlpha', 1);
+      // Twenty goblins with one picture: each still shows its label, small, at the ring's foot.
+      if (r > 12 && (sharing.get(c.token!) ?? 0) > 1) {
+        badge(ctx, labels.get(c)!, cx, cy + r * 0.72, Math.min(13, Math.max(9, Math.round(r * 0.3))), SIDE_COLORS[c.side], '#ffffff');
+      }
+    } else {
+      ctx.beginPath();
+      ctx.arc(cx, cy, r, 0, Math.PI * 2);
+      ctx.setAttr('fillStyle', SIDE_COLORS[c.side]);
+      ctx.fill();
+      ctx.setAttr('strokeStyle', disc.lifted ? '#bfe3ff' : '#ffffff');
+      ctx.setAttr('lineWidth', Math.max(1, Math.min(4, s * 0.05)));
+      ctx.stroke();
+      ctx.setAttr('globalAlpha', 1);
+      if (r > 7) {
+        ctx.setAttr('fillStyle', '#ffffff');
+        const label = labels.get(c)!;
+        ctx.setAttr('font', `600 ${Math.round(Math.min(MAX_LABEL_PIXELS, r * (label.length > 3 ? 0.55 : label.length > 2 ? 0.7 : 0.9)))}px system-ui, sans-serif`);
+        ctx.setAttr('textAlign', 'center');
+        ctx.setAttr('textBaseline', 'middle');
+        ctx.fillText(label, cx, cy);
+      }
     }
     if (disc.lifted && r > 5) {
       const px = Math.min(14, Math.max(9, Math.round(r * 0.45)));
@@ -133,6 +172,8 @@ export function createCreaturesLayer(editor: Editor) {
   });
   createEffect(() => {
     editor.doc()?.creatures;
+    editor.doc()?.tokenImages;
+    tokenArtVersion();
     editor.view();
     editor.viewport();
     editor.layers();

@@ -1,8 +1,9 @@
-import { BrushIcon, CreatureIcon, EraserIcon, EyedropperIcon, FillIcon, LineIcon, PanIcon, RectangleIcon, SelectIcon, WallIcon } from '../../components/icons';
+import { BrushIcon, CreatureIcon, EraserIcon, EyedropperIcon, FillIcon, LabelIcon, LineIcon, PanIcon, RectangleIcon, SelectIcon, WallIcon } from '../../components/icons';
 import { LinesIcon, MoveIcon, PushIcon } from '../../play/icons';
 import type { Editor } from '../../state/editor';
 import { createEdgeTool } from './edge';
 import { createEyedropperTool } from './eyedropper';
+import { createLabelTool } from './label';
 import { createPanTool } from './pan';
 import { createPlaceCreatureTool } from './place-creature';
 import { createPlayForcedTool } from './play-forced';
@@ -32,6 +33,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   { id: 'eraser', label: 'Eraser', key: 'E', tooltip: 'Drag to clear the chosen layer: normal ground, height 0, dry, no surface, resistance or blockade.', icon: EraserIcon, create: createEraserTool },
   { id: 'eyedropper', label: 'Eyedropper', key: 'I', tooltip: "Click a square to take its value on the chosen layer as the one to paint.", icon: EyedropperIcon, create: createEyedropperTool },
   { id: 'edges', label: 'Walls and doors', key: 'W', tooltip: 'Drag along a grid line to draw walls, low obstacles or doors; a click toggles one edge; Shift erases. In Select, a click on a door opens or closes it.', icon: WallIcon, create: createEdgeTool },
+  { id: 'label', label: 'Labels and notes', key: 'T', tooltip: 'Click the map to write a label (a room name, a warning) or a GM note there; drag one to move it, double-click or Enter to edit it, Delete to remove it.', icon: LabelIcon, create: createLabelTool },
   { id: 'creature', label: 'Place a creature', key: 'C', tooltip: 'Click a square to add a creature of the size chosen in the palette; where it may not stand, the outline turns red and says why.', icon: CreatureIcon, create: createPlaceCreatureTool },
 ];
 
