@@ -41,6 +41,12 @@ const dialogs: Dialogs = {
     const result = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
     return result.response === 0;
   },
+  async confirm({ title, message, detail, yes }) {
+    const win = BrowserWindow.getFocusedWindow();
+    const options = { type: 'warning' as const, title, message, detail, buttons: [yes, 'Cancel'], defaultId: 1, cancelId: 1 };
+    const result = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+    return result.response === 0;
+  },
   async openFolder({ title }) {
     const win = BrowserWindow.getFocusedWindow();
     const options = { title, properties: ['openDirectory' as const, 'createDirectory' as const] };

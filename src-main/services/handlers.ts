@@ -23,7 +23,7 @@ import {
 import { EXPORT_FORMATS } from '../../src-shared/io/export';
 import type { ExportRenderer } from './export-runner';
 import { writeEncounterExport } from './exports';
-import { describeFsError, FileProblem, readTextFile, writeFileAtomic } from './files';
+import { describeFsError, fileIdentity, FileProblem, FileReplaced, readTextFile, writeFileAtomic, type FileIdentity } from './files';
 import type { LibraryService } from './library';
 import type { RecoveryStore } from './recovery';
 import type { RecentFiles } from './recent';
@@ -44,6 +44,11 @@ export interface Dialogs {
    * a file is never replaced.
    */
   confirmReplace?(options: { title: string; fileName: string }): Promise<boolean>;
+  /**
+   * Asks the user a yes-or-no question about files on disk (a file another program replaced, files
+   * an export would write over); `yes` names the button that goes ahead. Without it the answer is no.
+   */
+  confirm?(options: { title: string; message: string; detail?: string; yes: string }): Promise<boolean>;
 }
 
 export interface HandlerDeps {
@@ -155,10 +160,45 @@ function safeFileName(name: string, fallback: string): string {
  * make the main process touch one the user never chose.
  */
 export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPPED_FILE_CHANNEL, Handler> {
-  const grantedFiles = new Set<string>();
+  /**
+   * Files the user chose, each with the identity it had when the app last read or wrote it (null
+   * before the first read): Save writes only that file (issue 19 › 2).
+   */
+  const grantedFiles = new Map<string, FileIdentity | null>();
 
   async function mayRead(filePath: string): Promise<boolean> {
     return grantedFiles.has(filePath) || !!deps.library?.contains(filePath) || (await deps.recent.has(filePath));
+  }
+
+  /** Reads a chosen file, remembering what it was (taken before the read, so a swap shows at Save). */
+  async function readChosen(filePath: string): Promise<string> {
+    const identity = await fileIdentity(filePath).catch(() => null);
+    const text = await readTextFile(filePath, MAX_FILE_BYTES);
+    grantedFiles.set(filePath, identity);
+    return text;
+  }
+
+  /** Saves over a chosen file: a file another program put in its place is replaced only if the user says so. */
+  async function saveOver(target: string, text: string): Promise<boolean> {
+    let expected = grantedFiles.get(target) ?? undefined;
+    for (;;) {
+      try {
+        grantedFiles.set(target, await writeFileAtomic(target, text, expected));
+        return true;
+      } catch (e) {
+        if (!(e instanceof FileReplaced)) throw e;
+        if (!deps.dialogs.confirm) throw e;
+        const yes = await deps.dialogs.confirm({
+          title: 'Save encounter',
+          message: `${e.fileName} was changed by another program since it was opened here. Replace it with this encounter?`,
+          detail: 'A sync tool, git or another editor wrote a new file in its place. Cancel keeps that file; Save As saves this encounter elsewhere.',
+          yes: 'Replace',
+        });
+        if (!yes) return false;
+        // Only the file the user was asked about: if it changes again, ask again.
+        expected = e.now;
+      }
+    }
   }
 
   function library(): LibraryService {
@@ -176,8 +216,7 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
     async openEncounter(): Promise<OpenedFile | null> {
       const chosen = await deps.dialogs.openFile({ title: 'Open encounter', filters: ENCOUNTER_FILTERS });
       if (!chosen) return null;
-      const text = await readTextFile(chosen, MAX_FILE_BYTES);
-      grantedFiles.add(chosen);
+      const text = await readChosen(chosen);
       // Only a file that opens goes on the recent list (a broken one is reported, not remembered).
       if (readEncounterText(text, path.basename(chosen)).ok) await deps.recent.add(chosen);
       return { file: ref(chosen), text };
@@ -185,11 +224,10 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
 
     async readEncounter(file: FileRef): Promise<OpenedFile> {
       if (!(await mayRead(file.id))) throw new FileProblem(`${file.name} was not opened in this window; use File › Open.`);
-      const text = await readTextFile(file.id, MAX_FILE_BYTES).catch(async (e: unknown) => {
+      const text = await readChosen(file.id).catch(async (e: unknown) => {
         await deps.recent.remove(file.id);
         throw e;
       });
-      grantedFiles.add(file.id);
       if (readEncounterText(text, path.basename(file.id)).ok) await deps.recent.add(file.id);
       else await deps.recent.remove(file.id);
       return { file: ref(file.id), text };
@@ -218,15 +256,18 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
           if (!(await deps.dialogs.confirmReplace({ title: 'Save encounter', fileName: name }))) return null;
         }
       }
-      await writeFileAtomic(target, request.text);
-      grantedFiles.add(target);
+      if (request.file) {
+        if (!(await saveOver(target, request.text))) return null;
+      } else {
+        grantedFiles.set(target, await writeFileAtomic(target, request.text));
+      }
       await deps.recent.add(target);
       return ref(target);
     },
 
     async launchFiles(): Promise<FileRef[]> {
       const files = (deps.launchFiles?.() ?? []).filter((f) => path.isAbsolute(f));
-      for (const f of files) grantedFiles.add(f);
+      for (const f of files) if (!grantedFiles.has(f)) grantedFiles.set(f, null);
       return files.map(ref);
     },
 
@@ -335,7 +376,7 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
     if (stat.size > MAX_FILE_BYTES) {
       return { ok: false, error: `${path.basename(filePath)} is ${(stat.size / 1048576).toFixed(1)} MiB, over the ${MAX_FILE_BYTES / 1048576} MiB limit for an encounter file; nothing was opened.` };
     }
-    grantedFiles.add(filePath);
+    if (!grantedFiles.has(filePath)) grantedFiles.set(filePath, null);
     return { ok: true, value: ref(filePath) };
   };
   for (const method of Object.keys(CHANNELS) as BridgeMethod[]) {
