@@ -23,7 +23,7 @@ import {
 import { EXPORT_FORMATS } from '../../src-shared/io/export';
 import type { ExportRenderer } from './export-runner';
 import { writeEncounterExport } from './exports';
-import { describeFsError, fileIdentity, FileProblem, FileReplaced, readTextFile, writeFileAtomic, type FileIdentity } from './files';
+import { describeFsError, fileIdentity, FileProblem, FileReplaced, readTextFile, recoverInterruptedSaves, writeFileAtomic, type FileIdentity } from './files';
 import type { LibraryService } from './library';
 import type { RecoveryStore } from './recovery';
 import type { RecentFiles } from './recent';
@@ -129,6 +129,15 @@ const ARGS: Record<BridgeMethod, z.ZodType<unknown[]>> = {
 
 export type Handler = (args: unknown) => Promise<IpcResult<unknown>>;
 
+/** Whether bytes are a whole encounter file: what tells a save's damaged file from its good backup. */
+export function isWholeEncounter(bytes: Buffer): boolean {
+  return checkEncounterText(bytes.toString('utf8')).ok;
+}
+
+export function restoredNote(file: string): string {
+  return `${path.basename(file)} was left damaged by a save that was interrupted; it was restored from the backup made before that save.`;
+}
+
 function ref(filePath: string): FileRef {
   return { id: filePath, name: path.basename(filePath) };
 }
@@ -170,12 +179,17 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
     return grantedFiles.has(filePath) || !!deps.library?.contains(filePath) || (await deps.recent.has(filePath));
   }
 
-  /** Reads a chosen file, remembering what it was (taken before the read, so a swap shows at Save). */
-  async function readChosen(filePath: string): Promise<string> {
+  /**
+   * Reads a chosen file, remembering what it was (taken before the read, so a swap shows at Save),
+   * after restoring it if a killed save left it damaged beside its backup (issue 19 › 3).
+   */
+  async function readChosen(filePath: string): Promise<OpenedFile> {
+    const restored = await recoverInterruptedSaves(path.dirname(filePath), isWholeEncounter, filePath);
     const identity = await fileIdentity(filePath).catch(() => null);
     const text = await readTextFile(filePath, MAX_FILE_BYTES);
     grantedFiles.set(filePath, identity);
-    return text;
+    const notes = restored.map((r) => restoredNote(r.file));
+    return { file: ref(filePath), text, ...(notes.length ? { notes } : {}) };
   }
 
   /** Saves over a chosen file: a file another program put in its place is replaced only if the user says so. */
@@ -216,21 +230,22 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
     async openEncounter(): Promise<OpenedFile | null> {
       const chosen = await deps.dialogs.openFile({ title: 'Open encounter', filters: ENCOUNTER_FILTERS });
       if (!chosen) return null;
-      const text = await readChosen(chosen);
+      const opened = await readChosen(chosen);
       // Only a file that opens goes on the recent list (a broken one is reported, not remembered).
-      if (readEncounterText(text, path.basename(chosen)).ok) await deps.recent.add(chosen);
-      return { file: ref(chosen), text };
+      if (readEncounterText(opened.text, path.basename(chosen)).ok) await deps.recent.add(chosen);
+      return opened;
     },
 
     async readEncounter(file: FileRef): Promise<OpenedFile> {
       if (!(await mayRead(file.id))) throw new FileProblem(`${file.name} was not opened in this window; use File › Open.`);
-      const text = await readChosen(file.id).catch(async (e: unknown) => {
+      const opened = await readChosen(file.id).catch(async (e: unknown) => {
         await deps.recent.remove(file.id);
         throw e;
       });
+      const text = opened.text;
       if (readEncounterText(text, path.basename(file.id)).ok) await deps.recent.add(file.id);
       else await deps.recent.remove(file.id);
-      return { file: ref(file.id), text };
+      return opened;
     },
 
     async saveEncounter(request: SaveRequest): Promise<FileRef | null> {

@@ -205,13 +205,13 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
   }
 
   /** Opens what the platform hands over (the picked file, a recent one). */
-  async function openFrom(get: () => Promise<{ text: string; file: FileRef } | null>): Promise<void> {
+  async function openFrom(get: () => Promise<{ text: string; file: FileRef; notes?: string[] } | null>): Promise<void> {
     if (!(await mayDiscard())) return;
     choosing = true;
     try {
       await run('Opening…', async () => {
         const opened = await get();
-        if (opened) await openText(opened.text, opened.file);
+        if (opened && (await openText(opened.text, opened.file))) for (const note of opened.notes ?? []) notify('info', note);
       });
     } finally {
       choosing = false;
