@@ -368,6 +368,26 @@ async function fileWithInode(dir: string, names: readonly string[], ino: string)
   return null;
 }
 
+/**
+ * Which of the files a command would write in `dir` are already there (anything at the name: a file,
+ * a link, a folder), leaving out `namedExactly`, the path the user typed or chose themselves. Whatever
+ * an export writes passes through here, so companions a format adds later are covered too.
+ */
+export async function filesInTheWay(dir: string, names: readonly string[], namedExactly: string): Promise<string[]> {
+  const inTheWay: string[] = [];
+  for (const name of names) {
+    const full = path.join(dir, name);
+    if (path.resolve(full) === path.resolve(namedExactly)) continue;
+    if (await fs.lstat(full).then(() => true, () => false)) inTheWay.push(name);
+  }
+  return inTheWay;
+}
+
+/** "a, b and c". */
+export function listOfNames(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 export interface DirectoryFile {
   path: string;
   name: string;

@@ -367,6 +367,14 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
         (defaultName, typeName, extension) => deps.dialogs.saveFile({ title: `Export ${typeName}`, defaultName, filters: [{ name: typeName, extensions: [extension] }] }),
         (name) => safeFileName(name, 'export'),
         deps.exportRenderer,
+        deps.dialogs.confirm &&
+          ((names) =>
+            deps.dialogs.confirm!({
+              title: 'Export',
+              message: `Replace ${names.length} file${names.length === 1 ? '' : 's'} that already exist${names.length === 1 ? 's' : ''}?`,
+              detail: `The export writes these files beside the one you named, and they are there already:\n${names.join('\n')}`,
+              yes: 'Replace',
+            })),
       );
     },
   };
