@@ -54,21 +54,30 @@ export class FileReplaced extends FileProblem {
   }
 }
 
+/**
+ * Reads a whole text file of at most `maxBytes`. The type and size are checked on the opened file
+ * itself, opened without blocking: a FIFO or device swapped in after a check is refused at once
+ * instead of stalling the read for ever (issue 19 › 5). Links are followed (the user may open one).
+ */
 export async function readTextFile(filePath: string, maxBytes: number): Promise<string> {
-  let stat;
+  let handle: fs.FileHandle;
   try {
-    stat = await fs.stat(filePath);
+    handle = await fs.open(filePath, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   } catch (e) {
     throw new FileProblem(`Cannot open ${path.basename(filePath)}: ${describeFsError(e)}.`);
   }
-  if (!stat.isFile()) throw new FileProblem(`${path.basename(filePath)} is not a file.`);
-  if (stat.size > maxBytes) {
-    throw new FileProblem(`${path.basename(filePath)} is ${(stat.size / 1048576).toFixed(1)} MiB, over the ${maxBytes / 1048576} MiB limit.`);
-  }
   try {
-    return await fs.readFile(filePath, 'utf8');
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new FileProblem(`${path.basename(filePath)} is not a file.`);
+    if (stat.size > maxBytes) {
+      throw new FileProblem(`${path.basename(filePath)} is ${(stat.size / 1048576).toFixed(1)} MiB, over the ${maxBytes / 1048576} MiB limit.`);
+    }
+    return (await readAll(handle)).toString('utf8');
   } catch (e) {
+    if (e instanceof FileProblem) throw e;
     throw new FileProblem(`Cannot read ${path.basename(filePath)}: ${describeFsError(e)}.`);
+  } finally {
+    await handle.close().catch(() => {});
   }
 }
 
