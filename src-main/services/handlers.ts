@@ -1,4 +1,4 @@
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkEncounterText, ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, readEncounterText } from '../../src-shared/io';
@@ -23,7 +23,8 @@ import {
 import { EXPORT_FORMATS } from '../../src-shared/io/export';
 import type { ExportRenderer } from './export-runner';
 import { writeEncounterExport } from './exports';
-import { describeFsError, fileIdentity, FileProblem, FileReplaced, readTextFile, recoverInterruptedSaves, writeFileAtomic, type FileIdentity } from './files';
+import { droppedFileProblem } from './dropped-files';
+import { fileIdentity, FileProblem, FileReplaced, readTextFile, recoverInterruptedSaves, writeFileAtomic, type FileIdentity } from './files';
 import type { LibraryService } from './library';
 import type { RecoveryStore } from './recovery';
 import type { RecentFiles } from './recent';
@@ -174,6 +175,8 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
    * before the first read): Save writes only that file (issue 19 › 2).
    */
   const grantedFiles = new Map<string, FileIdentity | null>();
+  /** Dropped files: readable, but written only after the user chose them in the Save dialog. */
+  const readOnly = new Set<string>();
 
   async function mayRead(filePath: string): Promise<boolean> {
     return grantedFiles.has(filePath) || !!deps.library?.contains(filePath) || (await deps.recent.has(filePath));
@@ -254,13 +257,15 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
       const check = checkEncounterText(request.text);
       if (!check.ok) throw new FileProblem(`Not saved: the encounter is not valid (${check.error}).`);
       let target: string;
-      if (request.file) {
-        if (!grantedFiles.has(request.file.id)) throw new FileProblem(`${request.file.name} was not opened in this window; use Save As.`);
-        target = request.file.id;
+      const chosenNow = !request.file || readOnly.has(request.file.id);
+      if (!chosenNow) {
+        if (!grantedFiles.has(request.file!.id)) throw new FileProblem(`${request.file!.name} was not opened in this window; use Save As.`);
+        target = request.file!.id;
       } else {
         const chosen = await deps.dialogs.saveFile({
           title: 'Save encounter',
-          defaultName: `${safeFileName(request.suggestedName, 'encounter')}.${ENCOUNTER_FILE_EXTENSION}`,
+          // A dropped file: the dialog offers its own name, so saving back to it is one confirmation.
+          defaultName: request.file && grantedFiles.has(request.file.id) ? request.file.name : `${safeFileName(request.suggestedName, 'encounter')}.${ENCOUNTER_FILE_EXTENSION}`,
           filters: ENCOUNTER_FILTERS,
         });
         if (!chosen) return null;
@@ -271,10 +276,11 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
           if (!(await deps.dialogs.confirmReplace({ title: 'Save encounter', fileName: name }))) return null;
         }
       }
-      if (request.file) {
+      if (!chosenNow) {
         if (!(await saveOver(target, request.text))) return null;
       } else {
         grantedFiles.set(target, await writeFileAtomic(target, request.text));
+        readOnly.delete(target);
       }
       await deps.recent.add(target);
       return ref(target);
@@ -389,17 +395,14 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
       return { ok: false, error: 'Refused grantDroppedFile: argument 0 is not the absolute path of a dropped file' };
     }
     const filePath = path.normalize(parsed.data[0]);
-    let stat;
-    try {
-      stat = await fs.stat(filePath);
-    } catch (e) {
-      return { ok: false, error: `Cannot open ${path.basename(filePath)}: ${describeFsError(e)}.` };
+    // Only a file the app would open, from where a user keeps files (dropped-files.ts), and only to
+    // read: writing it back takes the user's own choice in the Save dialog (issue 19 › 6).
+    const problem = await droppedFileProblem(filePath, MAX_FILE_BYTES);
+    if (problem) return { ok: false, error: problem };
+    if (!grantedFiles.has(filePath)) {
+      grantedFiles.set(filePath, null);
+      readOnly.add(filePath);
     }
-    if (!stat.isFile()) return { ok: false, error: `${path.basename(filePath)} is not a file; drop an encounter file.` };
-    if (stat.size > MAX_FILE_BYTES) {
-      return { ok: false, error: `${path.basename(filePath)} is ${(stat.size / 1048576).toFixed(1)} MiB, over the ${MAX_FILE_BYTES / 1048576} MiB limit for an encounter file; nothing was opened.` };
-    }
-    if (!grantedFiles.has(filePath)) grantedFiles.set(filePath, null);
     return { ok: true, value: ref(filePath) };
   };
   for (const method of Object.keys(CHANNELS) as BridgeMethod[]) {
