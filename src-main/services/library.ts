@@ -2,7 +2,7 @@ import { constants, promises as fs, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES } from '../../src-shared/io';
 import type { FolderRef, KnownLibraryFile, LibraryEntry, LibraryEvent, LibraryEventBatch, LibraryScanResult } from '../../src-shared/ipc';
-import type { IndexFields } from '../../src-shared/library';
+import { brokenFields, type IndexFields } from '../../src-shared/library';
 import { describeFsError, FileProblem, writeFileAtomic } from './files';
 import { LibraryWorkerPool } from './library-pool';
 import type { ListedFile } from './library-read';
@@ -168,7 +168,7 @@ export class LibraryService {
     try {
       fields = await this.pool.index(f, this.maxFileBytes);
     } catch (e) {
-      fields = { title: null, ruleset: null, width: null, height: null, problem: (e as Error).message, tags: [], sides: { party: 0, enemy: 0, neutral: 0 }, creatureNames: [], thumbnail: null };
+      fields = brokenFields((e as Error).message);
     }
     return this.entryFor(library, f, fields);
   }
@@ -416,6 +416,13 @@ export function checkFileName(name: string): string {
   if (!trimmed) throw new FileProblem('Not renamed: the name is empty.');
   if (/[\\/:*?"<>|\u0000-\u001f]/.test(trimmed)) throw new FileProblem('Not renamed: a file name cannot contain \\ / : * ? " < > | or control characters.');
   if (trimmed.startsWith('.')) throw new FileProblem('Not renamed: a name starting with a dot would hide the file.');
+  // Direction controls make "map\u202Egnp.encounter" read as "mapencounter.png" (issue 19 › 9).
+  if (/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(trimmed)) throw new FileProblem('Not renamed: the name contains text direction controls, which would disguise it.');
+  // Device names Windows reserves whatever the extension (CON, CON.encounter …): such a file cannot
+  // be opened, moved or deleted there, so a library shared with Windows would break.
+  if (/^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i.test(trimmed.split('.')[0]!.trimEnd())) {
+    throw new FileProblem(`Not renamed: ${trimmed.split('.')[0]!.trimEnd()} is a device name Windows reserves; choose another name.`);
+  }
   const full = trimmed.toLowerCase().endsWith(SUFFIX) ? trimmed : `${trimmed}${SUFFIX}`;
   if (Buffer.byteLength(full) > 255) throw new FileProblem('Not renamed: the name is longer than file systems allow (255 bytes).');
   return full;
