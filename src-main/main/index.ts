@@ -1,4 +1,5 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanStaleSaveFiles, recoverInterruptedSaves } from '../services/files';
@@ -148,7 +149,8 @@ app.whenReady().then(async () => {
   void recent
     .list()
     .then(async (files) => {
-      const dirs = [...new Set(files.map((f) => path.dirname(f)))];
+      const real = await Promise.all(files.map((f) => realpath(f).catch(() => f)));
+      const dirs = [...new Set([...files, ...real].map((f) => path.dirname(f)))];
       await Promise.all(dirs.map(cleanStaleSaveFiles));
       const restored = (await Promise.all(dirs.map((d) => recoverInterruptedSaves(d, isWholeEncounter)))).flat();
       if (restored.length) await dialog.showMessageBox({ type: 'info', title: 'Encounter Builder', message: 'Files restored after an interrupted save', detail: restored.map((r) => restoredNote(r.file)).join('\n') });

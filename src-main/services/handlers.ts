@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkEncounterText, ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, readEncounterText } from '../../src-shared/io';
@@ -187,7 +188,9 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
    * after restoring it if a killed save left it damaged beside its backup (issue 19 › 3).
    */
   async function readChosen(filePath: string): Promise<OpenedFile> {
-    const restored = await recoverInterruptedSaves(path.dirname(filePath), isWholeEncounter, filePath);
+    // Backups lie beside the file itself, which a link the user opened leads to.
+    const real = await realpath(filePath).catch(() => filePath);
+    const restored = await recoverInterruptedSaves(path.dirname(real), isWholeEncounter, real);
     const identity = await fileIdentity(filePath).catch(() => null);
     const text = await readTextFile(filePath, MAX_FILE_BYTES);
     grantedFiles.set(filePath, identity);

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { linkSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -111,5 +111,20 @@ describe('a killed in-place save of a hard-linked file (issue 19 › 3)', () => 
       rmSync(source, { force: true });
     }
     console.log(`issue 19 › 3: ${KILLS} kills of a hard-linked save: ${damaged} left the file damaged, all restored; no backup left`);
+  });
+});
+
+describe('a killed save of a hard-linked file opened through a link (issue 19 › 3)', () => {
+  it('is restored when the link is opened', async () => {
+    const a = path.join(dir, 'a.encounter');
+    writeFileSync(a, text('Old'));
+    linkSync(a, path.join(dir, 'b.encounter'));
+    const viaLink = path.join(dir, 'via-link.encounter');
+    symlinkSync(a, viaLink);
+    writeFileSync(path.join(dir, `.encounter-builder-backup-${deadPid()}-${statSync(a).ino}-0123abcd.tmp`), text('Old'));
+    writeFileSync(a, '');
+    const opened = await handlersOpening(viaLink)[CHANNELS.openEncounter]([]);
+    expect((opened as { value: { text: string } }).value.text).toBe(text('Old'));
+    expect(backups()).toEqual([]);
   });
 });
