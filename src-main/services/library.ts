@@ -12,6 +12,19 @@ export interface Trash {
   trashItem(filePath: string): Promise<void>;
 }
 
+/** `work`'s answer, or null as soon as `signal` aborts (the work itself goes on, unwatched). */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | null> {
+  if (signal.aborted) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(null);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => (signal.removeEventListener('abort', onAbort), resolve(v)),
+      (e: unknown) => (signal.removeEventListener('abort', onAbort), reject(e)),
+    );
+  });
+}
+
 export interface LibraryServiceOptions {
   /** The JSON file remembering the libraries (in the app's data folder). */
   storePath: string;
@@ -200,7 +213,10 @@ export class LibraryService {
       const lane = async () => {
         while (next < toRead.length && !control.signal.aborted) {
           const f = toRead[next++]!;
-          entries.push(await this.read(folder, f));
+          // Cancel does not wait for a read in flight (a stuck one ends at the pool's time limit).
+          const entry = await unlessAborted(this.read(folder, f), control.signal);
+          if (!entry) break;
+          entries.push(entry);
           done++;
           const now = Date.now();
           if (now - lastReport > 100) {

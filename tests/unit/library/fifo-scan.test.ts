@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readTextFile } from '../../../src-main/services/files';
+import { LibraryService } from '../../../src-main/services/library';
 import { LibraryWorkerPool } from '../../../src-main/services/library-pool';
 import { readForIndex } from '../../../src-main/services/library-read';
 
@@ -71,6 +72,25 @@ describe('a FIFO in a library (issue 19 › 5)', () => {
       expect(await within(pool.index(file('fine')), 3000)).toEqual({ ok: true, path: 'fine' });
     } finally {
       await pool.close();
+    }
+  });
+
+  it('Cancel ends a scan at once even while a read is stuck, and closing does not wait for it', async () => {
+    const script = path.join(dir, 'silent-worker.cjs');
+    writeFileSync(script, `require('node:worker_threads').parentPort.on('message', () => {});`);
+    const lib = path.join(dir, 'lib');
+    mkdirSync(lib);
+    writeFileSync(path.join(lib, 'a.encounter'), '{}');
+    const service = new LibraryService({ storePath: path.join(dir, 'data', 'libraries.json'), workerScript: script, trash: { trashItem: async () => {} }, watch: false });
+    try {
+      await service.add(lib);
+      const scan = service.scan(lib, []);
+      await new Promise((r) => setTimeout(r, 200));
+      service.cancel(lib);
+      const answer = await within(scan, 2000);
+      expect(answer).toMatchObject({ cancelled: true });
+    } finally {
+      expect(await within(service.close(), 2000)).not.toBe('hung');
     }
   });
 });
