@@ -71,8 +71,9 @@ ${PLAY_HELP}
 ${TRAVEL_HELP}
   validate <file>        check a file; prints its summary
   info <file> [--json]   name, ruleset, size, creatures by side, terrain, walls and doors
-  export <file> --to foundry|foundry-v12|uvtt|tiled|png -o <out> [--pixels N] [--grid|--no-grid] [--no-creatures]
-        write the encounter for another tool (images and tilesets beside the main file; docs/formats.md)
+  export <file> --to foundry|foundry-v12|uvtt|tiled|png -o <out> [--pixels N] [--grid|--no-grid] [--no-creatures] [--force]
+        write the encounter for another tool (images and tilesets beside the main file; docs/formats.md);
+        -o names its file, any other file already there is replaced only with --force
   import <file> -o <out.encounter> [--ruleset R]
         a Universal VTT map (.dd2vtt, .uvtt) or a text scenario as an encounter file
   schema                 print the JSON Schema of encounter files
@@ -98,7 +99,7 @@ Options:
 type Options = Map<string, string[]>;
 
 /** Options that take no value. */
-const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional', 'accelerated', 'hidden', 'knows-hidden', 'grid', 'no-grid', 'no-creatures']);
+const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional', 'accelerated', 'hidden', 'knows-hidden', 'grid', 'no-grid', 'no-creatures', 'force']);
 
 function parseArgs(args: string[]): { positional: string[]; options: Options } {
   const positional: string[] = [];
@@ -249,7 +250,8 @@ function pathJson(p: PathAnswer) {
   return { legal: p.legal, reason: p.reason, total: p.total, steps: p.steps, provokes: p.provokes, breaksAt: p.breaksAt, stopsAt: p.stopsAt, ...(p.fall ? { fall: p.fall } : {}) };
 }
 
-export function main(argv: string[]): string {
+/** The answer to print; a Promise for the commands that write files (export, import, play --save). */
+export function main(argv: string[]): string | Promise<string> {
   const [command, ...rest] = argv;
   const { positional, options } = parseArgs(rest);
   const json = options.has('json');
@@ -435,7 +437,8 @@ export function main(argv: string[]): string {
       }
     case 'play':
       try {
-        return playCommand(file(), { get: (key) => one(options, key), has: (key) => options.has(key) });
+        const answer = playCommand(file(), { get: (key) => one(options, key), has: (key) => options.has(key) });
+        return typeof answer === 'string' ? answer : answer.catch((e: unknown) => Promise.reject(e instanceof PlayCliError ? new UsageError(e.message) : e));
       } catch (e) {
         if (e instanceof PlayCliError) throw new UsageError(e.message);
         throw e;
@@ -449,17 +452,31 @@ export function main(argv: string[]): string {
   }
 }
 
-/** Runs the command, returning the exit code; output goes to the given writers. */
-export function run(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
+/**
+ * Runs the command, returning the exit code (a Promise of it for the commands that write files);
+ * output goes to the given writers.
+ */
+export function run(argv: string[], out: (s: string) => void, err: (s: string) => void): number | Promise<number> {
   try {
-    out(main(argv));
+    const answer = main(argv);
+    if (typeof answer !== 'string') {
+      return answer.then(
+        (text) => (out(text), 0),
+        (e: unknown) => failed(e, err),
+      );
+    }
+    out(answer);
     return 0;
   } catch (e) {
-    if (e instanceof UsageError || e instanceof CliInputError || e instanceof MoveRefused || e instanceof DiceError) {
-      err(`encounter: ${e.message.replace(/\s*\n\s*/g, ' ')}\n`);
-      return 2;
-    }
-    err(`encounter: internal error: ${(e as Error)?.message ?? String(e)}\n`);
-    return 1;
+    return failed(e, err);
   }
+}
+
+function failed(e: unknown, err: (s: string) => void): number {
+  if (e instanceof UsageError || e instanceof CliInputError || e instanceof MoveRefused || e instanceof DiceError) {
+    err(`encounter: ${e.message.replace(/\s*\n\s*/g, ' ')}\n`);
+    return 2;
+  }
+  err(`encounter: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+  return 1;
 }

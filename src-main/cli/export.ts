@@ -1,7 +1,8 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_FILE_BYTES, readEncounterText, serializeEncounter } from '../../src-shared/io';
 import { EXPORT_FORMATS, exportEncounter, ExportProblem, isExportFormat, mapSegments } from '../../src-shared/io/export';
+import { FileProblem, filesInTheWay, listOfNames, writeFileAtomic } from '../services/files';
 import { Edge, isRulesetId, RULESET_IDS, SIDES, TERRAIN_NAMES, Terrain, terrainCounts, type Encounter, type RulesetId } from '../../src-shared/model';
 
 /**
@@ -30,21 +31,17 @@ export function readInput(file: string, ruleset?: RulesetId): { encounter: Encou
   return { encounter: read.encounter, format: read.format, notes: read.notes ?? [] };
 }
 
-/** Writes beside the target and renames over it, so an interrupted export leaves no half file. */
-function writeAtomic(target: string, bytes: Uint8Array): void {
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
+/**
+ * Every file the CLI writes goes through the app's own save (src-main/services/files.ts): atomic,
+ * links and hard links kept, permission bits kept, an unpredictable temporary name opened
+ * exclusively (issue 19 › 7).
+ */
+export async function writeCliFile(target: string, bytes: string | Uint8Array): Promise<void> {
   try {
-    const fd = openSync(temp, 'w');
-    try {
-      writeSync(fd, bytes);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, target);
+    await writeFileAtomic(target, bytes);
   } catch (e) {
-    rmSync(temp, { force: true });
-    throw new CliInputError(`cannot write ${target}: ${(e as Error).message}`);
+    if (e instanceof FileProblem) throw new CliInputError(e.message);
+    throw e;
   }
 }
 
@@ -87,7 +84,7 @@ export function infoCommand(file: string, json: boolean): string {
   return lines.join('\n') + '\n';
 }
 
-export function exportCommand(file: string, options: CliOptions): string {
+export async function exportCommand(file: string, options: CliOptions): Promise<string> {
   const to = one(options, 'to');
   if (!to || !isExportFormat(to)) throw new CliInputError(`--to is one of ${EXPORT_FORMATS.join(', ')}`);
   const out = one(options, 'out');
@@ -107,12 +104,18 @@ export function exportCommand(file: string, options: CliOptions): string {
     if (e instanceof ExportProblem) throw new CliInputError(`cannot export ${file}: ${e.message}`);
     throw e;
   }
+  // -o names its own file; any other file already there (the main file given its ending, a
+  // companion) is replaced only with --force (issue 19 › 4).
+  const inTheWay = await filesInTheWay(dir, files.map((f) => f.name), out);
+  if (inTheWay.length && !options.has('force')) {
+    throw new CliInputError(`not exported: ${listOfNames(inTheWay)} already exist${inTheWay.length === 1 ? 's' : ''}; add --force to replace ${inTheWay.length === 1 ? 'it' : 'them'}`);
+  }
   // Companions first, so the main file never points at an image not yet written.
-  for (const f of [...files.slice(1), files[0]!]) writeAtomic(path.join(dir, f.name), f.bytes);
+  for (const f of [...files.slice(1), files[0]!]) await writeCliFile(path.join(dir, f.name), f.bytes);
   return files.map((f) => `wrote ${path.join(dir, f.name)} (${f.bytes.length} bytes)`).join('\n') + '\n';
 }
 
-export function importCommand(file: string, options: CliOptions): string {
+export async function importCommand(file: string, options: CliOptions): Promise<string> {
   const out = one(options, 'out');
   if (!out) throw new CliInputError('-o <out.encounter> is required');
   const ruleset = one(options, 'ruleset');
@@ -120,7 +123,7 @@ export function importCommand(file: string, options: CliOptions): string {
   const read = readInput(file, ruleset);
   const target = /\.(encounter|json)$/i.test(out) ? out : `${out}.encounter`;
   const text = serializeEncounter(read.encounter);
-  writeAtomic(target, new TextEncoder().encode(text));
+  await writeCliFile(target, text);
   const s = summary(read.encounter);
   return [`wrote ${target}: ${s.width} × ${s.height} squares, ${s.walls} wall edges, ${s.doors} doors, ${s.creatures} creatures (from ${read.format})`, ...read.notes.map((n) => `note: ${n}`)].join('\n') + '\n';
 }

@@ -1,5 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { serializeEncounter } from '../../src-shared/io';
+import { readFileSync, statSync } from 'node:fs';
+import { MAX_FILE_BYTES, serializeEncounter } from '../../src-shared/io';
+import { FileProblem, writeFileAtomic } from '../services/files';
 import type { Encounter } from '../../src-shared/model';
 import { exportLog, goTo, newSession, perform, replay, savedSession, withSession, type PlayAction, type PlaySession, type PlayState } from '../../src-shared/play';
 
@@ -25,8 +26,14 @@ export const PLAY_HELP = `  play <file> [--script moves.json] [--seed N] [--undo
 function readScript(path: string): { seed?: number; actions: PlayAction[] } {
   let text: string;
   try {
+    // The same limits as every other file the CLI reads: a regular file (not /dev/zero, not a
+    // pipe) no larger than an encounter file, checked before reading (issue 19 › 7).
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new PlayCliError(`${path} is not a file`);
+    if (stat.size > MAX_FILE_BYTES) throw new PlayCliError(`${path} is ${(stat.size / 1048576).toFixed(1)} MiB, over the ${MAX_FILE_BYTES / 1048576} MiB limit for a script`);
     text = readFileSync(path, 'utf8');
   } catch (e) {
+    if (e instanceof PlayCliError) throw e;
     throw new PlayCliError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
   let data: unknown;
@@ -83,7 +90,8 @@ export function playSummary(state: PlayState, session: PlaySession) {
   };
 }
 
-export function playCommand(encounter: Encounter, options: PlayCliOptions): string {
+/** The answer; a Promise of it with --save, which writes through the app's own save (files.ts). */
+export function playCommand(encounter: Encounter, options: PlayCliOptions): string | Promise<string> {
   const scriptPath = options.get('script');
   const seedOption = wholeNumber(options.get('seed'), '--seed');
   let session: PlaySession;
@@ -110,10 +118,13 @@ export function playCommand(encounter: Encounter, options: PlayCliOptions): stri
     session = goTo(session, session.cursor - undo);
     state = replay(encounter, session);
   }
-  const out = options.get('save');
-  if (out) writeFileSync(out, serializeEncounter(withSession(encounter, session)));
   const format = options.get('log');
   if (format !== undefined && format !== 'text' && format !== 'markdown') throw new PlayCliError(`--log ${format}: use text or markdown`);
-  if (options.has('json')) return JSON.stringify(playSummary(state, session)) + '\n';
-  return exportLog(state, format === 'markdown' ? 'markdown' : 'text');
+  const answer = options.has('json') ? JSON.stringify(playSummary(state, session)) + '\n' : exportLog(state, format === 'markdown' ? 'markdown' : 'text');
+  const out = options.get('save');
+  if (!out) return answer;
+  return writeFileAtomic(out, serializeEncounter(withSession(encounter, session))).then(
+    () => answer,
+    (e: unknown) => Promise.reject(e instanceof FileProblem ? new PlayCliError(e.message) : e),
+  );
 }

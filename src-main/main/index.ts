@@ -1,9 +1,10 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanStaleSaveFiles } from '../services/files';
+import { cleanStaleSaveFiles, recoverInterruptedSaves } from '../services/files';
 import { renderInWorker } from '../services/export-runner';
-import { createHandlers, type Dialogs } from '../services/handlers';
+import { createHandlers, isWholeEncounter, restoredNote, type Dialogs } from '../services/handlers';
 import { LibraryService } from '../services/library';
 import { RecoveryStore } from '../services/recovery';
 import { RecentFiles } from '../services/recent';
@@ -38,6 +39,12 @@ const dialogs: Dialogs = {
       defaultId: 1,
       cancelId: 1,
     };
+    const result = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+    return result.response === 0;
+  },
+  async confirm({ title, message, detail, yes }) {
+    const win = BrowserWindow.getFocusedWindow();
+    const options = { type: 'warning' as const, title, message, detail, buttons: [yes, 'Cancel'], defaultId: 1, cancelId: 1 };
     const result = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
     return result.response === 0;
   },
@@ -137,8 +144,18 @@ app.whenReady().then(async () => {
   installNativeMenu();
   registerHandlers();
   await createMainWindow();
-  // Temporary files a killed save left beside recently used files (src-main/services/files.ts).
-  void recent.list().then((files) => Promise.all([...new Set(files.map((f) => path.dirname(f)))].map(cleanStaleSaveFiles))).catch(() => {});
+  // Temporary files a killed save left beside recently used files (src-main/services/files.ts), and
+  // files a killed in-place save left damaged, restored from their backups and named to the user.
+  void recent
+    .list()
+    .then(async (files) => {
+      const real = await Promise.all(files.map((f) => realpath(f).catch(() => f)));
+      const dirs = [...new Set([...files, ...real].map((f) => path.dirname(f)))];
+      await Promise.all(dirs.map(cleanStaleSaveFiles));
+      const restored = (await Promise.all(dirs.map((d) => recoverInterruptedSaves(d, isWholeEncounter)))).flat();
+      if (restored.length) await dialog.showMessageBox({ type: 'info', title: 'Encounter Builder', message: 'Files restored after an interrupted save', detail: restored.map((r) => restoredNote(r.file)).join('\n') });
+    })
+    .catch(() => {});
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void createMainWindow();
   });

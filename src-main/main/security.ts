@@ -116,5 +116,8 @@ export function isTrustedSender(
   } catch {
     return false;
   }
+  // Node's URL.origin is "null" for every app: URL, so each part is compared itself; a URL carrying
+  // a user name or password is never the app's own page (issue 19 › 9).
+  if (sender.username || sender.password) return false;
   return sender.protocol === app.protocol && sender.host === app.host && sender.pathname === app.pathname;
 }

@@ -3,7 +3,7 @@ import { checkEncounterText } from '../../src-shared/io';
 import { EXPORT_FORMAT_INFO, exportFileNames } from '../../src-shared/io/export';
 import type { EncounterExportRequest, FileRef } from '../../src-shared/ipc';
 import { renderInProcess, type ExportRenderer } from './export-runner';
-import { FileProblem, writeFileAtomic } from './files';
+import { FileProblem, filesInTheWay, listOfNames, writeFileAtomic } from './files';
 
 /**
  * File › Export for another tool, on the desktop: the user picks the main file's name; images the
@@ -17,6 +17,7 @@ export async function writeEncounterExport(
   chooseTarget: (defaultName: string, typeName: string, extension: string) => Promise<string | null>,
   safeName: (name: string) => string,
   render: ExportRenderer = renderInProcess,
+  confirmReplace?: (names: string[]) => Promise<boolean>,
 ): Promise<FileRef[] | null> {
   // Checked before the dialog, so a bad encounter is refused without asking for a name.
   const checked = checkEncounterText(request.encounterText);
@@ -34,6 +35,13 @@ export async function writeEncounterExport(
   });
   if (!rendered.ok) throw new FileProblem(rendered.error);
   const files = rendered.files;
+  // The dialog asked only about the name it saw: the ending added after it and every companion the
+  // format writes are asked about here, all at once (issue 19 › 4).
+  const inTheWay = await filesInTheWay(dir, files.map((f) => f.name), chosen);
+  if (inTheWay.length) {
+    if (!confirmReplace) throw new FileProblem(`Not exported: ${listOfNames(inTheWay)} already exist${inTheWay.length === 1 ? 's' : ''} in that folder; choose another name.`);
+    if (!(await confirmReplace(inTheWay))) return null;
+  }
   for (const f of [...files.slice(1), files[0]!]) await writeFileAtomic(path.join(dir, f.name), f.bytes);
   return files.map((f) => ({ id: path.join(dir, f.name), name: f.name }));
 }

@@ -1,4 +1,5 @@
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkEncounterText, ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, readEncounterText } from '../../src-shared/io';
@@ -23,7 +24,8 @@ import {
 import { EXPORT_FORMATS } from '../../src-shared/io/export';
 import type { ExportRenderer } from './export-runner';
 import { writeEncounterExport } from './exports';
-import { describeFsError, FileProblem, readTextFile, writeFileAtomic } from './files';
+import { droppedFileProblem } from './dropped-files';
+import { fileIdentity, FileProblem, FileReplaced, readTextFile, recoverInterruptedSaves, writeFileAtomic, type FileIdentity } from './files';
 import type { LibraryService } from './library';
 import type { RecoveryStore } from './recovery';
 import type { RecentFiles } from './recent';
@@ -44,6 +46,11 @@ export interface Dialogs {
    * a file is never replaced.
    */
   confirmReplace?(options: { title: string; fileName: string }): Promise<boolean>;
+  /**
+   * Asks the user a yes-or-no question about files on disk (a file another program replaced, files
+   * an export would write over); `yes` names the button that goes ahead. Without it the answer is no.
+   */
+  confirm?(options: { title: string; message: string; detail?: string; yes: string }): Promise<boolean>;
 }
 
 export interface HandlerDeps {
@@ -124,6 +131,15 @@ const ARGS: Record<BridgeMethod, z.ZodType<unknown[]>> = {
 
 export type Handler = (args: unknown) => Promise<IpcResult<unknown>>;
 
+/** Whether bytes are a whole encounter file: what tells a save's damaged file from its good backup. */
+export function isWholeEncounter(bytes: Buffer): boolean {
+  return checkEncounterText(bytes.toString('utf8')).ok;
+}
+
+export function restoredNote(file: string): string {
+  return `${path.basename(file)} was left damaged by a save that was interrupted; it was restored from the backup made before that save.`;
+}
+
 function ref(filePath: string): FileRef {
   return { id: filePath, name: path.basename(filePath) };
 }
@@ -155,10 +171,54 @@ function safeFileName(name: string, fallback: string): string {
  * make the main process touch one the user never chose.
  */
 export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPPED_FILE_CHANNEL, Handler> {
-  const grantedFiles = new Set<string>();
+  /**
+   * Files the user chose, each with the identity it had when the app last read or wrote it (null
+   * before the first read): Save writes only that file (issue 19 › 2).
+   */
+  const grantedFiles = new Map<string, FileIdentity | null>();
+  /** Dropped files: readable, but written only after the user chose them in the Save dialog. */
+  const readOnly = new Set<string>();
 
   async function mayRead(filePath: string): Promise<boolean> {
     return grantedFiles.has(filePath) || !!deps.library?.contains(filePath) || (await deps.recent.has(filePath));
+  }
+
+  /**
+   * Reads a chosen file, remembering what it was (taken before the read, so a swap shows at Save),
+   * after restoring it if a killed save left it damaged beside its backup (issue 19 › 3).
+   */
+  async function readChosen(filePath: string): Promise<OpenedFile> {
+    // Backups lie beside the file itself, which a link the user opened leads to.
+    const real = await realpath(filePath).catch(() => filePath);
+    const restored = await recoverInterruptedSaves(path.dirname(real), isWholeEncounter, real);
+    const identity = await fileIdentity(filePath).catch(() => null);
+    const text = await readTextFile(filePath, MAX_FILE_BYTES);
+    grantedFiles.set(filePath, identity);
+    const notes = restored.map((r) => restoredNote(r.file));
+    return { file: ref(filePath), text, ...(notes.length ? { notes } : {}) };
+  }
+
+  /** Saves over a chosen file: a file another program put in its place is replaced only if the user says so. */
+  async function saveOver(target: string, text: string): Promise<boolean> {
+    let expected = grantedFiles.get(target) ?? undefined;
+    for (;;) {
+      try {
+        grantedFiles.set(target, await writeFileAtomic(target, text, expected));
+        return true;
+      } catch (e) {
+        if (!(e instanceof FileReplaced)) throw e;
+        if (!deps.dialogs.confirm) throw e;
+        const yes = await deps.dialogs.confirm({
+          title: 'Save encounter',
+          message: `${e.fileName} was changed by another program since it was opened here. Replace it with this encounter?`,
+          detail: 'A sync tool, git or another editor wrote a new file in its place. Cancel keeps that file; Save As saves this encounter elsewhere.',
+          yes: 'Replace',
+        });
+        if (!yes) return false;
+        // Only the file the user was asked about: if it changes again, ask again.
+        expected = e.now;
+      }
+    }
   }
 
   function library(): LibraryService {
@@ -176,23 +236,22 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
     async openEncounter(): Promise<OpenedFile | null> {
       const chosen = await deps.dialogs.openFile({ title: 'Open encounter', filters: ENCOUNTER_FILTERS });
       if (!chosen) return null;
-      const text = await readTextFile(chosen, MAX_FILE_BYTES);
-      grantedFiles.add(chosen);
+      const opened = await readChosen(chosen);
       // Only a file that opens goes on the recent list (a broken one is reported, not remembered).
-      if (readEncounterText(text, path.basename(chosen)).ok) await deps.recent.add(chosen);
-      return { file: ref(chosen), text };
+      if (readEncounterText(opened.text, path.basename(chosen)).ok) await deps.recent.add(chosen);
+      return opened;
     },
 
     async readEncounter(file: FileRef): Promise<OpenedFile> {
       if (!(await mayRead(file.id))) throw new FileProblem(`${file.name} was not opened in this window; use File › Open.`);
-      const text = await readTextFile(file.id, MAX_FILE_BYTES).catch(async (e: unknown) => {
+      const opened = await readChosen(file.id).catch(async (e: unknown) => {
         await deps.recent.remove(file.id);
         throw e;
       });
-      grantedFiles.add(file.id);
+      const text = opened.text;
       if (readEncounterText(text, path.basename(file.id)).ok) await deps.recent.add(file.id);
       else await deps.recent.remove(file.id);
-      return { file: ref(file.id), text };
+      return opened;
     },
 
     async saveEncounter(request: SaveRequest): Promise<FileRef | null> {
@@ -201,13 +260,15 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
       const check = checkEncounterText(request.text);
       if (!check.ok) throw new FileProblem(`Not saved: the encounter is not valid (${check.error}).`);
       let target: string;
-      if (request.file) {
-        if (!grantedFiles.has(request.file.id)) throw new FileProblem(`${request.file.name} was not opened in this window; use Save As.`);
-        target = request.file.id;
+      const chosenNow = !request.file || readOnly.has(request.file.id);
+      if (!chosenNow) {
+        if (!grantedFiles.has(request.file!.id)) throw new FileProblem(`${request.file!.name} was not opened in this window; use Save As.`);
+        target = request.file!.id;
       } else {
         const chosen = await deps.dialogs.saveFile({
           title: 'Save encounter',
-          defaultName: `${safeFileName(request.suggestedName, 'encounter')}.${ENCOUNTER_FILE_EXTENSION}`,
+          // A dropped file: the dialog offers its own name, so saving back to it is one confirmation.
+          defaultName: request.file && grantedFiles.has(request.file.id) ? request.file.name : `${safeFileName(request.suggestedName, 'encounter')}.${ENCOUNTER_FILE_EXTENSION}`,
           filters: ENCOUNTER_FILTERS,
         });
         if (!chosen) return null;
@@ -218,15 +279,19 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
           if (!(await deps.dialogs.confirmReplace({ title: 'Save encounter', fileName: name }))) return null;
         }
       }
-      await writeFileAtomic(target, request.text);
-      grantedFiles.add(target);
+      if (!chosenNow) {
+        if (!(await saveOver(target, request.text))) return null;
+      } else {
+        grantedFiles.set(target, await writeFileAtomic(target, request.text));
+        readOnly.delete(target);
+      }
       await deps.recent.add(target);
       return ref(target);
     },
 
     async launchFiles(): Promise<FileRef[]> {
       const files = (deps.launchFiles?.() ?? []).filter((f) => path.isAbsolute(f));
-      for (const f of files) grantedFiles.add(f);
+      for (const f of files) if (!grantedFiles.has(f)) grantedFiles.set(f, null);
       return files.map(ref);
     },
 
@@ -311,6 +376,14 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
         (defaultName, typeName, extension) => deps.dialogs.saveFile({ title: `Export ${typeName}`, defaultName, filters: [{ name: typeName, extensions: [extension] }] }),
         (name) => safeFileName(name, 'export'),
         deps.exportRenderer,
+        deps.dialogs.confirm &&
+          ((names) =>
+            deps.dialogs.confirm!({
+              title: 'Export',
+              message: `Replace ${names.length} file${names.length === 1 ? '' : 's'} that already exist${names.length === 1 ? 's' : ''}?`,
+              detail: `The export writes these files beside the one you named, and they are there already:\n${names.join('\n')}`,
+              yes: 'Replace',
+            })),
       );
     },
   };
@@ -325,17 +398,14 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
       return { ok: false, error: 'Refused grantDroppedFile: argument 0 is not the absolute path of a dropped file' };
     }
     const filePath = path.normalize(parsed.data[0]);
-    let stat;
-    try {
-      stat = await fs.stat(filePath);
-    } catch (e) {
-      return { ok: false, error: `Cannot open ${path.basename(filePath)}: ${describeFsError(e)}.` };
+    // Only a file the app would open, from where a user keeps files (dropped-files.ts), and only to
+    // read: writing it back takes the user's own choice in the Save dialog (issue 19 › 6).
+    const problem = await droppedFileProblem(filePath, MAX_FILE_BYTES);
+    if (problem) return { ok: false, error: problem };
+    if (!grantedFiles.has(filePath)) {
+      grantedFiles.set(filePath, null);
+      readOnly.add(filePath);
     }
-    if (!stat.isFile()) return { ok: false, error: `${path.basename(filePath)} is not a file; drop an encounter file.` };
-    if (stat.size > MAX_FILE_BYTES) {
-      return { ok: false, error: `${path.basename(filePath)} is ${(stat.size / 1048576).toFixed(1)} MiB, over the ${MAX_FILE_BYTES / 1048576} MiB limit for an encounter file; nothing was opened.` };
-    }
-    grantedFiles.add(filePath);
     return { ok: true, value: ref(filePath) };
   };
   for (const method of Object.keys(CHANNELS) as BridgeMethod[]) {

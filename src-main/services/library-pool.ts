@@ -13,7 +13,14 @@ interface Pending {
   task: WorkerTask;
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
+  timer?: ReturnType<typeof setTimeout>;
 }
+
+/**
+ * The longest one read may take: far beyond parsing the largest encounter file on a slow machine,
+ * short enough that a read stuck in the kernel (a device, a hung network share) frees its scan.
+ */
+export const READ_TIME_LIMIT_MS = 60_000;
 
 /**
  * A few reader threads running `library-worker` (its built file is passed in: `out/main/library-worker.js`
@@ -31,6 +38,7 @@ export class LibraryWorkerPool {
   constructor(
     private readonly script: string | URL,
     private readonly maxThreads = 2,
+    private readonly timeLimitMs = READ_TIME_LIMIT_MS,
   ) {}
 
   index(file: ListedFile, maxBytes?: number): Promise<IndexFields> {
@@ -56,6 +64,7 @@ export class LibraryWorkerPool {
       const pending = this.busy.get(worker);
       this.busy.delete(worker);
       if (pending) {
+        clearTimeout(pending.timer);
         if (reply.ok) pending.resolve(reply.value);
         else pending.reject(new Error(reply.error));
       }
@@ -66,6 +75,7 @@ export class LibraryWorkerPool {
     const fail = (why: string) => {
       const pending = this.busy.get(worker);
       this.busy.delete(worker);
+      if (pending) clearTimeout(pending.timer);
       const at = this.idle.indexOf(worker);
       if (at >= 0) this.idle.splice(at, 1);
       this.size--;
@@ -88,12 +98,22 @@ export class LibraryWorkerPool {
       // Only a thread at work keeps the process alive; idle ones are unreferenced.
       worker.ref();
       worker.postMessage(pending.task);
+      // A read that does not end fails with the reason; its thread is replaced (issue 19 › 5).
+      pending.timer = setTimeout(() => {
+        if (this.busy.get(worker) !== pending) return;
+        this.busy.delete(worker);
+        this.size--;
+        pending.reject(new Error(`reading it took longer than ${this.timeLimitMs / 1000} s; it was given up (is it a device or a stalled network file?)`));
+        void worker.terminate();
+        if (!this.closed) this.pump();
+      }, this.timeLimitMs);
     }
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const p of this.queue.splice(0)) p.reject(new Error('The library reader has stopped.'));
+    for (const p of this.busy.values()) clearTimeout(p.timer);
     const all = [...this.idle, ...this.busy.keys()];
     this.idle.length = 0;
     await Promise.all(all.map((w) => w.terminate()));

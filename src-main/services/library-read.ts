@@ -20,8 +20,10 @@ export interface ListedFile {
 export async function readForIndex(file: ListedFile, maxBytes: number): Promise<IndexFields> {
   let handle: fs.FileHandle;
   try {
-    // O_NOFOLLOW: opening a symbolic link fails (ELOOP) instead of reading its target.
-    handle = await fs.open(file.path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    // O_NOFOLLOW: opening a symbolic link fails (ELOOP) instead of reading its target. O_NONBLOCK:
+    // opening a FIFO swapped in returns at once (the type check below refuses it) instead of
+    // waiting for a writer that never comes (issue 19 › 5); it changes nothing for a regular file.
+    handle = await fs.open(file.path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') return brokenFields('it was replaced by a link while the library was read; not read');

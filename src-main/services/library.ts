@@ -2,7 +2,7 @@ import { constants, promises as fs, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES } from '../../src-shared/io';
 import type { FolderRef, KnownLibraryFile, LibraryEntry, LibraryEvent, LibraryEventBatch, LibraryScanResult } from '../../src-shared/ipc';
-import type { IndexFields } from '../../src-shared/library';
+import { brokenFields, type IndexFields } from '../../src-shared/library';
 import { describeFsError, FileProblem, writeFileAtomic } from './files';
 import { LibraryWorkerPool } from './library-pool';
 import type { ListedFile } from './library-read';
@@ -10,6 +10,19 @@ import type { ListedFile } from './library-read';
 /** Where deleted files go: Electron's `shell.trashItem` in the app, a stand-in in tests. */
 export interface Trash {
   trashItem(filePath: string): Promise<void>;
+}
+
+/** `work`'s answer, or null as soon as `signal` aborts (the work itself goes on, unwatched). */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | null> {
+  if (signal.aborted) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(null);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => (signal.removeEventListener('abort', onAbort), resolve(v)),
+      (e: unknown) => (signal.removeEventListener('abort', onAbort), reject(e)),
+    );
+  });
 }
 
 export interface LibraryServiceOptions {
@@ -168,7 +181,7 @@ export class LibraryService {
     try {
       fields = await this.pool.index(f, this.maxFileBytes);
     } catch (e) {
-      fields = { title: null, ruleset: null, width: null, height: null, problem: (e as Error).message, tags: [], sides: { party: 0, enemy: 0, neutral: 0 }, creatureNames: [], thumbnail: null };
+      fields = brokenFields((e as Error).message);
     }
     return this.entryFor(library, f, fields);
   }
@@ -200,7 +213,10 @@ export class LibraryService {
       const lane = async () => {
         while (next < toRead.length && !control.signal.aborted) {
           const f = toRead[next++]!;
-          entries.push(await this.read(folder, f));
+          // Cancel does not wait for a read in flight (a stuck one ends at the pool's time limit).
+          const entry = await unlessAborted(this.read(folder, f), control.signal);
+          if (!entry) break;
+          entries.push(entry);
           done++;
           const now = Date.now();
           if (now - lastReport > 100) {
@@ -416,6 +432,13 @@ export function checkFileName(name: string): string {
   if (!trimmed) throw new FileProblem('Not renamed: the name is empty.');
   if (/[\\/:*?"<>|\u0000-\u001f]/.test(trimmed)) throw new FileProblem('Not renamed: a file name cannot contain \\ / : * ? " < > | or control characters.');
   if (trimmed.startsWith('.')) throw new FileProblem('Not renamed: a name starting with a dot would hide the file.');
+  // Direction controls make "map\u202Egnp.encounter" read as "mapencounter.png" (issue 19 › 9).
+  if (/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(trimmed)) throw new FileProblem('Not renamed: the name contains text direction controls, which would disguise it.');
+  // Device names Windows reserves whatever the extension (CON, CON.encounter …): such a file cannot
+  // be opened, moved or deleted there, so a library shared with Windows would break.
+  if (/^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i.test(trimmed.split('.')[0]!.trimEnd())) {
+    throw new FileProblem(`Not renamed: ${trimmed.split('.')[0]!.trimEnd()} is a device name Windows reserves; choose another name.`);
+  }
   const full = trimmed.toLowerCase().endsWith(SUFFIX) ? trimmed : `${trimmed}${SUFFIX}`;
   if (Buffer.byteLength(full) > 255) throw new FileProblem('Not renamed: the name is longer than file systems allow (255 bytes).');
   return full;

@@ -1,5 +1,5 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
-import type { FolderRef, LibraryEntry } from '../../src-shared/ipc';
+import type { FileRef, FolderRef, LibraryEntry } from '../../src-shared/ipc';
 
 /** A file the browser edition opened or saved (its recent list, with the text, since a page cannot reopen a file). */
 export interface StoredFile {
@@ -148,17 +148,48 @@ export async function deleteEntries(db: LibraryDb, ids: readonly string[]): Prom
   });
 }
 
-/** A library's cached entries: its snapshot when there is one, else its rows. */
+/**
+ * Whether a cached record has the shape of an entry. The cache outlives versions and can be damaged
+ * (or edited in the browser's tools); a record that is not an entry is left out rather than let a
+ * null reach the list's sorting and searching (issue 19 › 9).
+ */
+function isCachedEntry(e: unknown): e is CachedEntry {
+  if (typeof e !== 'object' || e === null) return false;
+  const r = e as Partial<CachedEntry>;
+  const file = r.file as Partial<FileRef> | null | undefined;
+  return (
+    typeof r.id === 'string' &&
+    typeof file === 'object' && file !== null && typeof file.id === 'string' && typeof file.name === 'string' &&
+    (r.title === null || typeof r.title === 'string') &&
+    (r.problem === null || typeof r.problem === 'string') &&
+    Array.isArray(r.tags) && r.tags.every((t) => typeof t === 'string') &&
+    Array.isArray(r.creatureNames) && r.creatureNames.every((t) => typeof t === 'string') &&
+    typeof r.sides === 'object' && r.sides !== null &&
+    typeof r.modified === 'number' && typeof r.bytes === 'number'
+  );
+}
+
+/** A library's cached entries: its snapshot when there is one, else its rows; damaged records left out. */
 export async function libraryEntries(db: LibraryDb, library: string): Promise<CachedEntry[]> {
   const snap = await db.snapshots.get(library);
   if (snap) {
     try {
-      return JSON.parse(snap.json) as CachedEntry[];
+      const list: unknown = JSON.parse(snap.json);
+      if (Array.isArray(list)) return list.filter(isCachedEntry);
     } catch {
       // A damaged snapshot is only a lost shortcut: the rows are read instead.
     }
   }
-  return db.entries.where('library').equals(library).toArray();
+  return (await db.entries.where('library').equals(library).toArray()).filter(isCachedEntry);
+}
+
+/** The libraries the cache knows, by name; a record without an id or a name is left out. */
+export async function storedLibraries(db: LibraryDb): Promise<FolderRef[]> {
+  const known = await db.libraries.toArray();
+  return known
+    .filter((l) => typeof l?.id === 'string' && typeof l.name === 'string')
+    .map((l) => ({ id: l.id, name: l.name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Writes a library's snapshot from the entries the caller holds. */

@@ -2,7 +2,7 @@ import { batch, createMemo, createSignal, onCleanup } from 'solid-js';
 import type { FileRef, FolderRef, LibraryEntry, LibraryEvent, PlatformBridge } from '../../src-shared/ipc';
 import { LibrarySearch, parseTagList, type SortKey } from '../../src-shared/library';
 import { exportLibraryZip, importLibraryZip } from './browser-library';
-import { cachedEntries, clearLibraryCache, deleteEntries, knownFiles, putEntries, reconcile, toCached, writeSnapshot, type CachedEntry, type LibraryDb } from './db';
+import { cachedEntries, clearLibraryCache, storedLibraries, deleteEntries, knownFiles, putEntries, reconcile, toCached, writeSnapshot, type CachedEntry, type LibraryDb } from './db';
 
 export interface LibraryDeps {
   platform: PlatformBridge;
@@ -95,8 +95,7 @@ export function createLibrary(deps: LibraryDeps) {
 
   /** The cache alone: no disk, no main process; what the browser shows the moment it opens. */
   async function loadCache(): Promise<void> {
-    const known = await db.libraries.toArray();
-    const list = known.map((l) => ({ id: l.id, name: l.name })).sort((a, b) => a.name.localeCompare(b.name));
+    const list = await storedLibraries(db);
     const cached = await cachedEntries(db, list);
     batch(() => {
       setFolders(list);

@@ -64,6 +64,9 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** How many opened or saved files the browser keeps: the recent list, and no more (issue 19 › 9). */
+export const RECENT_FILES_KEPT = 12;
+
 /**
  * The bridge for the browser edition: files come from the file picker and leave as downloads,
  * and IndexedDB remembers what was opened so the recent list and libraries work offline.
@@ -76,6 +79,9 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
     if (handle) handles.set(id, handle);
     const kept = handles.get(id) ?? ((await store.files.get(id))?.handle as WritableFileHandle | undefined);
     await store.files.put({ id, name, text, lastUsed: Date.now(), ...(kept && storable(kept) ? { handle: kept } : {}) });
+    // Files that fell off the recent list are not kept: the browser held every file ever opened.
+    const fallenOff = await store.files.orderBy('lastUsed').reverse().offset(RECENT_FILES_KEPT).primaryKeys();
+    if (fallenOff.length) await store.files.bulkDelete(fallenOff);
     return { id, name };
   }
   /** Real handles can be stored; anything else stays in memory for this session. */
@@ -164,7 +170,7 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
     },
 
     async recentFiles(): Promise<FileRef[]> {
-      const files = await store.files.orderBy('lastUsed').reverse().limit(12).toArray();
+      const files = await store.files.orderBy('lastUsed').reverse().limit(RECENT_FILES_KEPT).toArray();
       return files.map((f) => ({ id: f.id, name: f.name }));
     },
 

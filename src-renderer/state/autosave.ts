@@ -58,7 +58,9 @@ export async function offerRecovery(editor: Editor): Promise<void> {
   let data;
   try {
     data = await editor.platform.readRecovery();
-  } catch {
+  } catch (e) {
+    // Never silent: the store was there but could not be read (the message says where it is kept).
+    editor.notify('error', (e as Error).message);
     return;
   }
   if (!data) return;

@@ -170,6 +170,8 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
       // A text scenario is imported: saving it writes a new encounter file, never over the text.
       loadDocument(read.encounter, read.format === 'file' ? from : null);
       notify('info', read.format === 'file' ? `Opened ${from.name}` : read.format === 'uvtt' ? `Imported the Universal VTT map ${from.name}: its walls, doors and picture` : `Imported the text scenario ${from.name}`);
+      // What the loader changed to open it (a creature with a reserved id renamed): said, never silent.
+      if (read.format === 'file') for (const note of read.notes ?? []) notify('info', note);
       return true;
     } finally {
       // After the document is in (so the map area stays), or on failure (back to the welcome page).
@@ -203,13 +205,13 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
   }
 
   /** Opens what the platform hands over (the picked file, a recent one). */
-  async function openFrom(get: () => Promise<{ text: string; file: FileRef } | null>): Promise<void> {
+  async function openFrom(get: () => Promise<{ text: string; file: FileRef; notes?: string[] } | null>): Promise<void> {
     if (!(await mayDiscard())) return;
     choosing = true;
     try {
       await run('Opening…', async () => {
         const opened = await get();
-        if (opened) await openText(opened.text, opened.file);
+        if (opened && (await openText(opened.text, opened.file))) for (const note of opened.notes ?? []) notify('info', note);
       });
     } finally {
       choosing = false;

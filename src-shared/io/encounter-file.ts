@@ -10,6 +10,7 @@ import {
 import { tokenImagesInUse } from '../model/token-images';
 import { checkImage } from './import/image';
 import { LAYER_RANGE, MAX_FILE_BYTES } from './limits';
+import { renameReservedCreatures, reservedKeyIn, reservedNameProblem, type RenamedCreature } from './reserved-names';
 import { decodeRunsInto, encodeRuns } from './runs';
 import {
   CURRENT_FORMAT_VERSION,
@@ -18,7 +19,8 @@ import {
   type EncounterFileV2,
 } from './schema';
 
-export type ParseResult = { ok: true; encounter: Encounter } | { ok: false; error: string };
+/** `renamed`: creatures whose reserved ids were changed on opening (reserved-names.ts), to tell the user. */
+export type ParseResult = { ok: true; encounter: Encounter; renamed?: RenamedCreature[] } | { ok: false; error: string };
 
 export function encounterToFile(encounter: Encounter): EncounterFileV2 {
   const layers: Record<string, number[]> = {};
@@ -137,7 +139,7 @@ function fieldPath(path: readonly PropertyKey[]): string {
   return out || 'the file';
 }
 
-type Checked = { ok: true; file: EncounterFileV2; map: BattleMap | null } | { ok: false; error: string };
+type Checked = { ok: true; file: EncounterFileV2; map: BattleMap | null; renamed: RenamedCreature[] } | { ok: false; error: string };
 
 /**
  * Every check of an encounter file, in one place: the format and version, zod for the structure
@@ -154,8 +156,14 @@ function checkFile(data: unknown, build: boolean): Checked {
   }
   const migrated = migrate(record);
   if (!migrated.ok) return migrated;
+  // Opening renames a creature with a reserved id (nothing lost); a save check refuses it instead.
+  const { data: renamedData, renamed } = build
+    ? renameReservedCreatures(migrated.data as Record<string, unknown>)
+    : { data: migrated.data, renamed: [] as RenamedCreature[] };
+  const reservedKey = reservedKeyIn((renamedData as Record<string, unknown>)['play'], 'play');
+  if (reservedKey) return { ok: false, error: `${reservedKey}: ${reservedNameProblem(reservedKey.slice(reservedKey.lastIndexOf('.') + 1))}` };
   // Zod checks the structure and every field but the layers' numbers, which decodeRunsInto checks below.
-  const parsed = EncounterFileReadSchema.safeParse(migrated.data);
+  const parsed = EncounterFileReadSchema.safeParse(renamedData);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, error: `${fieldPath(issue.path)}: ${issue.message}` };
@@ -197,7 +205,7 @@ function checkFile(data: unknown, build: boolean): Checked {
     if (labels.has(l.id)) return { ok: false, error: `labels[${i}].id: "${l.id}" is used by another label` };
     labels.add(l.id);
   }
-  return { ok: true, file, map };
+  return { ok: true, file, map, renamed };
 }
 
 /** Whether a stored picture is what its record says: a whole image of the stated kind and size. */
@@ -215,9 +223,10 @@ function checkPictureData(p: { data: string; mime: string; width: number; height
 export function encounterFromFile(data: unknown): ParseResult {
   const checked = checkFile(data, true);
   if (!checked.ok) return checked;
-  const { file, map } = checked;
+  const { file, map, renamed } = checked;
   return {
     ok: true,
+    ...(renamed.length ? { renamed } : {}),
     encounter: {
       name: file.name,
       ruleset: file.ruleset,

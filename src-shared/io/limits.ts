@@ -64,8 +64,3 @@ export const LAYER_RANGE: Readonly<Record<LayerName, (v: number) => boolean>> = 
   edgeSouth: (v) => Number.isInteger(v) && v >= 0 && v < EDGE_COUNT,
 };
 
-/**
- * Words that name parts of every JavaScript object; refused as creature ids, keys and section
- * names so that no text can reach an object's prototype.
- */
-export const RESERVED_WORDS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'hasOwnProperty', 'toString', 'valueOf']);

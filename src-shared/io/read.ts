@@ -24,7 +24,9 @@ export function readEncounterText(text: string, fileName: string, ruleset: Rules
   const scenario = fileName.toLowerCase().endsWith('.txt') || !/^\s*\{/.test(text);
   if (!scenario) {
     const parsed = parseEncounter(text);
-    return parsed.ok ? { ok: true, encounter: parsed.encounter, format: 'file' } : parsed;
+    if (!parsed.ok) return parsed;
+    const notes = (parsed.renamed ?? []).map((r) => `The creature "${r.from}" was renamed "${r.to}": its id is a reserved name. Save to keep the new id.`);
+    return { ok: true, encounter: parsed.encounter, format: 'file', ...(notes.length ? { notes } : {}) };
   }
   try {
     return { ok: true, encounter: parseScenario(text), format: 'scenario' };

@@ -22,7 +22,8 @@ import {
   type TerrainKind,
 } from '../model';
 import { serializeEncounter } from './encounter-file';
-import { LAYER_RANGE, LIMITS, RESERVED_WORDS } from './limits';
+import { LAYER_RANGE, LIMITS } from './limits';
+import { isReservedName } from './reserved-names';
 
 /**
  * The text scenario: a readable encounter for tests, bug reports and forum posts (docs/scenarios.md).
@@ -81,9 +82,12 @@ function parseSquare(token: string, line: number): { x: number; y: number } {
   return { x: Number(m[1]), y: Number(m[2]) };
 }
 
+/** Decimal only (an exponent is decimal too): `Number` alone would read 0x1e and 0b11110 as 30. */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
 function parseNumber(value: string, key: string, line: number): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) throw new ScenarioError(line, `${key}=${value} is not a number`);
+  if (!DECIMAL.test(value) || !Number.isFinite(n)) throw new ScenarioError(line, `${key}=${value} is not a decimal number`);
   return n;
 }
 
@@ -96,7 +100,7 @@ function parseBounded(value: string, key: string, line: number, min: number, max
 }
 
 function refuseReserved(word: string, what: string, line: number): void {
-  if (RESERVED_WORDS.has(word)) throw new ScenarioError(line, `"${word}" is a reserved word and cannot be used as ${what}`);
+  if (isReservedName(word)) throw new ScenarioError(line, `"${word}" is a reserved word and cannot be used as ${what}`);
 }
 
 function checkLength(value: string, what: string, max: number, line: number): void {

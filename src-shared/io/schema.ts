@@ -14,6 +14,7 @@ import {
 } from '../model';
 import { MAX_PICTURE_BASE64_CHARS } from './import/image';
 import { LIMITS } from './limits';
+import { isReservedName, reservedNameProblem } from './reserved-names';
 
 /**
  * The encounter file, format version 2 (version 1 had a `background` stretched over the map where
@@ -45,7 +46,12 @@ const SpeedsSchema = z
 
 export const CreatureSchema = z
   .object({
-    id: z.string().min(1).max(LIMITS.idChars).regex(/^[A-Za-z0-9_.-]+$/, 'ids use letters, digits, _ . and - only'),
+    id: z
+      .string()
+      .min(1)
+      .max(LIMITS.idChars)
+      .regex(/^[A-Za-z0-9_.-]+$/, 'ids use letters, digits, _ . and - only')
+      .refine((id) => !isReservedName(id), { error: (issue) => reservedNameProblem(String(issue.input)) }),
     name: z.string().max(LIMITS.nameChars),
     size: z.enum(SIZE_CATEGORIES),
     side: z.enum(SIDES),
@@ -77,7 +83,7 @@ export const SettingsSchema = z
   })
   .strict();
 
-const Id = z.string().min(1).max(64);
+const Id = z.string().min(1).max(64).refine((id) => !isReservedName(id), { error: (issue) => reservedNameProblem(String(issue.input)) });
 const PlaySquare = z
   .object({ x: z.int().min(-1).max(MAX_MAP_SIDE), y: z.int().min(-1).max(MAX_MAP_SIDE), z: Length.optional() })
   .strict();

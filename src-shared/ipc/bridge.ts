@@ -17,6 +17,8 @@ export interface FolderRef {
 export interface OpenedFile {
   file: FileRef;
   text: string;
+  /** What the app did to the file before opening it (restored it after a killed save), to tell the user. */
+  notes?: string[];
 }
 export interface SaveRequest {
   /** Null asks the user where to save (Save As). */

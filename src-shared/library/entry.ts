@@ -8,8 +8,21 @@ export type IndexFields = Omit<LibraryEntry, 'file' | 'library' | 'modified' | '
 
 export const NO_SIDES = { party: 0, enemy: 0, neutral: 0 } as const;
 
+/** Longest problem shown in the library: the sentence and a little of the file, never all of it. */
+const MAX_PROBLEM_CHARS = 500;
+
+/**
+ * A problem as the library shows it: control and text-direction characters (a parse error quotes
+ * the file's own bytes) written as \u escapes, so a hostile file cannot reorder or hide the message
+ * (issue 19 › 9); shortened to a readable length.
+ */
+export function displayableProblem(problem: string): string {
+  const escaped = problem.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escaped.length > MAX_PROBLEM_CHARS ? `${escaped.slice(0, MAX_PROBLEM_CHARS)}…` : escaped;
+}
+
 export function brokenFields(problem: string): IndexFields {
-  return { title: null, ruleset: null, width: null, height: null, problem, tags: [], sides: { ...NO_SIDES }, creatureNames: [], thumbnail: null };
+  return { title: null, ruleset: null, width: null, height: null, problem: displayableProblem(problem), tags: [], sides: { ...NO_SIDES }, creatureNames: [], thumbnail: null };
 }
 
 /**

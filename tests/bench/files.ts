@@ -141,7 +141,7 @@ async function main() {
       serialize: await time(11, () => void serializeEncounter(e)),
       jsonParse: await time(11, () => void JSON.parse(text)),
       parseEncounter: await time(11, () => void parseEncounter(text)),
-      atomicWrite: await time(11, () => writeFileAtomic(path.join(dir, 'profile.encounter'), text)),
+      atomicWrite: await time(11, async () => void (await writeFileAtomic(path.join(dir, 'profile.encounter'), text))),
     };
     console.log('profile', Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, +v.toFixed(2)])));
   }

@@ -35,7 +35,8 @@ test('autosave keeps unsaved work, and the next start offers it back', async ({ 
   await expect(page.locator('.menubar-title')).toContainText('Work in progress •');
   await expect.poll(() => recoveryStored(app), { timeout: 10_000 }).toBe(true);
   if (app.edition === 'desktop-bridge') {
-    const stored = JSON.parse(readFileSync(path.join(app.dir, 'userData', 'recovery', 'unsaved.json'), 'utf8'));
+    // A JSON header line, then the encounter's text as it is (src-main/services/recovery.ts).
+    const stored = JSON.parse(readFileSync(path.join(app.dir, 'userData', 'recovery', 'unsaved.json'), 'utf8').split('\n')[0]!);
     expect(stored.name).toBe('Work in progress');
   }
 

@@ -9,23 +9,24 @@ import { parseEncounter } from '../../src-shared/io';
 const dir = mkdtempSync(path.join(tmpdir(), 'eb-cli-export-'));
 const sample = path.resolve(__dirname, '../../resources/encounters/tower-gate.d20-30.encounter');
 
-function cli(...args: string[]) {
+async function cli(...args: string[]) {
   let out = '';
   let err = '';
-  const code = run(args, (s) => (out += s), (s) => (err += s));
+  // A Promise for the commands that write files.
+  const code = await run(args, (s) => (out += s), (s) => (err += s));
   return { code, out, err };
 }
 
 describe('encounter info, export, import', () => {
-  it('info --json counts creatures by side, terrain, walls and doors', () => {
-    const r = cli('info', sample, '--json');
+  it('info --json counts creatures by side, terrain, walls and doors', async () => {
+    const r = await cli('info', sample, '--json');
     expect(r.code).toBe(0);
     const s = JSON.parse(r.out);
     expect(s).toMatchObject({ name: 'The tower gate', ruleset: 'd20-30', width: 14, height: 10, creatures: 3, bySide: { party: 2, enemy: 1, neutral: 0 }, doors: 1 });
     expect(s.terrain.blocked).toBe(39);
   });
 
-  it('export --to each format writes the main file and its companions', () => {
+  it('export --to each format writes the main file and its companions', async () => {
     const expected: Record<string, string[]> = {
       foundry: ['gate-foundry.json', 'gate-foundry-map.png'],
       'foundry-v12': ['gate-foundry-v12.json', 'gate-foundry-v12-map.png'],
@@ -34,7 +35,7 @@ describe('encounter info, export, import', () => {
       png: ['gate-png.png'],
     };
     for (const [format, names] of Object.entries(expected)) {
-      const r = cli('export', sample, '--to', format, '-o', path.join(dir, names[0]!));
+      const r = await cli('export', sample, '--to', format, '-o', path.join(dir, names[0]!));
       expect(r.code, r.err).toBe(0);
       for (const n of names) expect(existsSync(path.join(dir, n)), n).toBe(true);
     }
@@ -47,31 +48,31 @@ describe('encounter info, export, import', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('export honours --pixels and adds the extension when -o lacks it', () => {
-    const r = cli('export', sample, '--to', 'png', '-o', path.join(dir, 'small'), '--pixels', '5', '--no-grid', '--no-creatures');
+  it('export honours --pixels and adds the extension when -o lacks it', async () => {
+    const r = await cli('export', sample, '--to', 'png', '-o', path.join(dir, 'small'), '--pixels', '5', '--no-grid', '--no-creatures');
     expect(r.code, r.err).toBe(0);
     const png = decode(readFileSync(path.join(dir, 'small.png')));
     expect([png.width, png.height]).toEqual([70, 50]);
   });
 
-  it('import turns a Universal VTT export back into an encounter with the same doors', () => {
+  it('import turns a Universal VTT export back into an encounter with the same doors', async () => {
     const uvtt = path.join(dir, 'round.dd2vtt');
-    expect(cli('export', sample, '--to', 'uvtt', '-o', uvtt).code).toBe(0);
-    const r = cli('import', uvtt, '-o', path.join(dir, 'round'), '--ruleset', 'd20-30');
+    expect((await cli('export', sample, '--to', 'uvtt', '-o', uvtt)).code).toBe(0);
+    const r = await cli('import', uvtt, '-o', path.join(dir, 'round'), '--ruleset', 'd20-30');
     expect(r.code, r.err).toBe(0);
     const back = parseEncounter(readFileSync(path.join(dir, 'round.encounter'), 'utf8'));
     expect(back.ok).toBe(true);
     if (!back.ok) return;
     expect(back.encounter.ruleset).toBe('d20-30');
     expect(back.encounter.picture?.mime).toBe('image/png');
-    const info = JSON.parse(cli('info', path.join(dir, 'round.encounter'), '--json').out);
+    const info = JSON.parse((await cli('info', path.join(dir, 'round.encounter'), '--json')).out);
     expect(info.doors).toBe(1);
   });
 
-  it('import reads a text scenario too', () => {
+  it('import reads a text scenario too', async () => {
     const txt = path.join(dir, 'tiny.txt');
     writeFileSync(txt, 'ruleset: 6d6\nmap:\n  A .\ncreatures:\n  A: side=enemy\n');
-    expect(cli('import', txt, '-o', path.join(dir, 'tiny.encounter')).code).toBe(0);
+    expect((await cli('import', txt, '-o', path.join(dir, 'tiny.encounter'))).code).toBe(0);
     expect(JSON.parse(readFileSync(path.join(dir, 'tiny.encounter'), 'utf8')).ruleset).toBe('6d6');
   });
 
@@ -83,18 +84,18 @@ describe('encounter info, export, import', () => {
     ['a bad ruleset', ['import', sample, '-o', path.join(dir, 'x.encounter'), '--ruleset', 'gurps'], /--ruleset is one of/],
   ];
   for (const [what, args, message] of bad) {
-    it(`${what}: exit 2 and one line on stderr`, () => {
-      const r = cli(...args);
+    it(`${what}: exit 2 and one line on stderr`, async () => {
+      const r = await cli(...args);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(message);
       expect(r.err.trim().split('\n')).toHaveLength(1);
     });
   }
 
-  it('a hostile Universal VTT map is refused with its problem named, and nothing is written', () => {
+  it('a hostile Universal VTT map is refused with its problem named, and nothing is written', async () => {
     const hostile = path.join(dir, 'hostile.dd2vtt');
     writeFileSync(hostile, JSON.stringify({ format: 0.3, resolution: { map_origin: { x: 0, y: 0 }, map_size: { x: 1e9, y: 1e9 }, pixels_per_grid: 70 }, line_of_sight: [], portals: [] }));
-    const r = cli('import', hostile, '-o', path.join(dir, 'hostile.encounter'));
+    const r = await cli('import', hostile, '-o', path.join(dir, 'hostile.encounter'));
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/map_size: 1000000000 × 1000000000 squares; a map is 1 to 2048 squares a side/);
     expect(existsSync(path.join(dir, 'hostile.encounter'))).toBe(false);

@@ -21,10 +21,14 @@ beforeEach(() => {
 });
 
 describe('a file dropped on the desktop window (main side)', () => {
-  it('becomes a file the user chose: it opens, and Save writes back to it', async () => {
+  it('becomes a file the user chose: it opens, and Save writes back to it once the user confirms it in the Save dialog', async () => {
     const file = path.join(dir, 'ford.encounter');
     writeFileSync(file, text);
-    const h = setup();
+    // A dropped file is read-only until the user picks it in the Save dialog (issue 19 › 6).
+    const h = createHandlers({
+      dialogs: { openFile: async () => null, saveFile: async () => file, openFolder: async () => null },
+      recent: new RecentFiles(path.join(dir, 'data', 'recent.json')),
+    });
     // Before the drop the page cannot save to (or read) that path.
     const early = await h[CHANNELS.saveEncounter]([{ file: { id: file, name: 'ford.encounter' }, suggestedName: 'x', text }]);
     expect(early).toMatchObject({ ok: false, error: expect.stringMatching(/was not opened in this window/) });

@@ -22,12 +22,12 @@ describe('autosave recovery store (desktop)', () => {
     expect(await store.read()).toBeNull();
   });
 
-  it('treats a damaged store as nothing to recover', async () => {
+  it('says a damaged store could not be read, instead of treating it as nothing to recover (issue 19 › 8)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'eb-recovery-'));
     writeFileSync(path.join(dir, 'unsaved.json'), '{"name": 3');
-    expect(await new RecoveryStore(path.join(dir, 'unsaved.json')).read()).toBeNull();
+    await expect(new RecoveryStore(path.join(dir, 'unsaved.json')).read()).rejects.toThrow(/could not be read \(it is damaged/);
     writeFileSync(path.join(dir, 'unsaved.json'), '{"name": "x", "text": 5, "saved": 1}');
-    expect(await new RecoveryStore(path.join(dir, 'unsaved.json')).read()).toBeNull();
+    await expect(new RecoveryStore(path.join(dir, 'unsaved.json')).read()).rejects.toThrow(/could not be read \(it is damaged: no name or text\)/);
   });
 
   it('goes through the validated handlers; wrong shapes are refused', async () => {

@@ -129,3 +129,21 @@ describe('desktop security baseline', () => {
     expect(isTrustedSender({ url: 'https://localhost:5173/', parent: null }, dev)).toBe(false);
   });
 });
+
+describe('the sender check against credentials and look-alikes (issue 19 › 9)', () => {
+  const app = 'app://bundle/index.html';
+  it.each([
+    'app://user:pw@bundle/index.html',
+    'app://user@bundle/index.html',
+    'app://:pw@bundle/index.html',
+    'app://bundle:80/index.html',
+    'APP://bundle/index.html/..',
+    'app://bundle/index.html/',
+    'app://bundle.evil/index.html',
+  ])('refuses %s', (url) => {
+    expect(isTrustedSender({ url, parent: null }, app)).toBe(false);
+  });
+  it('still trusts the page itself', () => {
+    expect(isTrustedSender({ url: app, parent: null }, app)).toBe(true);
+  });
+});

@@ -247,7 +247,7 @@ describe('scripted fights from the samples', () => {
 });
 
 describe('encounter play (CLI)', () => {
-  it('replays a recorded fight from a script to the same positions, damage and log, and undoes', () => {
+  it('replays a recorded fight from a script to the same positions, damage and log, and undoes', async () => {
     const f = new Fight(load('epic-path'), 5);
     f.act({ kind: 'initiative', scores: { A: 20, K: 15, D: 10, T: 5 } });
     f.walk('A', { x: 7, y: 2 }, 'double');
@@ -275,7 +275,7 @@ describe('encounter play (CLI)', () => {
     // --save writes the session beside the planned layout; reading it back resumes there.
     const saved = path.join(tmp, 'played.encounter');
     out = '';
-    expect(run(['play', path.join(dir, SAMPLES['epic-path']), '--script', script, '--seed', '5', '--save', saved], (s) => (out += s), (s) => (err += s))).toBe(0);
+    expect(await run(['play', path.join(dir, SAMPLES['epic-path']), '--script', script, '--seed', '5', '--save', saved], (s) => (out += s), (s) => (err += s))).toBe(0);
     expect(out).toContain('Kobold pushes Ardent');
     out = '';
     expect(run(['play', saved, '--json'], (s) => (out += s), (s) => (err += s))).toBe(0);
