@@ -72,7 +72,9 @@ ${TRAVEL_HELP}
   validate <file>        check a file; prints its summary
   info <file> [--json]   name, ruleset, size, creatures by side, terrain, walls and doors
   export <file> --to foundry|foundry-v12|uvtt|tiled|png -o <out> [--pixels N] [--grid|--no-grid] [--no-creatures]
-        write the encounter for another tool (images and tilesets beside the main file; docs/formats.md)
+       [--style rules|map]
+        write the encounter for another tool (images and tilesets beside the main file; docs/formats.md);
+        --style map draws the map image in the player-facing map style (docs/map-style.md)
   import <file> -o <out.encounter> [--ruleset R]
         a Universal VTT map (.dd2vtt, .uvtt) or a text scenario as an encounter file
   schema                 print the JSON Schema of encounter files
