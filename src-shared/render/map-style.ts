@@ -213,25 +213,35 @@ function nearestBlob(u: number, v: number, cells: number, P: number, seed: numbe
   return best;
 }
 
-/** The flagstone floor at (u, v) squares: running-bond flags half a square high, mortar between. */
+/**
+ * The flagstone floor at (u, v) squares: each square laid as one flag, two halves or four quarters
+ * (chosen per square), so the joints follow the grid as on a printed dungeon tile; each flag its own
+ * tone, mortar between.
+ */
 function flagstone(u: number, v: number, P: number, seed: number, mortarWidth: number): [number, number, number] {
   const base = MATERIAL_RGB[Material.flagstone];
-  const row = Math.floor(v * 2);
-  const shift = row % 2 ? 0.25 : 0;
-  const fu = u + shift;
-  // Flags half or a whole square long, chosen per row and column (repeating with the atlas).
-  const col = Math.floor(fu * 2);
-  const long = hash(((col >> 1) % (P * 2) + P * 2) % (P * 2), row % (P * 2), seed + 11) < 0.4;
-  const start = long ? Math.floor(fu) : col / 2;
-  const length = long ? 1 : 0.5;
-  const tone = 0.9 + 0.16 * hash(Math.round(start * 2) % (P * 2), row % (P * 2), seed + 12);
+  const sx = Math.floor(u);
+  const sy = Math.floor(v);
+  const fu = u - sx;
+  const fv = v - sy;
+  const wx = ((sx % P) + P) % P;
+  const wy = ((sy % P) + P) % P;
+  const layout = Math.floor(hash(wx, wy, seed + 11) * 4);
+  const splitU = layout === 2 || layout === 3;
+  const splitV = layout === 1 || layout === 3;
+  const cu = splitU ? (fu < 0.5 ? 0 : 1) : 0;
+  const cv = splitV ? (fv < 0.5 ? 0 : 1) : 0;
+  const w = splitU ? 0.5 : 1;
+  const h = splitV ? 0.5 : 1;
+  const lu = fu - cu * 0.5;
+  const lv = fv - cv * 0.5;
+  const tone = 0.9 + 0.16 * hash(wx * 2 + cu, wy * 2 + cv, seed + 12);
   const grain = 0.93 + 0.14 * fbm(u, v, 6, P, seed + 13);
-  const along = Math.min(fu - start, start + length - fu);
-  const across = Math.min(v * 2 - row, row + 1 - v * 2) / 2;
-  const edge = Math.min(along, across);
+  const edge = Math.min(lu, w - lu, lv, h - lv);
   const c = shade(base, tone * grain);
-  if (edge < mortarWidth) return mix(c, [98, 92, 82], Math.min(1, (mortarWidth - edge) / mortarWidth + 0.35));
-  return c;
+  if (edge < mortarWidth) return mix(c, [112, 104, 92], Math.min(1, (mortarWidth - edge) / mortarWidth + 0.3));
+  // A worn bevel: flags a little darker toward their bottom-right edges.
+  return edge < mortarWidth * 2.5 && lu + lv > (w + h) / 2 ? shade(c, 0.94) : c;
 }
 
 function makeTexture(material: MaterialId, seed: number, pps: number, side: number): Uint8ClampedArray {
@@ -239,7 +249,7 @@ function makeTexture(material: MaterialId, seed: number, pps: number, side: numb
   const P = ATLAS_SQUARES;
   const s = seed ^ Math.imul(material + 1, 0x9e3779b1);
   // Thin lines stay at least about a pixel wide, and fade rather than vanish at small sizes.
-  const mortar = Math.max(0.03, 0.6 / pps);
+  const mortar = Math.max(0.018, 0.5 / pps);
   for (let py = 0; py < side; py++) {
     for (let px = 0; px < side; px++) {
       const u = (px + 0.5) / pps;
