@@ -5,6 +5,7 @@ import { groundRange, mapStyleOptions, renderMapStyle, type SquareRect } from '.
 import { editedSquares } from '../../state/document';
 import type { Editor } from '../../state/editor';
 import { squarePixels, visibleSquares, type View } from '../../state/view';
+import { konvaContext, type DrawContext } from './draw-context';
 import { rectOfSquares, unionRect } from './terrain-pixels';
 
 /** Tiles are drawn at most this many pixels a square; zoomed in further they are scaled up. */
@@ -88,7 +89,7 @@ export function createMapStyleLayer(editor: Editor, shown: () => boolean) {
   }
 
   /** Draws the visible tiles; false when some were left for the next frame. */
-  function paint(ctx: Konva.Context, d: Encounter, view: View, budgetMs: number): boolean {
+  function paint(ctx: DrawContext, d: Encounter, view: View, budgetMs = Infinity): boolean {
     const s = squarePixels(view);
     const scale = tileScale(s);
     const T = tileSquares(scale);
@@ -96,7 +97,7 @@ export function createMapStyleLayer(editor: Editor, shown: () => boolean) {
     const started = performance.now();
     let complete = true;
     // Scaled tiles are smoothed; the scene layer's default (for the terrain's square pixels) is off.
-    ctx.imageSmoothingEnabled = true;
+    ctx.setAttr('imageSmoothingEnabled', true);
     for (let ty = Math.floor(seen.y0 / T) * T; ty < seen.y1; ty += T) {
       for (let tx = Math.floor(seen.x0 / T) * T; tx < seen.x1; tx += T) {
         const k = key(scale, tx, ty);
@@ -110,21 +111,14 @@ export function createMapStyleLayer(editor: Editor, shown: () => boolean) {
           tile = { scale, rect, canvas: drawTile(d, scale, rect) };
           remember(k, tile);
         } else {
+          // Left for the next frame; meanwhile the terrain image's average colours show here.
           complete = false;
-          // Meanwhile the same squares from a tile at another zoom, if one covers them.
-          for (const t of tiles.values()) {
-            if (t.rect.x <= tx && t.rect.y <= ty && t.rect.x + t.rect.width >= Math.min(d.map.width, tx + T) && t.rect.y + t.rect.height >= Math.min(d.map.height, ty + T)) {
-              const k2 = t.scale;
-              ctx.drawImage(t.canvas, (tx - t.rect.x) * k2, (ty - t.rect.y) * k2, Math.min(T, d.map.width - tx) * k2, Math.min(T, d.map.height - ty) * k2, view.panX + tx * s, view.panY + ty * s, Math.min(T, d.map.width - tx) * s, Math.min(T, d.map.height - ty) * s);
-              break;
-            }
-          }
           continue;
         }
         ctx.drawImage(tile.canvas, view.panX + tx * s, view.panY + ty * s, tile.rect.width * s, tile.rect.height * s);
       }
     }
-    ctx.imageSmoothingEnabled = false;
+    ctx.setAttr('imageSmoothingEnabled', false);
     return complete;
   }
 
@@ -133,7 +127,7 @@ export function createMapStyleLayer(editor: Editor, shown: () => boolean) {
     sceneFunc: (ctx) => {
       const d = editor.doc();
       if (!d || !shown()) return;
-      if (!paint(ctx, d, editor.view(), FRAME_BUDGET_MS)) requestAnimationFrame(() => node.getLayer()?.batchDraw());
+      if (!paint(konvaContext(ctx), d, editor.view(), FRAME_BUDGET_MS)) requestAnimationFrame(() => node.getLayer()?.batchDraw());
     },
   });
 
@@ -179,6 +173,8 @@ export function createMapStyleLayer(editor: Editor, shown: () => boolean) {
 
   return {
     node,
+    /** Draws the visible tiles for a view (all of them, without a budget); false if some were left. */
+    paint,
     lastDropped,
     /** How many tiles have been drawn, and how many are kept. */
     stats: () => ({ drawn: drawnCount, kept: tiles.size }),
