@@ -175,7 +175,11 @@ function atlasFor(seed: number, pps: number): Atlas {
   }
   const side = ATLAS_SQUARES * pps;
   const textures: Uint8ClampedArray[] = [];
-  atlas = { side, texture: (m) => (textures[m] ??= makeTexture(m, seed, pps, side)) };
+  // Below the finest scale the canvas uses, a texture is the finest one averaged down (a box filter):
+  // cheap (the canvas's zooms cost one texture each, not one per zoom) and smoother than sampling
+  // the noise sparsely. Other sizes (an export's 70 or 100 px) are made at their own size.
+  const make = (m: MaterialId) => (pps < FINEST && FINEST % pps === 0 ? shrink(atlasFor(seed, FINEST).texture(m), FINEST / pps, side) : makeTexture(m, seed, pps, side));
+  atlas = { side, texture: (m) => (textures[m] ??= make(m)) };
   atlases.set(key, atlas);
   // A few scales (the canvas's zooms, an export) are kept; the oldest go.
   for (const old of atlases.keys()) {
@@ -183,6 +187,44 @@ function atlasFor(seed: number, pps: number): Atlas {
     atlases.delete(old);
   }
   return atlas;
+}
+
+/** The finest scale drawn from the noise itself for the canvas; smaller powers of two are averaged from it. */
+export const FINEST = 32;
+
+/** A texture averaged down by `k` (k × k pixels to one). */
+function shrink(tex: Uint8ClampedArray, k: number, side: number): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(side * side * 3);
+  const big = side * k;
+  const n = k * k;
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let dy = 0; dy < k; dy++) {
+        let o = ((y * k + dy) * big + x * k) * 3;
+        for (let dx = 0; dx < k; dx++, o += 3) {
+          r += tex[o]!;
+          g += tex[o + 1]!;
+          b += tex[o + 2]!;
+        }
+      }
+      const o = (y * side + x) * 3;
+      out[o] = r / n;
+      out[o + 1] = g / n;
+      out[o + 2] = b / n;
+    }
+  }
+  return out;
+}
+
+/**
+ * Makes a material's texture at a scale ahead of need (the canvas calls it in idle tasks when the
+ * map view opens, so no frame pays for it).
+ */
+export function prepareMapStyle(seed: number, pps: number, material: MaterialId): void {
+  atlasFor(seed >>> 0, pps).texture(material);
 }
 
 const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);

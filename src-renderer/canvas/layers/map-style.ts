@@ -1,7 +1,7 @@
 import Konva from 'konva';
 import { createEffect, createSignal, on, onCleanup } from 'solid-js';
 import type { Encounter } from '../../../src-shared/model';
-import { groundRange, mapStyleOptions, renderMapStyle, type SquareRect } from '../../../src-shared/render/map-style';
+import { FINEST, groundRange, MATERIAL_NAMES, mapStyleOptions, mapStyleSeed, prepareMapStyle, renderMapStyle, type MaterialId, type SquareRect } from '../../../src-shared/render/map-style';
 import { editedSquares } from '../../state/document';
 import type { Editor } from '../../state/editor';
 import { squarePixels, visibleSquares, type View } from '../../state/view';
@@ -12,8 +12,8 @@ import { rectOfSquares, unionRect } from './terrain-pixels';
 export const MAX_TILE_PIXELS = 32;
 /** A tile is about this many pixels a side, whatever its scale. */
 const TILE_PIXELS = 256;
-/** Time a frame may spend drawing tiles; the rest wait for the next frames. */
-const FRAME_BUDGET_MS = 8;
+/** Time one task of tile drawing may take; the rest wait for the next task. */
+const SLICE_MS = 6;
 /** Memory the tile bitmaps may hold, in pixels (4 bytes each): 96 MB. */
 const PIXEL_BUDGET = 24 * 1024 * 1024;
 
@@ -31,9 +31,10 @@ interface Tile {
 /**
  * The map view: the map drawn in the map style (`src-shared/render/map-style.ts`, the code the
  * exports use) from tiles of ~256 px cached as bitmaps, at a power-of-two scale per zoom, so a pan
- * or zoom blits cached tiles. Tiles not drawn yet are drawn within a frame's budget, the rest in
- * the next frames; meanwhile the terrain image under this layer shows each square's average colour
- * (or the tile at another zoom, scaled). An edit drops only the tiles its squares touch (and their
+ * or zoom blits cached tiles. A frame never draws a tile: those not drawn yet are drawn in tasks of
+ * their own (~6 ms each, the visible ones of the latest frame), and the layer is redrawn once they
+ * are all done; until then the terrain image under this layer shows each
+ * square's average colour. An edit drops only the tiles its squares touch (and their
  * neighbours': cliffs and walls reach across a square's edge).
  */
 export function createMapStyleLayer(editor: Editor, shown: () => boolean) {
@@ -88,14 +89,34 @@ export function createMapStyleLayer(editor: Editor, shown: () => boolean) {
     }
   }
 
-  /** Draws the visible tiles; false when some were left for the next frame. */
-  function paint(ctx: DrawContext, d: Encounter, view: View, budgetMs = Infinity): boolean {
+  // Tiles a frame found missing, drawn in tasks of their own (`fill`).
+  let wanted: { k: string; scale: number; rect: SquareRect }[] = [];
+  let filling: ReturnType<typeof setTimeout> | undefined;
+  function fill(): void {
+    filling = undefined;
+    const d = editor.doc();
+    if (!d || !shown()) return void (wanted = []);
+    const started = performance.now();
+    while (wanted.length && performance.now() - started < SLICE_MS) {
+      const w = wanted.shift()!;
+      if (!tiles.has(w.k) && w.rect.x + w.rect.width <= d.map.width && w.rect.y + w.rect.height <= d.map.height) remember(w.k, { scale: w.scale, rect: w.rect, canvas: drawTile(d, w.scale, w.rect) });
+    }
+    // Redrawn once all are drawn: a redraw mid-gesture takes the gesture's snapshot again (tens of ms).
+    if (wanted.length) filling = setTimeout(fill, 0);
+    else node.getLayer()?.batchDraw();
+  }
+
+  /**
+   * Draws the visible tiles. On screen (`later`) a missing tile is left to `fill`; otherwise (tests,
+   * a picture of the whole map) it is drawn now. False when some were left.
+   */
+  function paint(ctx: DrawContext, d: Encounter, view: View, later = false): boolean {
     const s = squarePixels(view);
     const scale = tileScale(s);
     const T = tileSquares(scale);
     const seen = visibleSquares(view, editor.viewport(), d.map.width, d.map.height);
-    const started = performance.now();
     let complete = true;
+    if (later) wanted = [];
     // Scaled tiles are smoothed; the scene layer's default (for the terrain's square pixels) is off.
     ctx.setAttr('imageSmoothingEnabled', true);
     for (let ty = Math.floor(seen.y0 / T) * T; ty < seen.y1; ty += T) {
@@ -106,13 +127,14 @@ export function createMapStyleLayer(editor: Editor, shown: () => boolean) {
           // Most recently used last.
           tiles.delete(k);
           tiles.set(k, tile);
-        } else if (performance.now() - started < budgetMs) {
+        } else if (!later) {
           const rect = { x: tx, y: ty, width: Math.min(T, d.map.width - tx), height: Math.min(T, d.map.height - ty) };
           tile = { scale, rect, canvas: drawTile(d, scale, rect) };
           remember(k, tile);
         } else {
-          // Left for the next frame; meanwhile the terrain image's average colours show here.
+          // Left to a task of its own; meanwhile the terrain image's average colours show here.
           complete = false;
+          wanted.push({ k, scale, rect: { x: tx, y: ty, width: Math.min(T, d.map.width - tx), height: Math.min(T, d.map.height - ty) } });
           continue;
         }
         ctx.drawImage(tile.canvas, view.panX + tx * s, view.panY + ty * s, tile.rect.width * s, tile.rect.height * s);
@@ -127,7 +149,7 @@ export function createMapStyleLayer(editor: Editor, shown: () => boolean) {
     sceneFunc: (ctx) => {
       const d = editor.doc();
       if (!d || !shown()) return;
-      if (!paint(konvaContext(ctx), d, editor.view(), FRAME_BUDGET_MS)) requestAnimationFrame(() => node.getLayer()?.batchDraw());
+      if (!paint(konvaContext(ctx), d, editor.view(), true) && filling === undefined) filling = setTimeout(fill, 0);
     },
   });
 
@@ -163,6 +185,27 @@ export function createMapStyleLayer(editor: Editor, shown: () => boolean) {
       },
     ),
   );
+  // The finest textures (every zoom's are averaged from them) made in idle tasks, one material a
+  // task, as soon as the map view is shown: the first frames then only draw tiles.
+  let warm: ReturnType<typeof setTimeout> | undefined;
+  createEffect(() => {
+    const d = editor.doc();
+    if (!d || !shown()) return;
+    const seed = mapStyleSeed(d);
+    let m = 0;
+    const step = () => {
+      warm = undefined;
+      if (m >= MATERIAL_NAMES.length) return;
+      prepareMapStyle(seed, FINEST, m++ as MaterialId);
+      warm = setTimeout(step, 0);
+    };
+    if (warm !== undefined) clearTimeout(warm);
+    warm = setTimeout(step, 0);
+  });
+  onCleanup(() => {
+    if (warm !== undefined) clearTimeout(warm);
+    if (filling !== undefined) clearTimeout(filling);
+  });
   createEffect(() => {
     editor.view();
     editor.viewport();
@@ -173,8 +216,10 @@ export function createMapStyleLayer(editor: Editor, shown: () => boolean) {
 
   return {
     node,
-    /** Draws the visible tiles for a view (all of them, without a budget); false if some were left. */
+    /** Draws the visible tiles for a view (all of them now, or as on screen with `later`). */
     paint,
+    /** Tiles waiting to be drawn (tests wait for none). */
+    pending: () => wanted.length,
     lastDropped,
     /** How many tiles have been drawn, and how many are kept. */
     stats: () => ({ drawn: drawnCount, kept: tiles.size }),
