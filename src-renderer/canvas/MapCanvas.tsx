@@ -283,7 +283,7 @@ export function MapCanvas(props: { editor: Editor }) {
     editor.setMapImageSource(() => {
       const d = editor.doc();
       terrain.finish();
-      return d ? renderMapImage(d, terrain.canvas, [marks, elevation, water, ledges, edges]) : '';
+      return d ? renderMapImage(d, terrain.canvas, [marks, elevation, water, ledges, edges], mapView() ? (ctx, view, size) => mapStyle.paint(ctx, d, view, false, size) : undefined) : '';
     });
 
     onCleanup(() => {

@@ -110,11 +110,11 @@ export function createMapStyleLayer(editor: Editor, shown: () => boolean) {
    * Draws the visible tiles. On screen (`later`) a missing tile is left to `fill`; otherwise (tests,
    * a picture of the whole map) it is drawn now. False when some were left.
    */
-  function paint(ctx: DrawContext, d: Encounter, view: View, later = false): boolean {
+  function paint(ctx: DrawContext, d: Encounter, view: View, later = false, viewport = editor.viewport()): boolean {
     const s = squarePixels(view);
     const scale = tileScale(s);
     const T = tileSquares(scale);
-    const seen = visibleSquares(view, editor.viewport(), d.map.width, d.map.height);
+    const seen = visibleSquares(view, viewport, d.map.width, d.map.height);
     let complete = true;
     if (later) wanted = [];
     // Scaled tiles are smoothed; the scene layer's default (for the terrain's square pixels) is off.
