@@ -183,7 +183,7 @@ function atlasFor(seed: number, pps: number): Atlas {
   atlases.set(key, atlas);
   // A few scales (the canvas's zooms, an export) are kept; the oldest go.
   for (const old of atlases.keys()) {
-    if (atlases.size <= 6) break;
+    if (atlases.size <= 10) break;
     atlases.delete(old);
   }
   return atlas;

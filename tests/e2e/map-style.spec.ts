@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Download } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import type { Download, Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { decode } from 'fast-png';
 import { parseEncounter } from '../../src-shared/io';
 import { mapStyleOptions, pixelAt, renderMapStyle } from '../../src-shared/render/map-style';
@@ -11,6 +11,21 @@ import { expect, ROOT, screenshotPath, test } from './fixtures';
  * bar and with Ctrl+M, look at it at 83 % and 100 %, and export a PNG in the map style.
  */
 const sampleFile = path.join(ROOT, 'resources/encounters/goblin-ambush.d20-35.encounter');
+/** Pictures to look at, not for the docs: always under test-results. */
+function lookAt(name: string): string {
+  const dir = path.join(ROOT, 'test-results', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
+/** A sample in the map view, fitted, with no notice over it (the docs' pictures come from the browser edition). */
+async function fittedPicture(page: Page, file: string): Promise<void> {
+  await page.getByTestId('map-canvas').focus();
+  await page.keyboard.press('Control+0');
+  for (const b of await page.getByRole('button', { name: 'Dismiss' }).all()) await b.click();
+  await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-settled', 'true');
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: file });
+}
 
 test('the map view: switched from the status bar and Ctrl+M, and exported as a PNG in the map style', async ({ app }) => {
   const { page } = app;
@@ -31,14 +46,15 @@ test('the map view: switched from the status bar and Ctrl+M, and exported as a P
     }
     await expect(canvas).toHaveAttribute('data-settled', 'true');
     await page.waitForTimeout(400);
-    await page.screenshot({ path: screenshotPath(`map-view-${zoom}.png`) });
+    await page.screenshot({ path: lookAt(`map-view-${zoom}.png`) });
   }
   await canvas.focus();
   await page.keyboard.press('Control+m');
   await expect(canvas).toHaveAttribute('data-map-style', 'rules');
-  await page.screenshot({ path: screenshotPath('rules-view-100.png') });
+  await page.screenshot({ path: lookAt('rules-view-100.png') });
   await page.keyboard.press('Control+m');
   await expect(canvas).toHaveAttribute('data-map-style', 'map');
+  await fittedPicture(page, app.edition === 'browser' ? screenshotPath('map-view-ford.png') : lookAt('map-view-ford-desktop.png'));
 
   // The export dialog starts with the window's view: the map style.
   await page.keyboard.press('Control+e');
@@ -70,5 +86,14 @@ test('the map view: switched from the status bar and Ctrl+M, and exported as a P
     const o = (y! * png.width + x!) * png.channels;
     expect([...png.data.slice(o, o + 3)], `pixel ${x},${y}`).toEqual(pixelAt(expected, x!, y!));
   }
+  expect(app.problems).toEqual([]);
+});
+
+test('the drake’s lair in the map view: a raised hall with its cliff edge, water, embers and brush', async ({ app }) => {
+  const { page } = app;
+  await page.getByTestId('samples').getByText('The drake').click();
+  await page.getByTestId('view-map').click();
+  await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-map-style', 'map');
+  await fittedPicture(page, app.edition === 'browser' ? screenshotPath('map-view-lair.png') : lookAt('map-view-lair-desktop.png'));
   expect(app.problems).toEqual([]);
 });
