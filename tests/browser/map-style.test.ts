@@ -1,7 +1,7 @@
 import { createRoot } from 'solid-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { plainContext } from '../../src-renderer/canvas/layers/draw-context';
-import { createElevationLayer } from '../../src-renderer/canvas/layers/elevation';
+import { createElevationLayer, heightBox } from '../../src-renderer/canvas/layers/elevation';
 import { createLedgesLayer, ledgeLineWidth } from '../../src-renderer/canvas/layers/ledges';
 import { createMapStyleLayer } from '../../src-renderer/canvas/layers/map-style';
 import { createSceneLines } from '../../src-renderer/canvas/layers/segment-layer';
@@ -163,6 +163,26 @@ describe('height and drop labels keep clear of the ledge lines and of each other
           const [a, b] = [room.boxes[i]!, room.boxes[j]!];
           expect(a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3], `labels ${i} and ${j} at ${s} px`).toBe(false);
         }
+      }
+    }
+  });
+});
+
+describe("a square's height keeps clear of the overlays' labels in the same square", () => {
+  // Where the overlays write (play-overlay.ts: Play's chance or fall at 0.22 down, 12 px at most;
+  // overlay.ts: the move's cost at 0.8 down, 14 px at most), centred across the square. A height in
+  // the top-left corner and "83%" ran together as "1083%".
+  const overlayBox = (text: string, s: number, down: number, font: number): [number, number, number, number] => {
+    const w = text.length * font * 0.62;
+    return [(s - w) / 2, down * s - font / 2, w, font];
+  };
+  const meet = (a: number[], b: number[]) => a[0]! < b[0]! + b[2]! && b[0]! < a[0]! + a[2]! && a[1]! < b[1]! + b[3]! && b[1]! < a[1]! + a[3]!;
+  it('from 44 px a square (where heights are written) up', () => {
+    for (const s of [44, 56, 64, 96, 160]) {
+      for (const height of ['10', '-15.5']) {
+        const tag = heightBox(height, s);
+        expect(meet(tag, overlayBox('83%', s, 0.22, Math.round(Math.min(12, s * 0.28)))), `${height} and 83% at ${s} px`).toBe(false);
+        expect(meet(tag, overlayBox('12 · 83%', s, 0.8, Math.round(Math.min(14, s * 0.32)))), `${height} and the cost at ${s} px`).toBe(false);
       }
     }
   });

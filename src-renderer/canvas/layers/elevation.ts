@@ -8,13 +8,17 @@ import { createSegmentLayer, type SegmentChunk } from './segment-layer';
 const HEIGHT_LABEL_PIXELS = 44;
 const heightFont = (s: number) => Math.round(Math.min(14, s * 0.2));
 /**
- * A height's tag, from its square's top-left corner: inset past half a ledge line (and the contour
- * lines, thinner) and a gap, so a ledge on the square's north or west edge never strikes it through.
+ * A height's tag, from its square's top-left corner: at the left, half-way down, inset past half a
+ * ledge line (and the thinner contour lines) and a gap, so a ledge on the square's west edge never
+ * strikes it through; half-way down it keeps clear of the labels the overlays write in a square's
+ * top (Play's chance to get there, "83%", which ran into a height in the corner as "1083%") and
+ * bottom (the move's cost).
  */
-function heightBox(text: string, s: number): [number, number, number, number] {
+export function heightBox(text: string, s: number): [number, number, number, number] {
   const size = heightFont(s);
   const inset = ledgeLineWidth(s) / 2 + 2;
-  return [inset, inset, text.length * size * 0.62 + 4, size * 1.24];
+  const h = size * 1.24;
+  return [inset, (s - h) / 2, text.length * size * 0.62 + 4, h];
 }
 
 /**
@@ -53,7 +57,7 @@ export function createElevationLayer(editor: Editor) {
             const n = Math.abs(level(h) - level(e[(y + 1) * W + x]!));
             if (n) push(n, x, y + 1, x + 1, y + 1);
           }
-          // In the top-left corner: ledge labels sit by the edges' middles, creatures in the centre.
+          // At the left (heightBox): creatures sit in the centre, the overlays' labels top and bottom.
           if (withLabels && h !== 0) out.labels.push({ x, y, text: String(+h.toFixed(1)) });
         }
       }

@@ -18,7 +18,8 @@ type LedgeLabel = { x: number; y: number; text: string; side?: number };
  * A drop's label sits beside its line on the high ground, where the walker stands (it used to sit
  * on the line, struck through by it): its box [dx, dy, w, h] from the line's middle, on screen.
  * `side` is +1 / -1 for the high ground east / west of a north-south line, +2 / -2 south / north
- * of an east-west one.
+ * of an east-west one. Beside a north-south line it sits in the upper part of the square (its point
+ * is 0.3 down), leaving the middle of the square's side to the square's height (elevation.ts).
  */
 function ledgeBox(l: Pick<LedgeLabel, 'text' | 'side'>, s: number): [number, number, number, number] {
   const f = labelFont(s);
@@ -57,7 +58,7 @@ export function createLedgesLayer(editor: Editor) {
             const drop = Math.abs(h - e[y * W + x + 1]!);
             if (drop >= square) {
               segs.push(x + 1, y, x + 1, y + 1);
-              if (withLabels) labels.push({ x: x + 1, y: y + 0.5, text: `↓${+drop.toFixed(1)}`, side: h > e[y * W + x + 1]! ? -1 : 1 });
+              if (withLabels) labels.push({ x: x + 1, y: y + 0.3, text: `↓${+drop.toFixed(1)}`, side: h > e[y * W + x + 1]! ? -1 : 1 });
             }
           }
           if (y + 1 < d.map.height) {
