@@ -99,11 +99,12 @@ export function MapCanvas(props: { editor: Editor }) {
     // it ends; everything else they read is the editor's.
     const [drawnView, setDrawnView] = createSignal(editor.view());
     const drawn: Editor = { ...editor, view: drawnView };
-    const terrain = createTerrainLayer(drawn);
-    setTerrainImage(terrain.canvas);
     // The map view (docs/map-style.md) draws the map style over the terrain image, and the rules'
     // line layers (contours, depths, marks, ledges, flat walls) stand aside: the style draws cliffs and walls.
+    // A map with a picture keeps the rules' look: the picture is its map.
     const mapView = () => editor.mapStyle() === 'map' && !editor.doc()?.picture;
+    const terrain = createTerrainLayer({ ...drawn, mapStyle: () => (mapView() ? 'map' : 'rules') });
+    setTerrainImage(terrain.canvas);
     const mapStyle = createMapStyleLayer(drawn, () => mapView() && editor.layers().terrain);
     const ruled: Editor = { ...drawn, layers: () => (mapView() ? { ...editor.layers(), terrain: false, elevation: false, water: false, walls: false } : editor.layers()) };
     const marks = createSquareMarksLayer(ruled);
