@@ -14,6 +14,8 @@
 //               counting the task Playwright hands the file over in: handover_task_ms)
 //   work_p95_ms the script time of each frame's animation callbacks (Konva draws there) while panning
 //               or zooming: less at the mercy of a loaded machine than frame intervals
+//   pan/zoom-mapview  the same pan and zoom in the map view (docs/map-style.md: textured tiles)
+// BENCH_EDITOR_PARTS=mapview (comma-separated: pan, zoom, paint, select, mapview, huge) runs only those.
 // BENCH_RENDERER_DIR=out/renderer-old measures another build of the renderer (before / after).
 // editor-pan-tokens: the 512 map's 500 creatures all with token art (two pictures, as twenty goblins
 // share one), panned; BENCH_EDITOR_ONLY=pan runs only the pan cases on 64 and 512.
@@ -285,6 +287,14 @@ async function suite(map, name, parts) {
     out.selectGargantuan = g;
   }
   if (parts.includes('paint')) out.paint = await measurePaint(page);
+  if (parts.includes('mapview')) {
+    // The status bar's Rules | Map switch; the tiles in view drawn before measuring, as at rest.
+    await page.getByTestId('view-map').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]').dataset.mapStyle === 'map');
+    await page.waitForTimeout(500);
+    out.mapPan = await measurePan(page);
+    out.mapZoom = await measureZoom(page);
+  }
   await context.close();
   return out;
 }
@@ -296,20 +306,32 @@ const tokenPicture = (id, file, mime) => {
   return { id, mime, ...size, data: data.toString('base64') };
 };
 const tokens = [tokenPicture('goblin', 'tokens-labels-goblin.png', 'image/png'), tokenPicture('dungeon', 'tokens-labels-dungeon.jpg', 'image/jpeg')];
-const panOnly = process.env.BENCH_EDITOR_ONLY === 'pan';
-const all = panOnly ? ['pan'] : ['pan', 'zoom', 'paint', 'select'];
+// BENCH_EDITOR_PARTS=pan,zoom,mapview,tokens,huge runs only those parts (BENCH_EDITOR_ONLY=pan: the pan cases).
+const only = process.env.BENCH_EDITOR_PARTS?.split(',') ?? (process.env.BENCH_EDITOR_ONLY === 'pan' ? ['pan', 'tokens'] : undefined);
+const all = ['pan', 'zoom', 'paint', 'select', 'mapview'].filter((p) => !only || only.includes(p));
 const small = await suite(make(64, 64), 'bench-64.encounter', all);
 const big = await suite(make(512, 500), 'bench-512.encounter', all);
-const tokened = await suite(make(512, 500, tokens), 'bench-512-tokens.encounter', ['pan']);
-const panTokensLine = `BENCH editor-pan-tokens p95_ms=${ms(p95(tokened.pan))} max_ms=${ms(max(tokened.pan))} work_p95_ms=${ms(p95(tokened.pan.work))} p95_ms_discs=${ms(p95(big.pan))} work_p95_ms_discs=${ms(p95(big.pan.work))}`;
-if (panOnly) {
-  console.log(`BENCH editor-pan p95_ms=${ms(p95(big.pan))} max_ms=${ms(max(big.pan))} work_p95_ms=${ms(p95(big.pan.work))} p95_ms_64=${ms(p95(small.pan))} max_ms_64=${ms(max(small.pan))} work_p95_ms_64=${ms(p95(small.pan.work))}`);
-  console.log(panTokensLine);
+const tokened = !only || only.includes('tokens') ? await suite(make(512, 500, tokens), 'bench-512-tokens.encounter', ['pan']) : null;
+const panTokensLine = tokened && big.pan ? `BENCH editor-pan-tokens p95_ms=${ms(p95(tokened.pan))} max_ms=${ms(max(tokened.pan))} work_p95_ms=${ms(p95(tokened.pan.work))} p95_ms_discs=${ms(p95(big.pan))} work_p95_ms_discs=${ms(p95(big.pan.work))}` : null;
+const huge = !only || only.includes('huge') ? await suite(make(2048, 2000), 'bench-2048.encounter', ['pan', 'paint']) : null;
+const has = (...parts) => parts.every((p) => all.includes(p));
+if (has('mapview')) {
+  console.log(
+    `BENCH editor-pan-mapview p95_ms=${ms(p95(big.mapPan))} max_ms=${ms(max(big.mapPan))} work_p95_ms=${ms(p95(big.mapPan.work))} p95_ms_64=${ms(p95(small.mapPan))} max_ms_64=${ms(max(small.mapPan))} work_p95_ms_64=${ms(p95(small.mapPan.work))}`,
+  );
+  console.log(
+    `BENCH editor-zoom-mapview p95_ms=${ms(p95(big.mapZoom))} max_ms=${ms(max(big.mapZoom))} work_p95_ms=${ms(p95(big.mapZoom.work))} p95_ms_64=${ms(p95(small.mapZoom))} max_ms_64=${ms(max(small.mapZoom))} work_p95_ms_64=${ms(p95(small.mapZoom.work))}`,
+  );
+}
+if (only) {
+  // The rules view's lines for the parts asked, beside the map view's (the same run, the same load).
+  if (has('pan')) console.log(`BENCH editor-pan p95_ms=${ms(p95(big.pan))} max_ms=${ms(max(big.pan))} work_p95_ms=${ms(p95(big.pan.work))} p95_ms_64=${ms(p95(small.pan))}`);
+  if (has('zoom')) console.log(`BENCH editor-zoom p95_ms=${ms(p95(big.zoom))} max_ms=${ms(max(big.zoom))} work_p95_ms=${ms(p95(big.zoom.work))} p95_ms_64=${ms(p95(small.zoom))}`);
+  if (panTokensLine) console.log(panTokensLine);
   await browser.close();
   await server.close();
   process.exit(0);
 }
-const huge = await suite(make(2048, 2000), 'bench-2048.encounter', ['pan', 'paint']);
 
 console.log(
   `BENCH editor-pan p95_ms=${ms(p95(big.pan))} max_ms=${ms(max(big.pan))} work_p95_ms=${ms(p95(big.pan.work))} p95_ms_64=${ms(p95(small.pan))} max_ms_64=${ms(max(small.pan))} work_p95_ms_64=${ms(p95(small.pan.work))}`,
@@ -327,6 +349,7 @@ console.log(
 console.log(
   `BENCH editor-open ours_ms=${ms(big.open.ms)} long_task_max_ms=${ms(big.open.longMax)} ours_ms_64=${ms(small.open.ms)} long_task_max_ms_64=${ms(small.open.longMax)} handover_task_ms=${ms(big.open.handover)} handover_task_ms_64=${ms(small.open.handover)}`,
 );
+if (!huge) throw new Error('unreachable: every part runs without BENCH_EDITOR_PARTS');
 console.log(`BENCH editor-pan-2048 p95_ms=${ms(p95(huge.pan))} max_ms=${ms(max(huge.pan))} work_p95_ms=${ms(p95(huge.pan.work))} p95_ms_64=${ms(p95(small.pan))} open_ms=${ms(huge.open.ms)}`);
 console.log(panTokensLine);
 console.log(`BENCH editor-paint-2048 p95_ms=${ms(p95(huge.paint))} max_ms=${ms(max(huge.paint))} from_dispatch_p95_ms=${ms(p95(huge.paint.dispatch))} p95_ms_64=${ms(p95(small.paint))}`);

@@ -71,9 +71,11 @@ ${PLAY_HELP}
 ${TRAVEL_HELP}
   validate <file>        check a file; prints its summary
   info <file> [--json]   name, ruleset, size, creatures by side, terrain, walls and doors
-  export <file> --to foundry|foundry-v12|uvtt|tiled|png -o <out> [--pixels N] [--grid|--no-grid] [--no-creatures] [--force]
+  export <file> --to foundry|foundry-v12|uvtt|tiled|png -o <out> [--pixels N] [--grid|--no-grid] [--no-creatures]
+       [--style rules|map] [--force]
         write the encounter for another tool (images and tilesets beside the main file; docs/formats.md);
-        -o names its file, any other file already there is replaced only with --force
+        -o names its file, any other file already there is replaced only with --force;
+        --style map draws the map image in the player-facing map style (docs/map-style.md)
   import <file> -o <out.encounter> [--ruleset R]
         a Universal VTT map (.dd2vtt, .uvtt) or a text scenario as an encounter file
   schema                 print the JSON Schema of encounter files

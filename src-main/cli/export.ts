@@ -3,6 +3,7 @@ import path from 'node:path';
 import { MAX_FILE_BYTES, readEncounterText, serializeEncounter } from '../../src-shared/io';
 import { EXPORT_FORMATS, exportEncounter, ExportProblem, isExportFormat, mapSegments } from '../../src-shared/io/export';
 import { FileProblem, filesInTheWay, listOfNames, writeFileAtomic } from '../services/files';
+import { isMapStyle, MAP_STYLES } from '../../src-shared/render/map-style';
 import { Edge, isRulesetId, RULESET_IDS, SIDES, TERRAIN_NAMES, Terrain, terrainCounts, type Encounter, type RulesetId } from '../../src-shared/model';
 
 /**
@@ -91,6 +92,8 @@ export async function exportCommand(file: string, options: CliOptions): Promise<
   if (!out) throw new CliInputError('-o <output file> is required');
   const pixels = one(options, 'pixels');
   if (pixels !== undefined && !/^\d+$/.test(pixels)) throw new CliInputError(`--pixels "${pixels}" is not a whole number`);
+  const style = one(options, 'style');
+  if (style !== undefined && !isMapStyle(style)) throw new CliInputError(`--style is one of ${MAP_STYLES.join(', ')} (got "${style}")`);
   const { encounter } = readInput(file);
   const dir = path.dirname(out);
   let files;
@@ -99,6 +102,7 @@ export async function exportCommand(file: string, options: CliOptions): Promise<
       pixelsPerSquare: pixels === undefined ? undefined : Number(pixels),
       grid: options.has('no-grid') ? false : options.has('grid') ? true : undefined,
       creatures: !options.has('no-creatures'),
+      style,
     });
   } catch (e) {
     if (e instanceof ExportProblem) throw new CliInputError(`cannot export ${file}: ${e.message}`);

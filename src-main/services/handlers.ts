@@ -94,6 +94,7 @@ const EncounterExportArg = z
     pixelsPerSquare: z.int().min(1).max(400).optional(),
     grid: z.boolean().optional(),
     creatures: z.boolean().optional(),
+    style: z.enum(['rules', 'map']).optional(),
   })
   .strict();
 

@@ -16,6 +16,7 @@ import { createOverlayLayer } from './layers/overlay';
 import { createSquareMarksLayer } from './layers/square-marks';
 import { createSceneLines } from './layers/segment-layer';
 import { createLightLayer } from './layers/light';
+import { createMapStyleLayer } from './layers/map-style';
 import { createPlayOverlayLayer } from './layers/play-overlay';
 import { createTerrainLayer } from './layers/terrain';
 import { attachBackground } from './background-image';
@@ -101,14 +102,20 @@ export function MapCanvas(props: { editor: Editor }) {
     // it ends; everything else they read is the editor's.
     const [drawnView, setDrawnView] = createSignal(editor.view());
     const drawn: Editor = { ...editor, view: drawnView };
-    const terrain = createTerrainLayer(drawn);
+    // The map view (docs/map-style.md) draws the map style over the terrain image, and the rules'
+    // line layers (contours, depths, marks, ledges, flat walls) stand aside: the style draws cliffs and walls.
+    // A map with a picture keeps the rules' look: the picture is its map.
+    const mapView = () => editor.mapStyle() === 'map' && !editor.doc()?.picture;
+    const terrain = createTerrainLayer({ ...drawn, mapStyle: () => (mapView() ? 'map' : 'rules') });
     setTerrainImage(terrain.canvas);
-    const marks = createSquareMarksLayer(drawn);
-    const light = createLightLayer(drawn);
-    const elevation = createElevationLayer(drawn);
-    const water = createWaterLayer(drawn);
-    const edges = createEdgesLayer(drawn);
-    const ledges = createLedgesLayer(drawn);
+    const mapStyle = createMapStyleLayer(drawn, () => mapView() && editor.layers().terrain);
+    const ruled: Editor = { ...drawn, layers: () => (mapView() ? { ...editor.layers(), terrain: false, elevation: false, water: false, walls: false } : editor.layers()) };
+    const marks = createSquareMarksLayer(ruled);
+    const light = createLightLayer(ruled);
+    const elevation = createElevationLayer(ruled);
+    const water = createWaterLayer(ruled);
+    const edges = createEdgesLayer(ruled);
+    const ledges = createLedgesLayer(ruled);
     const creatures = createCreaturesLayer(drawn);
     const labels = createLabelsLayer(drawn);
     const drawnArt = createDrawnLayer(drawn);
@@ -133,7 +140,7 @@ export function MapCanvas(props: { editor: Editor }) {
     // Walls and doors over ledges, so a door in a cliff's edge still reads as a door.
     // The line layers share one tile bitmap per tile when zoomed out (one blit a tile, not six).
     const lines = createSceneLines(drawn, [light, marks, elevation, water, ledges, edges]);
-    konvaLayer('scene', terrain.node, lines.node, drawnArt.node);
+    konvaLayer('scene', terrain.node, mapStyle.node, lines.node, drawnArt.node);
     attachBackground(drawn, backgroundLayer, terrain.node);
     konvaLayer('creatures', creatures.node, labels.node);
     konvaLayer('grid', grid.node);
@@ -145,6 +152,7 @@ export function MapCanvas(props: { editor: Editor }) {
     });
     createEffect(() => setDrawnView(gesture.drawnView()));
     createEffect(() => (container.dataset['settled'] = String(gesture.settled())));
+    createEffect(() => (container.dataset['mapStyle'] = mapView() ? 'map' : 'rules'));
     stage.batchDraw();
 
     // What tests and the e2e driver read: the view, the grid and the reach.
@@ -281,7 +289,7 @@ export function MapCanvas(props: { editor: Editor }) {
     editor.setMapImageSource(() => {
       const d = editor.doc();
       terrain.finish();
-      return d ? renderMapImage(d, terrain.canvas, [marks, elevation, water, ledges, edges]) : '';
+      return d ? renderMapImage(d, terrain.canvas, [marks, elevation, water, ledges, edges], mapView() ? (ctx, view, size) => mapStyle.paint(ctx, d, view, false, size) : undefined) : '';
     });
 
     onCleanup(() => {

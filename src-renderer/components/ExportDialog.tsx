@@ -1,7 +1,7 @@
 import { createSignal, For, Show } from 'solid-js';
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, MAX_PIXELS_PER_SQUARE, type ExportFormat } from '../../src-shared/io/export';
 import type { Editor } from '../state/editor';
-import { closeExportDialog, defaultChoice, runExport } from '../state/exports';
+import { closeExportDialog, defaultChoice, runExport, type ExportChoice } from '../state/exports';
 import { Dialog } from './Dialog';
 
 /** File › Export: a format, the options it takes, and what it cannot carry. */
@@ -56,6 +56,15 @@ export function ExportDialog(props: { editor: Editor }) {
               data-testid="export-pixels"
               onInput={(e) => setChoice({ ...choice(), pixelsPerSquare: e.currentTarget.valueAsNumber })}
             />
+          </label>
+        </Show>
+        <Show when={choice().format !== 'tiled'}>
+          <label class="field" title="How the map image is drawn: the rules' colours, or the map as players see it (docs/map-style.md)">
+            <span>Map image</span>
+            <select value={choice().style} data-testid="export-style" onChange={(e) => setChoice({ ...choice(), style: e.currentTarget.value as ExportChoice['style'] })}>
+              <option value="rules">Rules colours</option>
+              <option value="map">Map style</option>
+            </select>
           </label>
         </Show>
         <Show when={info().options.grid}>

@@ -42,6 +42,26 @@ export function StatusBar(props: { editor: Editor }) {
               {RULESETS[d().ruleset].name} · {RULESETS[d().ruleset].squareSize} {RULESETS[d().ruleset].lengthUnit} squares
             </span>
             <span>{editor.dirty() ? 'Unsaved changes' : editor.file() ? 'Saved' : 'Not saved yet'}</span>
+            <span class="view-style" role="group" aria-label="How the map is drawn">
+              <button
+                data-testid="view-rules"
+                classList={{ active: editor.mapStyle() === 'rules' }}
+                aria-pressed={editor.mapStyle() === 'rules'}
+                title="Rules view: the rules' colours, heights, ledges and marks (Ctrl+M switches)"
+                onClick={() => editor.setMapStyle('rules')}
+              >
+                Rules
+              </button>
+              <button
+                data-testid="view-map"
+                classList={{ active: editor.mapStyle() === 'map' }}
+                aria-pressed={editor.mapStyle() === 'map'}
+                title={d().picture ? 'Map view: the map picture shows the map (the view draws textures for maps without art)' : 'Map view: the map as players see it, each terrain drawn as what it is (Ctrl+M switches)'}
+                onClick={() => editor.setMapStyle('map')}
+              >
+                Map
+              </button>
+            </span>
           </>
         )}
       </Show>

@@ -206,6 +206,7 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
         pixelsPerSquare: request.pixelsPerSquare,
         grid: request.grid,
         creatures: request.creatures,
+        style: request.style,
       });
       // Each format downloads under its own ending (`<name>.foundry.json`, `<name>.dd2vtt`, `<name>.tmj`,
       // `<name>.png`), so none takes the name of our encounter JSON (`<name>.json`) or of another export.

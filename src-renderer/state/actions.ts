@@ -52,6 +52,8 @@ export const ACTIONS: AppAction[] = [
   { id: 'view.zoomOut', menu: 'view', label: fixed('Zoom out'), keys: ['Mod+-'], enabled: hasDoc, run: (e) => e.zoomOut() },
   { id: 'view.fit', menu: 'view', label: fixed('Zoom to fit'), keys: ['Mod+0'], enabled: hasDoc, run: (e) => e.zoomToFit() },
   { id: 'view.actual', menu: 'view', label: fixed('Actual size'), keys: ['Mod+1'], enabled: hasDoc, run: (e) => e.actualSize() },
+  { id: 'view.rulesView', menu: 'view', label: fixed('Rules view'), checked: (e) => e.mapStyle() === 'rules', run: (e) => e.setMapStyle('rules'), separatorBefore: true },
+  { id: 'view.mapView', menu: 'view', label: fixed('Map view'), shortcutLabel: 'Map view / rules view', keys: ['Mod+M'], checked: (e) => e.mapStyle() === 'map', run: (e) => e.setMapStyle(e.mapStyle() === 'map' ? 'rules' : 'map') },
   { id: 'view.grid', menu: 'view', label: fixed('Show grid'), keys: ['Mod+G'], checked: (e) => e.showGrid(), run: (e) => e.setShowGrid(!e.showGrid()), separatorBefore: true },
   { id: 'view.layerTerrain', menu: 'view', label: fixed('Terrain layer'), checked: (e) => e.layers().terrain, run: (e) => e.setLayers({ ...e.layers(), terrain: !e.layers().terrain }) },
   { id: 'view.layerWalls', menu: 'view', label: fixed('Walls layer'), checked: (e) => e.layers().walls, run: (e) => e.setLayers({ ...e.layers(), walls: !e.layers().walls }) },

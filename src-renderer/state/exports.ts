@@ -2,6 +2,7 @@ import { createSignal } from 'solid-js';
 import { serializeEncounter } from '../../src-shared/io';
 import { defaultPixelsPerSquare, EXPORT_FORMAT_INFO, type ExportFormat } from '../../src-shared/io/export';
 import type { FileRef } from '../../src-shared/ipc';
+import type { MapStyle } from '../../src-shared/render/map-style';
 import type { Editor } from './editor';
 
 /**
@@ -18,6 +19,8 @@ export interface ExportChoice {
   pixelsPerSquare: number;
   grid: boolean;
   creatures: boolean;
+  /** The map image drawn in the rules' colours or the map style; starts as the window's view. */
+  style: MapStyle;
 }
 
 export function defaultChoice(editor: Editor, format: ExportFormat): ExportChoice {
@@ -27,6 +30,7 @@ export function defaultChoice(editor: Editor, format: ExportFormat): ExportChoic
     pixelsPerSquare: doc ? defaultPixelsPerSquare(format, doc) : EXPORT_FORMAT_INFO[format].defaultPixelsPerSquare,
     grid: format === 'png',
     creatures: true,
+    style: editor.mapStyle(),
   };
 }
 
@@ -42,6 +46,7 @@ export async function runExport(editor: Editor, choice: ExportChoice): Promise<s
     ...(info.options.pixelsPerSquare ? { pixelsPerSquare: choice.pixelsPerSquare } : {}),
     ...(info.options.grid ? { grid: choice.grid } : {}),
     ...(info.options.creatures ? { creatures: choice.creatures } : {}),
+    ...(choice.format !== 'tiled' ? { style: choice.style } : {}),
   });
   if (!written) return null;
   editor.notify('info', exportNotice(editor.platform.edition, written));

@@ -1,4 +1,5 @@
 import { createSignal } from 'solid-js';
+import type { MapStyle } from '../../src-shared/render/map-style';
 import type { Square } from './selection';
 import { fitView, panBy, zoomAt, ZOOM_STEP, type Size, type View } from './view';
 
@@ -29,6 +30,8 @@ export function createViewState(mapSize: () => { width: number; height: number }
   const [hover, setHover] = createSignal<Square | null>(null);
   const [showGrid, setShowGrid] = createSignal(true);
   const [layers, setLayers] = createSignal<LayerVisibility>({ terrain: true, elevation: true, water: true, walls: true, creatures: true, overlays: true, labels: true, drawn: true });
+  // The rules view (flat colours, every rule mark) or the map view players see (docs/map-style.md); per window.
+  const [mapStyle, setMapStyle] = createSignal<MapStyle>('rules');
   // Until the canvas has measured itself, a fit would use a made-up size and be thrown away.
   let measured = false;
   let fitPending = false;
@@ -59,7 +62,7 @@ export function createViewState(mapSize: () => { width: number; height: number }
   const actualSize = () => setView((v) => zoomAt(v, 1 / v.zoom, centre()));
   const pan = (dx: number, dy: number) => setView((v) => panBy(v, dx, dy));
 
-  return { view, setView, viewport, measureViewport, fitWhenMeasured, hover, setHover, showGrid, setShowGrid, layers, setLayers, zoomIn, zoomOut, zoomBy, zoomToFit, actualSize, pan };
+  return { view, setView, viewport, measureViewport, fitWhenMeasured, hover, setHover, showGrid, setShowGrid, layers, setLayers, mapStyle, setMapStyle, zoomIn, zoomOut, zoomBy, zoomToFit, actualSize, pan };
 }
 
 export type ViewState = ReturnType<typeof createViewState>;

@@ -45,6 +45,8 @@ export interface EncounterExportRequest {
   pixelsPerSquare?: number;
   grid?: boolean;
   creatures?: boolean;
+  /** The map image in the rules' colours (default) or the map style (docs/map-style.md). */
+  style?: 'rules' | 'map';
 }
 
 /** Creatures per side in a library entry (party, enemy, neutral). */

@@ -197,10 +197,11 @@ describe('labels where there is room', () => {
       lines.paint(ctx, editor.doc()!, { zoom, panX: 0, panY: 0 }, { width: canvas.width, height: canvas.height });
       return { falls: texts.filter((t) => t.startsWith('↓')).length, heights: texts.filter((t) => !t.startsWith('↓')).length, ...lines.lastLabels()! };
     };
-    // 44 px a square: heights are shown from here, but a height tag in a corner meets the drop on the
-    // square's edge; the drop is kept (falls first), the tag dropped.
+    // 44 px a square: heights are shown from here. A drop is written beside its line on the high
+    // ground (not on the line, which struck it through), so a 10 ft square between four drops has
+    // room for only some of its four; the drops take room first (falls first), heights after.
     const mid = written(44 / 32);
-    expect(mid.falls).toBe(2 * 15 * 16);
+    expect(mid.falls).toBeGreaterThanOrEqual(2 * 15 * 16 * 0.5);
     expect(mid.heights).toBeLessThan(128);
     expect(mid.kept).toBeLessThan(mid.offered);
     // 160 px a square: room for every label.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src-main/cli/encounter';
 import { parseEncounter } from '../../src-shared/io';
+import { mapStyleOptions, pixelAt, renderMapStyle } from '../../src-shared/render/map-style';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'eb-cli-export-'));
 const sample = path.resolve(__dirname, '../../resources/encounters/tower-gate.d20-30.encounter');
@@ -46,6 +47,25 @@ describe('encounter info, export, import', () => {
     const png = decode(readFileSync(path.join(dir, 'gate-png.png')));
     expect([png.width, png.height]).toEqual([14 * 40, 10 * 40]);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('export --style map draws the map image in the map style; a wrong style is refused with the choices', async () => {
+    const e = parseEncounter(readFileSync(sample, 'utf8'));
+    if (!e.ok) throw new Error(e.error);
+    const r = await cli('export', sample, '--to', 'png', '--style', 'map', '--pixels', '10', '--no-grid', '--no-creatures', '-o', path.join(dir, 'styled.png'));
+    expect(r.code, r.err).toBe(0);
+    const png = decode(readFileSync(path.join(dir, 'styled.png')));
+    const expected = renderMapStyle(e.encounter.map, mapStyleOptions(e.encounter, 10));
+    const at = (x: number, y: number) => [...png.data.slice((y * png.width + x) * png.channels, (y * png.width + x) * png.channels + 3)];
+    for (const [x, y] of [
+      [5, 5],
+      [73, 41],
+      [120, 88],
+    ]) expect(at(x!, y!)).toEqual(pixelAt(expected, x!, y!));
+    const bad = await cli('export', sample, '--to', 'png', '--style', 'pretty', '-o', path.join(dir, 'bad.png'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--style is one of rules, map \(got "pretty"\)/);
+    expect(existsSync(path.join(dir, 'bad.png'))).toBe(false);
   });
 
   it('export honours --pixels and adds the extension when -o lacks it', async () => {

@@ -1,10 +1,25 @@
 import { RULESETS } from '../../../src-shared/model';
 import type { Editor } from '../../state/editor';
 import { squarePixels } from '../../state/view';
+import { ledgeLineWidth } from './ledges';
 import { createSegmentLayer, type SegmentChunk } from './segment-layer';
 
 /** Heights are written in their squares from this many pixels per square. */
 const HEIGHT_LABEL_PIXELS = 44;
+const heightFont = (s: number) => Math.round(Math.min(14, s * 0.2));
+/**
+ * A height's tag, from its square's top-left corner: at the left, half-way down, inset past half a
+ * ledge line (and the thinner contour lines) and a gap, so a ledge on the square's west edge never
+ * strikes it through; half-way down it keeps clear of the labels the overlays write in a square's
+ * top (Play's chance to get there, "83%", which ran into a height in the corner as "1083%") and
+ * bottom (the move's cost).
+ */
+export function heightBox(text: string, s: number): [number, number, number, number] {
+  const size = heightFont(s);
+  const inset = ledgeLineWidth(s) / 2 + 2;
+  const h = size * 1.24;
+  return [inset, (s - h) / 2, text.length * size * 0.62 + 4, h];
+}
 
 /**
  * Elevation as contour lines: a line between two squares wherever a whole square's height (5 ft;
@@ -42,8 +57,8 @@ export function createElevationLayer(editor: Editor) {
             const n = Math.abs(level(h) - level(e[(y + 1) * W + x]!));
             if (n) push(n, x, y + 1, x + 1, y + 1);
           }
-          // In the top-left corner: ledge labels sit on the edges' middles, creatures in the centre.
-          if (withLabels && h !== 0) out.labels.push({ x: x + 0.07, y: y + 0.2, text: String(+h.toFixed(1)) });
+          // At the left (heightBox): creatures sit in the centre, the overlays' labels top and bottom.
+          if (withLabels && h !== 0) out.labels.push({ x, y, text: String(+h.toFixed(1)) });
         }
       }
       return out;
@@ -57,23 +72,26 @@ export function createElevationLayer(editor: Editor) {
     labels: {
       minPixels: HEIGHT_LABEL_PIXELS,
       priority: 0,
-      box: (l, s) => {
-        const size = Math.round(Math.min(14, s * 0.2));
-        return [-2, -size * 0.62, l.text.length * size * 0.62 + 4, size * 1.24];
-      },
+      box: (l, s) => heightBox(l.text, s),
       draw(ctx, labels, view) {
         const s = squarePixels(view);
-        const size = Math.round(Math.min(14, s * 0.2));
+        const size = heightFont(s);
         // On a pale tag, so the height reads on dark ground (blocked squares) as on light.
         ctx.beginPath();
-        for (const l of labels) ctx.rect(view.panX + l.x * s - 2, view.panY + l.y * s - size * 0.62, l.text.length * size * 0.62 + 4, size * 1.24);
+        for (const l of labels) {
+          const [dx, dy, w, h] = heightBox(l.text, s);
+          ctx.rect(view.panX + l.x * s + dx, view.panY + l.y * s + dy, w, h);
+        }
         ctx.setAttr('fillStyle', 'rgba(255, 248, 228, 0.82)');
         ctx.fill();
         ctx.setAttr('font', `600 ${size}px system-ui, sans-serif`);
         ctx.setAttr('textAlign', 'left');
         ctx.setAttr('textBaseline', 'middle');
         ctx.setAttr('fillStyle', '#3b2a12');
-        for (const l of labels) ctx.fillText(l.text, view.panX + l.x * s, view.panY + l.y * s);
+        for (const l of labels) {
+          const [dx, dy, , h] = heightBox(l.text, s);
+          ctx.fillText(l.text, view.panX + l.x * s + dx + 2, view.panY + l.y * s + dy + h / 2);
+        }
       },
     },
   });

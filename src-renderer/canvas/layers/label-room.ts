@@ -11,6 +11,8 @@ export class LabelRoom {
   /** How many labels were offered and how many had room (tests read them). */
   offered = 0;
   kept = 0;
+  /** The boxes kept, [x, y, w, h] on screen (tests check them against the lines drawn). */
+  readonly boxes: [number, number, number, number][] = [];
 
   constructor(
     private readonly viewport: { width: number; height: number },
@@ -40,6 +42,7 @@ export class LabelRoom {
       boxes.push(x, y, x + w, y + h);
     }
     this.kept++;
+    this.boxes.push([x, y, w, h]);
     return true;
   }
 

@@ -7,6 +7,31 @@ import { createSegmentLayer, type SegmentChunk } from './segment-layer';
 const LABEL_PIXELS = 28;
 /** Clamped: at 800 % a label would otherwise be 66 px high. */
 const labelFont = (s: number) => Math.round(Math.min(18, s * 0.26));
+/** The ledge line's width at `s` pixels per square (heights keep clear of it too). */
+export const ledgeLineWidth = (s: number) => Math.max(2, s * 0.09);
+/** Room left between a line and a label beside it, in pixels. */
+const GAP = 3;
+
+type LedgeLabel = { x: number; y: number; text: string; side?: number };
+
+/**
+ * A drop's label sits beside its line on the high ground, where the walker stands (it used to sit
+ * on the line, struck through by it): its box [dx, dy, w, h] from the line's middle, on screen.
+ * `side` is +1 / -1 for the high ground east / west of a north-south line, +2 / -2 south / north
+ * of an east-west one. Beside a north-south line it sits in the upper part of the square (its point
+ * is 0.3 down), leaving the middle of the square's side to the square's height (elevation.ts).
+ */
+function ledgeBox(l: Pick<LedgeLabel, 'text' | 'side'>, s: number): [number, number, number, number] {
+  const f = labelFont(s);
+  const w = l.text.length * f * 0.62;
+  const clear = ledgeLineWidth(s) / 2 + GAP;
+  const side = l.side ?? 0;
+  if (side === 1) return [clear, -f / 2, w, f];
+  if (side === -1) return [-clear - w, -f / 2, w, f];
+  if (side === 2) return [-w / 2, clear, w, f];
+  if (side === -2) return [-w / 2, -clear - f, w, f];
+  return [-w / 2, -f / 2, w, f];
+}
 
 /**
  * Ledges: an edge where the ground drops by a square's height or more is where a walker would fall.
@@ -33,14 +58,14 @@ export function createLedgesLayer(editor: Editor) {
             const drop = Math.abs(h - e[y * W + x + 1]!);
             if (drop >= square) {
               segs.push(x + 1, y, x + 1, y + 1);
-              if (withLabels) labels.push({ x: x + 1, y: y + 0.5, text: `↓${+drop.toFixed(1)}` });
+              if (withLabels) labels.push({ x: x + 1, y: y + 0.3, text: `↓${+drop.toFixed(1)}`, side: h > e[y * W + x + 1]! ? -1 : 1 });
             }
           }
           if (y + 1 < d.map.height) {
             const drop = Math.abs(h - e[(y + 1) * W + x]!);
             if (drop >= square) {
               segs.push(x, y + 1, x + 1, y + 1);
-              if (withLabels) labels.push({ x: x + 0.5, y: y + 1, text: `↓${+drop.toFixed(1)}` });
+              if (withLabels) labels.push({ x: x + 0.5, y: y + 1, text: `↓${+drop.toFixed(1)}`, side: h > e[(y + 1) * W + x]! ? -2 : 2 });
             }
           }
         }
@@ -50,24 +75,25 @@ export function createLedgesLayer(editor: Editor) {
     style(ctx, _group, s) {
       ctx.setLineDash([Math.max(3, s * 0.15), Math.max(2, s * 0.08)]);
       ctx.setAttr('strokeStyle', '#c0392b');
-      ctx.setAttr('lineWidth', Math.max(2, s * 0.09));
+      ctx.setAttr('lineWidth', ledgeLineWidth(s));
       ctx.setAttr('lineCap', 'butt');
     },
     labels: {
       minPixels: LABEL_PIXELS,
       // A fall is what a walker must not miss: its drop takes room before heights and depths.
       priority: 3,
-      box: (l, s) => {
-        const f = labelFont(s);
-        return [(-l.text.length * f * 0.62) / 2, -f / 2, l.text.length * f * 0.62, f];
-      },
+      box: (l, s) => ledgeBox(l, s),
       draw(ctx, labels, view) {
         const s = squarePixels(view);
         ctx.setAttr('fillStyle', '#7b1d14');
         ctx.setAttr('font', `600 ${labelFont(s)}px system-ui, sans-serif`);
         ctx.setAttr('textAlign', 'center');
         ctx.setAttr('textBaseline', 'middle');
-        for (const l of labels) ctx.fillText(l.text, view.panX + l.x * s, view.panY + l.y * s);
+        for (const l of labels) {
+          // Written in the middle of its box, so what is drawn is what took the room.
+          const [dx, dy, w, h] = ledgeBox(l, s);
+          ctx.fillText(l.text, view.panX + l.x * s + dx + w / 2, view.panY + l.y * s + dy + h / 2);
+        }
       },
     },
   });

@@ -14,7 +14,13 @@ interface Paintable {
  * The whole map at 100 % zoom as a PNG (base64), whatever the view, for File › Export: drawn by
  * the same layer code as the screen.
  */
-export function renderMapImage(d: Encounter, terrain: HTMLCanvasElement, lineLayers: Paintable[]): string {
+export function renderMapImage(
+  d: Encounter,
+  terrain: HTMLCanvasElement,
+  lineLayers: Paintable[],
+  /** The map view's textures, drawn over the terrain image (the map style at 32 px a square). */
+  mapStyle?: (ctx: DrawContext, view: View, size: { width: number; height: number }) => void,
+): string {
   const s = 32;
   const out = document.createElement('canvas');
   out.width = d.map.width * s;
@@ -25,6 +31,7 @@ export function renderMapImage(d: Encounter, terrain: HTMLCanvasElement, lineLay
   const view: View = { zoom: 1, panX: 0, panY: 0 };
   const size = { width: out.width, height: out.height };
   const k = plainContext(ctx);
+  mapStyle?.(k, view, size);
   // Labels where there is room, falls first, as on screen.
   const room = new LabelRoom(size);
   for (const layer of lineLayers) layer.paint(k, d, view, size, Infinity, room);

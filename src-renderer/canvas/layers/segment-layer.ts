@@ -16,7 +16,8 @@ import { LabelRoom } from './label-room';
 export interface SegmentChunk {
   /** Style id → flat [x0, y0, x1, y1, …] in squares. */
   groups: Map<number, number[]>;
-  labels: { x: number; y: number; text: string }[];
+  /** `side`: where a label sits from its point, if the layer places it so (ledges.ts). */
+  labels: { x: number; y: number; text: string; side?: number }[];
   /** Whether `labels` were built (only when zoomed in enough to show them: a fitted map has 100,000s). */
   labelled?: boolean;
 }
@@ -32,6 +33,8 @@ export interface SegmentLayerSpec {
   build: (d: Encounter, x0: number, y0: number, x1: number, y1: number, withLabels: boolean) => SegmentChunk;
   /** Sets the stroke for a style at this many pixels per square. */
   style: (ctx: DrawContext, group: number, s: number) => void;
+  /** The order groups are stroked in, when it matters (a casing under its core); default: as found. */
+  groupOrder?: (a: number, b: number) => number;
   /**
    * Draws labels (those with room, see `LabelRoom`); only called at `minPixels` per square or more.
    * `box` is a label's box on screen around its point, at `s` pixels per square: [dx, dy, w, h].
@@ -40,8 +43,8 @@ export interface SegmentLayerSpec {
   labels?: {
     minPixels: number;
     priority: number;
-    box: (label: { text: string }, s: number) => [number, number, number, number];
-    draw: (ctx: DrawContext, labels: { x: number; y: number; text: string }[], view: View) => void;
+    box: (label: { text: string; side?: number }, s: number) => [number, number, number, number];
+    draw: (ctx: DrawContext, labels: { x: number; y: number; text: string; side?: number }[], view: View) => void;
   };
 }
 
@@ -107,7 +110,7 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
     const s = squarePixels(view);
     const groups = new Set<number>();
     for (const c of chunks) for (const g of c.groups.keys()) groups.add(g);
-    for (const g of groups) {
+    for (const g of spec.groupOrder ? [...groups].sort(spec.groupOrder) : groups) {
       ctx.beginPath();
       for (const c of chunks) {
         const segs = c.groups.get(g);
@@ -458,5 +461,5 @@ export function createSceneLines(editor: Editor, layers: SegmentLayer[]) {
     for (const l of layers) l.visible();
     node.getLayer()?.batchDraw();
   });
-  return { node, tiles, paint, filler, lastLabels: () => (lastRoom ? { offered: lastRoom.offered, kept: lastRoom.kept } : null) };
+  return { node, tiles, paint, filler, lastLabels: () => (lastRoom ? { offered: lastRoom.offered, kept: lastRoom.kept } : null), lastRoom: () => lastRoom };
 }

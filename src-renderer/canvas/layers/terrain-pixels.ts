@@ -31,12 +31,15 @@ export interface PixelRect {
   height: number;
 }
 
-/** Writes the colour of the squares in `rect` into an RGBA buffer of that rect's size (the PNG export's colours). */
-function colour(map: BattleMap, span: ElevationSpan, rect: PixelRect, px: Uint8ClampedArray): void {
+/** A square's one colour: the rules' (the PNG export's colours), or the map style's average. */
+export type SquareColour = (map: BattleMap, i: number, range: { min: number; span: number }) => [number, number, number];
+
+/** Writes the colour of the squares in `rect` into an RGBA buffer of that rect's size. */
+function colour(map: BattleMap, span: ElevationSpan, rect: PixelRect, px: Uint8ClampedArray, squareColour: SquareColour): void {
   const range = { min: span.min, span: span.max - span.min };
   for (let y = 0; y < rect.height; y++) {
     for (let x = 0; x < rect.width; x++) {
-      const [r, g, b] = squareRgb(map, (rect.y + y) * map.width + rect.x + x, range);
+      const [r, g, b] = squareColour(map, (rect.y + y) * map.width + rect.x + x, range);
       const o = (y * rect.width + x) * 4;
       px[o] = r;
       px[o + 1] = g;
@@ -47,7 +50,7 @@ function colour(map: BattleMap, span: ElevationSpan, rect: PixelRect, px: Uint8C
 }
 
 /** Paints the squares in `rect` (default: the whole map) onto the canvas; returns what it painted. */
-export function paintTerrain(map: BattleMap, canvas: HTMLCanvasElement, span = elevationSpan(map), rect?: PixelRect): PixelRect {
+export function paintTerrain(map: BattleMap, canvas: HTMLCanvasElement, span = elevationSpan(map), rect?: PixelRect, squareColour: SquareColour = squareRgb): PixelRect {
   const whole = !rect;
   if (canvas.width !== map.width || canvas.height !== map.height) {
     canvas.width = map.width;
@@ -57,7 +60,7 @@ export function paintTerrain(map: BattleMap, canvas: HTMLCanvasElement, span = e
   const r = rect && !whole ? rect : { x: 0, y: 0, width: map.width, height: map.height };
   const ctx = canvas.getContext('2d')!;
   const image = ctx.createImageData(r.width, r.height);
-  colour(map, span, r, image.data);
+  colour(map, span, r, image.data, squareColour);
   ctx.putImageData(image, r.x, r.y);
   return r;
 }

@@ -1,10 +1,11 @@
 import Konva from 'konva';
 import { createEffect, createSignal, on, onCleanup } from 'solid-js';
-import type { BattleMap } from '../../../src-shared/model';
+import { RULESETS, type BattleMap } from '../../../src-shared/model';
+import { mapStyleSquareRgb } from '../../../src-shared/render/map-style';
 import { editedSquares } from '../../state/document';
 import type { Editor } from '../../state/editor';
 import { squarePixels, visibleSquares } from '../../state/view';
-import { changedRect, elevationSpan, paintTerrain, rectOfSquares, unionRect, type ElevationSpan, type PixelRect } from './terrain-pixels';
+import { changedRect, elevationSpan, paintTerrain, rectOfSquares, unionRect, type ElevationSpan, type PixelRect, type SquareColour } from './terrain-pixels';
 
 /**
  * A whole repaint is cut into bands of about this many squares (a few ms each: 32 rows at 512²; the
@@ -39,6 +40,11 @@ export function createTerrainLayer(editor: Editor) {
   let bandRows = 1;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let shownAt = -Infinity;
+  // In the map view each square is its texture's average colour: what shows while the textured
+  // tiles are drawn, under a pan's snapshot and in the minimap.
+  let squareColour: SquareColour | undefined;
+  const colourFor = (style: string, ledge: number): SquareColour | undefined =>
+    style === 'map' ? (m, i, range) => mapStyleSquareRgb(m, i, range, ledge) : undefined;
 
   // Counts repaints, so a copy of the picture (a gesture's under-picture) knows when it is stale.
   let version = 0;
@@ -60,7 +66,7 @@ export function createTerrainLayer(editor: Editor) {
     const started = performance.now();
     do {
       const y = bands.shift()!;
-      paintTerrain(m, canvas, span, { x: 0, y, width: m.width, height: Math.min(bandRows, m.height - y) });
+      paintTerrain(m, canvas, span, { x: 0, y, width: m.width, height: Math.min(bandRows, m.height - y) }, squareColour);
     } while (bands.length && (all || performance.now() - started < SLICE_MS));
     if (!bands.length || performance.now() - shownAt >= SHOW_EVERY_MS) {
       shownAt = performance.now();
@@ -94,17 +100,20 @@ export function createTerrainLayer(editor: Editor) {
       () => {
         const d = editor.doc();
         const m = d?.map;
-        return d && m ? { doc: d, map: m, terrain: m.terrain, elevation: m.elevation, waterDepth: m.waterDepth } : null;
+        const style = editor.mapStyle();
+        return d && m ? { doc: d, map: m, terrain: m.terrain, elevation: m.elevation, waterDepth: m.waterDepth, surface: m.surface, style, ruleset: d.ruleset } : null;
       },
       (now, before) => {
         if (!now) return;
         const m = now.map;
         const sameSize = !!before && before.map.width === m.width && before.map.height === m.height;
-        if (sameSize && now.terrain === before.terrain && now.elevation === before.elevation && now.waterDepth === before.waterDepth) return;
+        const sameLook = !!before && now.style === before.style && now.ruleset === before.ruleset;
+        squareColour = colourFor(now.style, RULESETS[now.ruleset].squareSize);
+        if (sameSize && sameLook && now.terrain === before.terrain && now.elevation === before.elevation && now.waterDepth === before.waterDepth && (now.style !== 'map' || now.surface === before.surface)) return;
         const nextSpan = now.elevation === before?.elevation && span ? span : elevationSpan(m);
         const shadingSame = !!span && span.min === nextSpan.min && span.max === nextSpan.max;
         span = nextSpan;
-        if (!sameSize || !shadingSame) {
+        if (!sameSize || !shadingSame || !sameLook) {
           paintAll(m);
           return;
         }
@@ -115,13 +124,15 @@ export function createTerrainLayer(editor: Editor) {
           [before.terrain, now.terrain],
           [before.elevation, now.elevation],
           [before.waterDepth, now.waterDepth],
+          // Soft ground is grass in the map view.
+          ...(now.style === 'map' ? ([[before.surface, now.surface]] as const) : []),
         ] as const) {
           if (a === b) continue;
           const squares = edited && edited !== 'all' ? edited.get(a) : undefined;
           rect = unionRect(rect, squares ? rectOfSquares(m.width, squares) : changedRect(m.width, [[b, a]]));
         }
         if (!rect) return;
-        setLastPainted(paintTerrain(m, canvas, span, rect));
+        setLastPainted(paintTerrain(m, canvas, span, rect, squareColour));
         show();
       },
     ),

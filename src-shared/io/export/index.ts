@@ -1,4 +1,5 @@
 import type { Encounter } from '../../model';
+import type { MapStyle } from '../../render/map-style';
 import { encodeUtf8 } from './base64';
 import { foundryScene } from './foundry';
 import { ExportProblem, checkImageSize, fitPixelsPerSquare, mapPng } from './raster';
@@ -90,6 +91,8 @@ export interface ExportOptions {
   pixelsPerSquare?: number;
   grid?: boolean;
   creatures?: boolean;
+  /** How the map image is drawn: the rules' colours (default) or the map style (`docs/map-style.md`). */
+  style?: MapStyle;
 }
 
 export interface ExportedFile {
@@ -133,14 +136,14 @@ export function exportEncounter(encounter: Encounter, format: ExportFormat, name
       // Not `<stem>.png`: that is the PNG export's name, and one export would overwrite the other.
       const image = `${stem}-map.png`;
       const scene = foundryScene(encounter, { v12: format === 'foundry-v12', imagePath: image });
-      const png = mapPng(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false, creatures: false });
+      const png = mapPng(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false, creatures: false, style: options.style });
       return [
         { name: main, bytes: utf8(JSON.stringify(scene, null, 1) + '\n') },
         { name: image, bytes: png },
       ];
     }
     case 'uvtt':
-      return [{ name: main, bytes: utf8(JSON.stringify(uvttMap(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false })) + '\n') }];
+      return [{ name: main, bytes: utf8(JSON.stringify(uvttMap(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false, style: options.style })) + '\n') }];
     case 'tiled': {
       const image = `${stem}-tiles.png`;
       let tiled;
@@ -155,6 +158,6 @@ export function exportEncounter(encounter: Encounter, format: ExportFormat, name
       ];
     }
     case 'png':
-      return [{ name: main, bytes: mapPng(encounter, { pixelsPerSquare: pps, grid: options.grid ?? true, creatures: options.creatures ?? true }) }];
+      return [{ name: main, bytes: mapPng(encounter, { pixelsPerSquare: pps, grid: options.grid ?? true, creatures: options.creatures ?? true, style: options.style }) }];
   }
 }

@@ -14,15 +14,24 @@ export const TERRAIN_RGB: Record<TerrainKind, [number, number, number]> = {
   [Terrain.water]: [64, 132, 200],
 };
 
-export const EDGE_STYLE: Record<number, { color: string; width: number; dash?: number[] }> = {
-  [Edge.wall]: { color: '#1c1f26', width: 5 },
-  [Edge.low]: { color: '#6b4f2a', width: 3, dash: [6, 4] },
-  // Doors in wood brown: closed a solid bar, open a dashed one, both as thick as a wall or nearly.
-  [Edge.doorClosed]: { color: '#8a4b12', width: 6 },
-  [Edge.doorOpen]: { color: '#a0601f', width: 4, dash: [5, 4] },
-  // A window or force field (startroid.txt › Teleportation): glass blue, long dashes with short gaps.
-  [Edge.window]: { color: '#2f8fd0', width: 5, dash: [9, 3] },
+/**
+ * Edge marks in the rules view: a dark core over a pale casing (drawn first, wider), so a wall, a
+ * low obstacle or a door reads on pale ground by its core and on dark ground (blocked rock, deep
+ * water, impeded brush) by its casing: each has 3 : 1 contrast or more with every terrain colour
+ * (checked in tests/unit/render/map-style.test.ts). A low obstacle on impeded ground used to vanish.
+ */
+export const EDGE_STYLE: Record<number, { color: string; casing: string; width: number; dash?: number[] }> = {
+  [Edge.wall]: { color: '#1c1f26', casing: '#f4efe2', width: 5 },
+  [Edge.low]: { color: '#3a2a16', casing: '#f4ecd8', width: 3, dash: [6, 4] },
+  // Doors in dark wood brown: closed a solid bar, open a dashed one, both as thick as a wall or nearly.
+  [Edge.doorClosed]: { color: '#5a2e0a', casing: '#f6ead2', width: 6 },
+  [Edge.doorOpen]: { color: '#5a2e0a', casing: '#f6ead2', width: 4, dash: [5, 4] },
+  // A window or force field (startroid.txt › Teleportation): deep glass blue, long dashes with short gaps.
+  [Edge.window]: { color: '#123c66', casing: '#eef6fc', width: 5, dash: [9, 3] },
 };
+
+/** How much wider than the core the casing is drawn, in pixels on each side (at least). */
+export const EDGE_CASING_PX = 1.5;
 
 export const SIDE_COLORS: Record<Side, string> = { party: '#2f7de1', enemy: '#d23c3c', neutral: '#8b8f98' };
 

@@ -1,7 +1,8 @@
 import { encode } from 'fast-png';
 import { Edge, type Encounter } from '../../model';
+import { mapStyleOptions, renderMapStyle, type MapStyle } from '../../render/map-style';
 import { mapSegments, placements } from './geometry';
-import { EDGE_STYLE, SIDE_COLORS, elevationRange, hexRgb, squareRgb } from './palette';
+import { EDGE_CASING_PX, EDGE_STYLE, SIDE_COLORS, elevationRange, hexRgb, squareRgb } from './palette';
 
 /**
  * The map as a picture, drawn in pure code (no canvas), so the CLI, the main process and the
@@ -12,6 +13,8 @@ export interface ImageOptions {
   pixelsPerSquare: number;
   grid: boolean;
   creatures: boolean;
+  /** The rules' flat colours (default) or the player-facing map style (`render/map-style.ts`). */
+  style?: MapStyle;
 }
 
 /** Largest side and area of an exported image: a bigger one would not open in most tools. */
@@ -75,10 +78,21 @@ export function renderMap(encounter: Encounter, options: ImageOptions): RgbImage
     }
   };
 
-  // Terrain: one block of colour per square.
-  const range = elevationRange(map);
-  for (let y = 0; y < map.height; y++) {
-    for (let x = 0; x < map.width; x++) fill(x * s, y * s, (x + 1) * s, (y + 1) * s, squareRgb(map, y * map.width + x, range));
+  const mapStyle = options.style === 'map';
+  if (mapStyle) {
+    // The map style draws its own walls, doors and cliffs with the ground.
+    const rgba = renderMapStyle(map, mapStyleOptions(encounter, s)).data;
+    for (let i = 0, o = 0; o < data.length; i += 4, o += 3) {
+      data[o] = rgba[i]!;
+      data[o + 1] = rgba[i + 1]!;
+      data[o + 2] = rgba[i + 2]!;
+    }
+  } else {
+    // Terrain: one block of colour per square.
+    const range = elevationRange(map);
+    for (let y = 0; y < map.height; y++) {
+      for (let x = 0; x < map.width; x++) fill(x * s, y * s, (x + 1) * s, (y + 1) * s, squareRgb(map, y * map.width + x, range));
+    }
   }
 
   // Grid: one-pixel lines, drawn only where squares are big enough to see them.
@@ -88,9 +102,11 @@ export function renderMap(encounter: Encounter, options: ImageOptions): RgbImage
     for (let y = 0; y <= map.height; y++) fill(0, Math.min(y * s, H - 1), W, Math.min(y * s, H - 1) + 1, ink, 0.25);
   }
 
-  // Walls, low obstacles and doors, as thick strokes along their grid lines (dashed where the editor dashes).
+  // Walls, low obstacles and doors, as thick strokes along their grid lines (dashed where the editor
+  // dashes), each over a solid pale casing so it reads on dark ground too.
   const codes = { wall: Edge.wall, low: Edge.low, 'door-closed': Edge.doorClosed, 'door-open': Edge.doorOpen, window: Edge.window } as const;
-  for (const seg of mapSegments(map, { outline: false })) {
+  const segments = mapStyle ? [] : mapSegments(map, { outline: false });
+  for (const seg of segments) {
     const style = EDGE_STYLE[codes[seg.kind]]!;
     const rgb = hexRgb(style.color);
     const half = Math.max(0.5, (style.width * s) / 70 / 2);
@@ -99,6 +115,9 @@ export function renderMap(encounter: Encounter, options: ImageOptions): RgbImage
     const from = (horizontal ? seg.x0 : seg.y0) * s;
     const to = (horizontal ? seg.x1 : seg.y1) * s;
     const line = (horizontal ? seg.y0 : seg.x0) * s;
+    const casing = half + Math.max(1, (EDGE_CASING_PX * s) / 35);
+    if (horizontal) fill(from, line - casing, to, line + casing, hexRgb(style.casing));
+    else fill(line - casing, from, line + casing, to, hexRgb(style.casing));
     for (let a = from; a < to; ) {
       const len = dash ? dash[0]! : to - from;
       const b = Math.min(to, a + len);

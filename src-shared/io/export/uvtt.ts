@@ -1,4 +1,5 @@
 import type { Encounter } from '../../model';
+import type { MapStyle } from '../../render/map-style';
 import { encodeBase64 } from './base64';
 import { mapSegments } from './geometry';
 import { mapPng } from './raster';
@@ -26,6 +27,7 @@ export const UVTT_FORMAT = 0.3;
 export interface UvttOptions {
   pixelsPerSquare: number;
   grid: boolean;
+  style?: MapStyle;
 }
 
 export interface UvttPoint {
@@ -60,7 +62,7 @@ export function uvttMap(encounter: Encounter, options: UvttOptions): Record<stri
       });
     }
   }
-  const png = mapPng(encounter, { pixelsPerSquare: options.pixelsPerSquare, grid: options.grid, creatures: false });
+  const png = mapPng(encounter, { pixelsPerSquare: options.pixelsPerSquare, grid: options.grid, creatures: false, style: options.style });
   return {
     format: UVTT_FORMAT,
     resolution: { map_origin: { x: 0, y: 0 }, map_size: { x: map.width, y: map.height }, pixels_per_grid: options.pixelsPerSquare },

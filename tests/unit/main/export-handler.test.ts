@@ -4,7 +4,9 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers, type Dialogs } from '../../../src-main/services/handlers';
 import { RecentFiles } from '../../../src-main/services/recent';
-import { parseScenario, serializeEncounter } from '../../../src-shared/io';
+import { decode } from 'fast-png';
+import { parseEncounter, parseScenario, serializeEncounter } from '../../../src-shared/io';
+import { mapStyleOptions, pixelAt, renderMapStyle } from '../../../src-shared/render/map-style';
 import { CHANNELS } from '../../../src-shared/ipc';
 
 let dir: string;
@@ -52,6 +54,20 @@ describe('the encounter:export channel', () => {
     expect(existsSync(path.join(dir, 'level.tmj'))).toBe(true);
     expect(JSON.parse(readFileSync(path.join(dir, 'level.tmj'), 'utf8')).tilesets[0].image).toBe('level-tiles.png');
     expect(existsSync(path.join(dir, 'level-tiles.png'))).toBe(true);
+  });
+
+  it('passes the map style through to the image, and refuses a style it does not know', async () => {
+    saveAnswer = path.join(dir, 'styled.png');
+    const r = await setup()[CHANNELS.exportEncounter]([{ encounterText, format: 'png', suggestedName: 'x', pixelsPerSquare: 10, grid: false, creatures: false, style: 'map' }]);
+    expect(r.ok).toBe(true);
+    const png = decode(readFileSync(path.join(dir, 'styled.png')));
+    const parsed = parseEncounter(encounterText);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const expected = renderMapStyle(parsed.encounter.map, mapStyleOptions(parsed.encounter, 10));
+    expect([...png.data.slice((12 * png.width + 4) * png.channels, (12 * png.width + 4) * png.channels + 3)]).toEqual(pixelAt(expected, 4, 12));
+    const bad = await setup()[CHANNELS.exportEncounter]([{ encounterText, format: 'png', suggestedName: 'x', style: 'fancy' }]);
+    expect(bad.ok).toBe(false);
+    expect(JSON.stringify(bad)).toMatch(/style/);
   });
 
   it('cancelling writes nothing', async () => {
