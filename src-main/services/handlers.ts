@@ -17,13 +17,16 @@ import {
   type LibraryEventBatch,
   type LibraryScanResult,
   type OpenedFile,
+  type OpenedPicture,
   type RecoveryData,
   type SaveRequest,
 } from '../../src-shared/ipc';
 import { EXPORT_FORMATS } from '../../src-shared/io/export';
+import { PICTURE_EXTENSIONS } from '../../src-shared/io/import/picture-file';
 import type { ExportRenderer } from './export-runner';
 import { writeEncounterExport } from './exports';
-import { describeFsError, FileProblem, readTextFile, writeFileAtomic } from './files';
+import { describeFsError, FileProblem, writeFileAtomic } from './files';
+import { readChosenFile, readChosenPicture } from './pictures';
 import type { LibraryService } from './library';
 import type { RecoveryStore } from './recovery';
 import type { RecentFiles } from './recent';
@@ -63,6 +66,15 @@ const ENCOUNTER_FILTERS: FileFilter[] = [
   { name: 'Encounter', extensions: [ENCOUNTER_FILE_EXTENSION, 'json', 'txt', 'dd2vtt', 'uvtt'] },
   { name: 'All files', extensions: ['*'] },
 ];
+/** Open also takes a picture (the renderer offers to put it under the map or make a new map). */
+const OPEN_FILTERS: FileFilter[] = [
+  { name: 'Encounter or picture', extensions: [ENCOUNTER_FILE_EXTENSION, 'json', 'txt', 'dd2vtt', 'uvtt', ...PICTURE_EXTENSIONS] },
+  ...ENCOUNTER_FILTERS,
+];
+const PICTURE_FILTERS: FileFilter[] = [
+  { name: 'Picture (PNG, JPEG, WebP)', extensions: [...PICTURE_EXTENSIONS] },
+  { name: 'All files', extensions: ['*'] },
+];
 
 // Argument schemas: the renderer is not trusted, so every argument is checked before use.
 const FileRefArg = z.object({ id: z.string().min(1).max(4096), name: z.string().max(1024) }).strict();
@@ -100,6 +112,7 @@ const DroppedArg = z.tuple([z.string().min(1).max(4096)]);
 
 const ARGS: Record<BridgeMethod, z.ZodType<unknown[]>> = {
   openEncounter: z.tuple([]),
+  openPicture: z.tuple([]),
   readEncounter: z.tuple([FileRefArg]),
   saveEncounter: z.tuple([SaveArg]),
   recentFiles: z.tuple([]),
@@ -174,21 +187,37 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
 
   const impl: { [M in BridgeMethod]: (...args: never[]) => Promise<unknown> } = {
     async openEncounter(): Promise<OpenedFile | null> {
-      const chosen = await deps.dialogs.openFile({ title: 'Open encounter', filters: ENCOUNTER_FILTERS });
+      const chosen = await deps.dialogs.openFile({ title: 'Open encounter', filters: OPEN_FILTERS });
       if (!chosen) return null;
-      const text = await readTextFile(chosen, MAX_FILE_BYTES);
+      const read = await readChosenFile(chosen, MAX_FILE_BYTES);
+      // A picture is not an encounter: not granted for saving back, not on the recent list.
+      if ('picture' in read) return { file: ref(chosen), text: '', picture: read.picture };
+      const text = read.text;
       grantedFiles.add(chosen);
       // Only a file that opens goes on the recent list (a broken one is reported, not remembered).
       if (readEncounterText(text, path.basename(chosen)).ok) await deps.recent.add(chosen);
       return { file: ref(chosen), text };
     },
 
+    async openPicture(): Promise<OpenedPicture | null> {
+      const chosen = await deps.dialogs.openFile({ title: 'Import picture', filters: PICTURE_FILTERS });
+      if (!chosen) return null;
+      return { file: ref(chosen), picture: await readChosenPicture(chosen) };
+    },
+
     async readEncounter(file: FileRef): Promise<OpenedFile> {
       if (!(await mayRead(file.id))) throw new FileProblem(`${file.name} was not opened in this window; use File › Open.`);
-      const text = await readTextFile(file.id, MAX_FILE_BYTES).catch(async (e: unknown) => {
+      const read = await readChosenFile(file.id, MAX_FILE_BYTES).catch(async (e: unknown) => {
         await deps.recent.remove(file.id);
         throw e;
       });
+      // A dropped picture: read here, within the picture limits, and never remembered as an encounter.
+      if ('picture' in read) {
+        grantedFiles.delete(file.id);
+        await deps.recent.remove(file.id);
+        return { file: ref(file.id), text: '', picture: read.picture };
+      }
+      const text = read.text;
       grantedFiles.add(file.id);
       if (readEncounterText(text, path.basename(file.id)).ok) await deps.recent.add(file.id);
       else await deps.recent.remove(file.id);
