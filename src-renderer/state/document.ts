@@ -1,7 +1,7 @@
 import { batch, createSignal } from 'solid-js';
 import { History, type Command } from '../../src-shared/commands';
 import { serializeEncounter } from '../../src-shared/io';
-import type { FileRef, PlatformBridge } from '../../src-shared/ipc';
+import type { FileRef, OpenedFile, OpenedPicture, PlatformBridge } from '../../src-shared/ipc';
 import { createEncounter, type Encounter, type NewEncounterOptions } from '../../src-shared/model';
 import type { Chrome } from './chrome';
 import { exportNotice } from './exports';
@@ -203,19 +203,29 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
   }
 
   /** Opens what the platform hands over (the picked file, a recent one). */
-  async function openFrom(get: () => Promise<{ text: string; file: FileRef } | null>): Promise<void> {
+  async function openFrom(get: () => Promise<OpenedFile | null>): Promise<void> {
     if (!(await mayDiscard())) return;
     choosing = true;
+    // A picture (File › Open or a dropped one) is not opened as text: it goes to `pictures.ts`,
+    // after the busy indicator, which asks where it goes.
+    let picture: OpenedPicture | null = null;
     try {
       await run('Opening…', async () => {
         const opened = await get();
-        if (opened) await openText(opened.text, opened.file);
+        if (opened?.picture) picture = { file: opened.file, picture: opened.picture };
+        else if (opened) await openText(opened.text, opened.file);
       });
     } finally {
       choosing = false;
       setOpening(false);
     }
+    if (picture) await pictureOpened?.(picture);
     await refreshRecent();
+  }
+  let pictureOpened: ((opened: OpenedPicture) => Promise<void>) | null = null;
+  /** Who takes a picture that File › Open or a drop handed over (state/pictures.ts). */
+  function onPictureOpened(handler: (opened: OpenedPicture) => Promise<void>): void {
+    pictureOpened = handler;
   }
   const open = () => openFrom(() => platform.openEncounter());
   const openRecent = (ref: FileRef) => openFrom(() => platform.readEncounter(ref));
@@ -280,6 +290,7 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     openLaunchFiles,
     openSample,
     openUnsaved,
+    onPictureOpened,
     save,
     exportFile,
     setMapImageSource,

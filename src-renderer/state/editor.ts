@@ -7,6 +7,7 @@ import { createLayerLocks } from './layers';
 import { createMovement } from './movement';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import { createPlay } from './play';
+import { createPictures } from './pictures';
 import { createSelection, type LocateCreature } from './selection';
 import { createToolState } from './tool';
 import { createViewState } from './view-state';
@@ -95,6 +96,9 @@ function composeEditor(platform: PlatformBridge) {
     selectedIds: selection.selectedIds,
     refuse: (text) => chrome.notify('warning', text),
   });
+  // Pictures in: import, new map from picture, detection, alignment (state/pictures.ts).
+  const pictures = createPictures({ platform, chrome, doc: document.doc, execute, newEncounter: (o) => (play.syncPlay(), document.newEncounter(o)), setTool: tools.setTool });
+  document.onPictureOpened(pictures.pictureOpened);
   const inPlay = {
     doc: () => (playing() ? (play.playBoard() ?? document.doc()) : document.doc()),
     execute,
@@ -123,7 +127,7 @@ function composeEditor(platform: PlatformBridge) {
     openSample: (...a: Parameters<typeof document.openSample>) => (play.syncPlay(), document.openSample(...a)),
   };
 
-  return { platform, ...chrome, ...document, ...view, ...selection, ...tools, ...locks, ...movement, ...creatures, ...play, ...inPlay };
+  return { platform, ...chrome, ...document, ...view, ...selection, ...tools, ...locks, ...movement, ...creatures, ...play, ...pictures, ...inPlay };
 }
 
 export type Editor = ReturnType<typeof createEditor>;
