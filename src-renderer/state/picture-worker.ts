@@ -8,31 +8,32 @@ import { bytesOf } from './picture-bytes';
  * handed over, not copied. Grid detection has a worker of its own (`picture-detect-worker.ts`), so
  * a slow detection never holds the map's picture back.
  */
-export type PictureWorkerMessage = { type: 'levels'; id: number; mime: PictureMime; data: string; smallest: number };
+export type PictureWorkerMessage = { type: 'levels'; id: number; mime: PictureMime; data: string; width: number; height: number; smallest: number };
 
 export type PictureWorkerReply = { id: number; type: 'level'; bitmap: ImageBitmap; last: boolean } | { id: number; type: 'failed'; error: string };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 /**
- * The picture at its full size and at halves down to about `smallest` pixels on the long side:
- * one decode, then the levels made from it, smallest first (what a whole map in view needs), the
- * full size last.
+ * The picture at its full size and at halves down to about `smallest` pixels on the long side. The
+ * smallest comes first, decoded straight at that size (the decoder can skip most of the work for
+ * a JPEG), so a whole map in view shows its art soon; then the full decode, the middle levels made
+ * from it, and the full size last.
  */
-async function levels(m: Extract<PictureWorkerMessage, { type: 'levels' }>): Promise<void> {
+async function levels(m: PictureWorkerMessage): Promise<void> {
   const blob = new Blob([bytesOf(m.data)], { type: m.mime });
   const send = (bitmap: ImageBitmap, last: boolean) => scope.postMessage({ id: m.id, type: 'level', bitmap, last } satisfies PictureWorkerReply, [bitmap]);
-  const full = await createImageBitmap(blob);
-  const long = Math.max(full.width, full.height);
+  const long = Math.max(m.width, m.height);
   const sizes: { width: number; height: number }[] = [];
-  for (let k = 2; long / k >= m.smallest / 2 && long / k >= 1; k *= 2) {
-    sizes.push({ width: Math.max(1, Math.round(full.width / k)), height: Math.max(1, Math.round(full.height / k)) });
+  for (let k = 2; long / k >= 1; k *= 2) {
+    sizes.push({ width: Math.max(1, Math.round(m.width / k)), height: Math.max(1, Math.round(m.height / k)) });
     if (long / k <= m.smallest) break;
   }
-  // Smallest first: it is what the whole map in view needs.
-  for (const size of sizes.reverse()) {
-    send(await createImageBitmap(full, { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'medium' }), false);
-  }
+  sizes.reverse();
+  const resized = (size: { width: number; height: number }) => ({ resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'medium' as const });
+  if (sizes[0]) send(await createImageBitmap(blob, resized(sizes[0])), false);
+  const full = await createImageBitmap(blob);
+  for (const size of sizes.slice(1)) send(await createImageBitmap(full, resized(size)), false);
   send(full, true);
 }
 

@@ -142,7 +142,7 @@ export function createPictureLayer(editor: Editor, terrain: Konva.Image) {
           if (r.last) mark(`${r.bitmap.width}x${r.bitmap.height}`);
           node.getLayer()?.batchDraw();
         };
-        worker.postMessage({ type: 'levels', id, mime: p.mime, data: p.data, smallest: SMALLEST_LEVEL } satisfies PictureWorkerMessage);
+        worker.postMessage({ type: 'levels', id, mime: p.mime, data: p.data, width: p.width, height: p.height, smallest: SMALLEST_LEVEL } satisfies PictureWorkerMessage);
       },
     ),
   );
