@@ -1,4 +1,4 @@
-import { createSignal } from 'solid-js';
+import { batch, createSignal } from 'solid-js';
 import type { Command } from '../../src-shared/commands';
 import type { OpenedPicture, PlatformBridge } from '../../src-shared/ipc';
 import { MAX_MAP_SIDE, pictureToMap, squaresInPicture, type Encounter, type GridAlignment, type MapPicture, type NewEncounterOptions, type PictureFile } from '../../src-shared/model';
@@ -160,7 +160,8 @@ export function createPictures(deps: PictureDeps) {
     },
     dismissGridReport: () => setGridReport(null),
     pendingNewMap,
-    cancelNewMap: () => setPendingNewMap(null),
+    /** The New dialog closed without a map: the picture and its detection answer are let go. */
+    cancelNewMap: () => batch(() => (setPendingNewMap(null), setGridReport(null))),
     pictureDraft,
     setPictureDraft,
     /** File › Import picture…: under the open map. */

@@ -83,6 +83,13 @@ describe('the picture layer', () => {
     editor.execute({ type: 'setPicture', picture: { ...editor.doc()!.picture!, offsetX: 75 } });
     await frames();
     expect(pixel(background, v.panX + 2.5 * s, v.panY + 1.5 * s).slice(0, 3)).toEqual([90, 30, 200]);
+    // In Play mode the same picture is drawn under the board.
+    editor.togglePlay();
+    await frames();
+    expect(editor.playing()).toBe(true);
+    expect(pixel(background, v.panX + 2.5 * s, v.panY + 1.5 * s).slice(0, 3)).toEqual([90, 30, 200]);
+    editor.togglePlay();
+    await frames();
     // At half opacity the picture is half there.
     editor.execute({ type: 'setPicture', picture: { ...editor.doc()!.picture!, opacity: 0.5 } });
     await frames();
