@@ -77,10 +77,10 @@ export function createPictures(deps: PictureDeps) {
     return true;
   }
 
+  /** The answer shows in the bar over the map (components/PictureAlignOptions.tsx), not as a notice too. */
   function report(fileName: string, answer: GridAnswer): void {
     setGridReport({ fileName, answer });
     if (!answer.ok) deps.setTool('picture-align');
-    chrome.notify('info', `${fileName}: ${gridAnswerText(answer)}`);
   }
 
   /** Opens the New dialog sized from the picture (its grid, detected or assumed). */
@@ -103,11 +103,7 @@ export function createPictures(deps: PictureDeps) {
     if (deps.doc() === before) return;
     setPendingNewMap(null);
     deps.execute({ type: 'setPicture', picture: { ...pending.picture, ...pending.grid, opacity: 1 }, label: 'import picture' });
-    const report = gridReport();
-    if (report) {
-      chrome.notify('info', `${pending.fileName}: ${gridAnswerText(report.answer)}`);
-      if (!report.answer.ok) deps.setTool('picture-align');
-    }
+    if (gridReport()?.answer.ok === false) deps.setTool('picture-align');
   }
 
   /** A picture chosen with File › Open or dropped: under this map, or a new map from it. */
@@ -184,7 +180,6 @@ export function createPictures(deps: PictureDeps) {
       const now = deps.doc()?.picture;
       if (answer.ok && now) deps.execute({ type: 'setPicture', picture: { ...now, ...answer.grid }, label: 'align picture' });
       setGridReport({ fileName: 'The picture', answer });
-      chrome.notify('info', gridAnswerText(answer));
     },
     alignPicture,
   };

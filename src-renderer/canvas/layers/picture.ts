@@ -76,7 +76,7 @@ export function createPictureLayer(editor: Editor, terrain: Konva.Image) {
   const [levels, setLevels] = createSignal<readonly PictureLevel[]>([], { equals: false });
   let worker: Worker | null = null;
   let job = 0;
-  let source: string | null = null;
+  let source: string | null | undefined;
   let lastLevel = 0;
 
   const picture = () => editor.doc()?.picture ?? null;
