@@ -226,7 +226,7 @@ describe('pictures refused', () => {
     return editor;
   }
   /** A PNG header claiming `width` × `height` pixels with a whole chunk list. */
-  function pngClaiming(width: number, height: number): Uint8Array {
+  function pngClaiming(width: number, height: number): Uint8Array<ArrayBuffer> {
     const b = new Uint8Array(45);
     b.set([137, 80, 78, 71, 13, 10, 26, 10]);
     const v = new DataView(b.buffer);
