@@ -202,24 +202,32 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     return true;
   }
 
-  /** Opens what the platform hands over (the picked file, a recent one). */
+  /**
+   * Opens what the platform hands over (the picked file, a recent one). A picture (File › Open or a
+   * dropped one) is not opened as text: it goes to `pictures.ts`, which asks where it goes, so the
+   * open map's unsaved changes are asked about only when a file would replace it.
+   */
   async function openFrom(get: () => Promise<OpenedFile | null>): Promise<void> {
-    if (!(await mayDiscard())) return;
     choosing = true;
-    // A picture (File › Open or a dropped one) is not opened as text: it goes to `pictures.ts`,
-    // after the busy indicator, which asks where it goes.
-    let picture: OpenedPicture | null = null;
+    let opened: OpenedFile | null | undefined;
     try {
-      await run('Opening…', async () => {
-        const opened = await get();
-        if (opened?.picture) picture = { file: opened.file, picture: opened.picture };
-        else if (opened) await openText(opened.text, opened.file);
-      });
+      opened = await run('Opening…', get);
     } finally {
       choosing = false;
-      setOpening(false);
     }
-    if (picture) await pictureOpened?.(picture);
+    if (opened?.picture) {
+      setOpening(false);
+      await pictureOpened?.({ file: opened.file, picture: opened.picture });
+    } else if (opened && (await mayDiscard())) {
+      const chosen = opened;
+      choosing = true;
+      try {
+        await run('Opening…', () => openText(chosen.text, chosen.file));
+      } finally {
+        choosing = false;
+      }
+    }
+    setOpening(false);
     await refreshRecent();
   }
   let pictureOpened: ((opened: OpenedPicture) => Promise<void>) | null = null;
