@@ -127,7 +127,7 @@ export function PictureAlignOptions(props: { editor: Editor }) {
 export function PictureGridReport(props: { editor: Editor }) {
   const editor = props.editor;
   return (
-    <Show when={editor.gridReport() && !editor.pendingNewMap() && editor.doc()?.picture}>
+    <Show when={editor.gridReport() && !editor.pendingNewMap() && !editor.playing() && editor.doc()?.picture}>
       <div class="picture-grid-report" role="status" data-testid="picture-grid-report" data-found={String(editor.gridReport()!.answer.ok)}>
         <span>{gridAnswerText(editor.gridReport()!.answer)}</span>
         <Show when={editor.gridReport()!.answer.ok}>

@@ -14,7 +14,7 @@ async function menu(page: Page, id: string) {
   await page.getByTestId(id).click();
 }
 
-/** The picture layer's colour at the centre of map square (x, y), read from its canvas. */
+/** The picture layer's colour at the centre of map square (x, y) (or at map point x + 0.5, y + 0.5), read from its canvas. */
 function squareColour(page: Page, x: number, y: number) {
   return page.evaluate(
     ([x, y]) => {
@@ -147,4 +147,32 @@ test('a file that is not a picture is refused by Import picture with a notice, t
   await app.open(() => menu(page, 'file.importPicture'), notPicture);
   await expect(page.getByTestId('notice-error').last()).toContainText('notes.png was not imported: the picture is neither PNG, JPEG nor WebP.');
   await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-background', 'none');
+});
+
+test('the picture stays under its squares when the map is resized, and is drawn in Play mode', async ({ app }) => {
+  const { page } = app;
+  await app.open(() => page.keyboard.press('Control+o'), CRYPT);
+  await expect(page.getByTestId('new-dialog')).toContainText('New map from picture', { timeout: 20_000 });
+  await page.getByTestId('new-create').click();
+  const canvas = page.getByTestId('map-canvas');
+  await expect(canvas).toHaveAttribute('data-background', '1240x940');
+  // Where the marker's middle (picture pixel 770, 190) lies on the map, from the alignment shown.
+  await page.keyboard.press('a');
+  const field = async (id: string) => Number(await page.getByTestId(id).inputValue());
+  const ppsq = await field('picture-pixels-per-square');
+  const marker = { x: (770 - (await field('picture-offset-x'))) / ppsq, y: (190 - (await field('picture-offset-y'))) / ppsq };
+  await expect.poll(async () => isMarkerRed(await squareColour(page, marker.x - 0.5, marker.y - 0.5))).toBe(true);
+  // Two columns added on the left: the marker is two squares further right on the map, and where it was on screen.
+  await page.getByTestId('resize-map').click();
+  await page.getByTestId('resize-width').fill('14');
+  await page.getByTestId('anchor-2-1').click();
+  await page.getByTestId('resize-apply').click();
+  await expect(canvas).toHaveAttribute('data-map-width', '14');
+  await expect.poll(async () => isMarkerRed(await squareColour(page, marker.x + 2 - 0.5, marker.y - 0.5))).toBe(true);
+  expect(await field('picture-offset-x')).toBeCloseTo((await field('picture-pixels-per-square')) * -2 + 770 - marker.x * ppsq, 1);
+  await page.screenshot({ path: screenshotPath('picture-resized.png') });
+  await page.keyboard.press('F5');
+  await expect(canvas).toHaveAttribute('data-mode', 'play');
+  await expect.poll(async () => isMarkerRed(await squareColour(page, marker.x + 2 - 0.5, marker.y - 0.5))).toBe(true);
+  await page.screenshot({ path: screenshotPath('picture-play.png') });
 });
