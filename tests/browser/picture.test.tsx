@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MapCanvas } from '../../src-renderer/canvas/MapCanvas';
 import { chooseLevel } from '../../src-renderer/canvas/layers/picture';
 import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
+import { PictureGridReport } from '../../src-renderer/components/PictureAlignOptions';
 import { installDropOpen } from '../../src-renderer/state/autosave';
 import { createEditor } from '../../src-renderer/state/editor';
 import { LIMITS } from '../../src-shared/io';
@@ -252,3 +253,67 @@ describe('pictures refused', () => {
     expect(editor.doc()!.picture).toBeUndefined();
   });
 });
+
+describe('a picture dropped on an open map', () => {
+  /** A drawn grid of `cell` px from (`ox`, `oy`): dark 2 px lines on speckled stone, as a file. */
+  async function drawnGridFile(width: number, height: number, cell: number, ox: number, oy: number, type: 'image/png' | 'image/jpeg'): Promise<File> {
+    const c = document.createElement('canvas');
+    c.width = width;
+    c.height = height;
+    const g = c.getContext('2d')!;
+    g.fillStyle = '#9a9080';
+    g.fillRect(0, 0, width, height);
+    let seed = 3;
+    const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    for (let k = 0; k < 3000; k++) {
+      g.fillStyle = `rgba(${60 + rand() * 80},${50 + rand() * 70},${40 + rand() * 60},0.5)`;
+      g.fillRect(rand() * width, rand() * height, 2 + rand() * 4, 2 + rand() * 4);
+    }
+    g.fillStyle = '#1a1a1a';
+    for (let x = ox; x < width; x += cell) g.fillRect(x - 1, 0, 2, height);
+    for (let y = oy; y < height; y += cell) g.fillRect(0, y - 1, width, 2);
+    const blob = await new Promise<Blob>((r) => c.toBlob((b) => r(b!), type, 0.9));
+    return new File([blob], type === 'image/png' ? 'hall.png' : 'hall.jpg', { type });
+  }
+
+  it("asks where it goes; under this map it is one undo step, its bytes the file's, lined up by the grid found", async () => {
+    const editor = createEditor(noPlatform);
+    await editor.newEncounter({ ruleset: 'd20-35', width: 12, height: 8, name: 'Hall' });
+    editor.execute({ type: 'renameEncounter', name: 'Hall, edited' });
+    const remove = installDropOpen(editor);
+    const file = await drawnGridFile(640, 400, 50, 25, 10, 'image/png');
+    const dt = new DataTransfer();
+    dt.items.add(file);
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, cancelable: true }));
+    await until(() => editor.confirmState() !== null, 'the question');
+    expect(editor.confirmState()).toMatchObject({ text: 'hall.png is a picture. Put it under this map, or make a new map from it?', confirmLabel: 'Under this map', otherLabel: 'New map from picture' });
+    editor.answerConfirm(true);
+    await until(() => !!editor.doc()!.picture, 'the picture', 20_000);
+    remove();
+    const p = editor.doc()!.picture!;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    expect(p).toMatchObject({ mime: 'image/png', width: 640, height: 400, opacity: 1 });
+    expect(atob(p.data).length).toBe(bytes.length);
+    expect([...atob(p.data)].every((ch, i) => ch.charCodeAt(0) === bytes[i])).toBe(true);
+    // The drawn grid is found: 50 px a square, the first lines at 25, 10.
+    const report = editor.gridReport()!;
+    expect(report.answer).toMatchObject({ ok: true, grid: { pixelsPerSquare: expect.closeTo(50, 0) } });
+    expect(p.pixelsPerSquare).toBeCloseTo(50, 0);
+    expect(p.offsetX).toBeCloseTo(25, 0);
+    expect(p.offsetY).toBeCloseTo(10, 0);
+    // The bar over the map says so, with Accept and Adjust (the alignment tool).
+    const host = document.createElement('div');
+    document.body.append(host);
+    dispose = render(() => <PictureGridReport editor={editor} />, host);
+    expect(host.textContent).toMatch(/^Grid found: 50 px a square, offset 25, 10 — \d+ % sure/);
+    host.querySelector<HTMLButtonElement>('[data-testid=picture-grid-adjust]')!.click();
+    expect(editor.tool()).toBe('picture-align');
+    expect(host.querySelector('[data-testid=picture-grid-report]')).toBeNull();
+    // One undo step for the import; the edit before it is still there.
+    expect(editor.undoLabel()).toBe('import picture');
+    editor.undo();
+    expect(editor.doc()!.picture).toBeUndefined();
+    expect(editor.doc()!.name).toBe('Hall, edited');
+  });
+});
+
