@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { detectGrid } from '../../src-shared/picture/grid-detect';
 import type { GridAnswer } from './picture-detect';
-import { bytesOf } from './picture-bytes';
+import { bytesOf, scaledDecode } from './picture-bytes';
 
 /**
  * Grid detection off the main thread (docs/pictures.md): the picture decoded natively at about
@@ -15,11 +15,14 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 /** Grid detection on the picture decoded at reduced size; the answer is in the picture's own pixels. */
 async function detect(m: DetectMessage): Promise<void> {
-  const blob = new Blob([bytesOf(m.data)], { type: m.mime });
+  const bytes = bytesOf(m.data);
+  const blob = new Blob([bytes], { type: m.mime });
   const k = Math.min(1, m.longSide / Math.max(m.width, m.height));
   const width = Math.max(1, Math.round(m.width * k));
   const height = Math.max(1, Math.round(m.height * k));
-  const bitmap = await createImageBitmap(blob, k < 1 ? { resizeWidth: width, resizeHeight: height, resizeQuality: 'medium' } : {});
+  // A JPEG is decoded straight at the reduced size where the browser can (see picture-bytes.ts).
+  const scaled = k < 1 && m.mime === 'image/jpeg' ? await scaledDecode(bytes, m.mime, { width, height }) : null;
+  const bitmap = scaled ?? (await createImageBitmap(blob, k < 1 ? { resizeWidth: width, resizeHeight: height, resizeQuality: 'medium' } : {}));
   const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
   const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
   ctx.drawImage(bitmap, 0, 0);

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import type { PictureMime } from '../../src-shared/model';
-import { bytesOf } from './picture-bytes';
+import { bytesOf, scaledDecode } from './picture-bytes';
 
 /**
  * The map picture's decoding, off the main thread: its base64 turned into bytes and decoded by the
@@ -45,30 +45,6 @@ async function levels(m: PictureWorkerMessage): Promise<void> {
   for (const size of rest) send(await createImageBitmap(full, resized(size)), false);
   send(full, true);
 }
-
-/** A JPEG decoded at about `size` by the browser's decoder (null where `ImageDecoder` is missing). */
-async function scaledDecode(bytes: Uint8Array<ArrayBuffer>, mime: string, size: { width: number; height: number }): Promise<ImageBitmap | null> {
-  const Decoder = (globalThis as { ImageDecoder?: ImageDecoderConstructor }).ImageDecoder;
-  if (!Decoder) return null;
-  const decoder = new Decoder({ data: bytes, type: mime, desiredWidth: size.width, desiredHeight: size.height });
-  try {
-    const { image } = await decoder.decode();
-    try {
-      // Exactly the level's size, whatever size the decoder chose.
-      return await createImageBitmap(image, { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'medium' });
-    } finally {
-      image.close();
-    }
-  } finally {
-    decoder.close();
-  }
-}
-
-/** The part of WebCodecs' `ImageDecoder` used here (not in every TypeScript DOM library yet). */
-type ImageDecoderConstructor = new (init: { data: BufferSource; type: string; desiredWidth?: number; desiredHeight?: number }) => {
-  decode(): Promise<{ image: CanvasImageSource & { close(): void } }>;
-  close(): void;
-};
 
 scope.onmessage = (e: MessageEvent<PictureWorkerMessage>) => {
   const m = e.data;

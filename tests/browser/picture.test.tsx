@@ -5,6 +5,7 @@ import { chooseLevel } from '../../src-renderer/canvas/layers/picture';
 import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { PictureGridReport } from '../../src-renderer/components/PictureAlignOptions';
 import { installDropOpen } from '../../src-renderer/state/autosave';
+import { detectPictureGrid } from '../../src-renderer/state/picture-detect';
 import { createEditor } from '../../src-renderer/state/editor';
 import { LIMITS } from '../../src-shared/io';
 import type { PlatformBridge } from '../../src-shared/ipc';
@@ -314,6 +315,29 @@ describe('a picture dropped on an open map', () => {
     editor.undo();
     expect(editor.doc()!.picture).toBeUndefined();
     expect(editor.doc()!.name).toBe('Hall, edited');
+  });
+});
+
+describe('grid detection off the main thread', () => {
+  it('a big JPEG is decoded at reduced size, and the grid comes back in its own pixels', async () => {
+    const c = new OffscreenCanvas(4096, 2560);
+    const g = c.getContext('2d')!;
+    g.fillStyle = '#8c8474';
+    g.fillRect(0, 0, 4096, 2560);
+    g.fillStyle = '#151515';
+    // 128 px squares whose first lines are at x = 40, y = 72; lines 6 px wide (3 px at the 2,048 px decode).
+    for (let x = 40; x < 4096; x += 128) g.fillRect(x - 3, 0, 6, 2560);
+    for (let y = 72; y < 2560; y += 128) g.fillRect(0, y - 3, 4096, 6);
+    const blob = await c.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    const answer = await detectPictureGrid({ mime: 'image/jpeg', data: btoa(binary), width: 4096, height: 2560 });
+    expect(answer).toMatchObject({ ok: true });
+    if (!answer.ok) return;
+    expect(answer.grid.pixelsPerSquare).toBeCloseTo(128, 0);
+    expect(answer.grid.offsetX).toBeCloseTo(40, 0);
+    expect(answer.grid.offsetY).toBeCloseTo(72, 0);
   });
 });
 
