@@ -12,6 +12,11 @@
 //               set, then the frame); Medium and Gargantuan creatures, first click included
 //   open        file chosen (File.text() called) → the map drawn; with the longest task meanwhile (not
 //               counting the task Playwright hands the file over in: handover_task_ms)
+//   picture-open  a 512² encounter file holding an 8192² JPEG picture chosen → the map drawn with its
+//               picture (`ours_ms`; `full_ms` when the full-size decode is in too), the longest task
+//               meanwhile; the same with a 1024² picture as the yardstick (`…_1024`)
+//   picture-pan frame intervals while panning that map (after the picture is decoded)
+//   BENCH_EDITOR_ONLY=picture runs only the picture cases.
 //   work_p95_ms the script time of each frame's animation callbacks (Konva draws there) while panning
 //               or zooming: less at the mercy of a loaded machine than frame intervals
 //   pan/zoom-mapview  the same pan and zoom in the map view (docs/map-style.md: textured tiles)
@@ -306,9 +311,113 @@ const tokenPicture = (id, file, mime) => {
   return { id, mime, ...size, data: data.toString('base64') };
 };
 const tokens = [tokenPicture('goblin', 'tokens-labels-goblin.png', 'image/png'), tokenPicture('dungeon', 'tokens-labels-dungeon.jpg', 'image/jpeg')];
-// BENCH_EDITOR_PARTS=pan,zoom,mapview,tokens,huge runs only those parts (BENCH_EDITOR_ONLY=pan: the pan cases).
-const only = process.env.BENCH_EDITOR_PARTS?.split(',') ?? (process.env.BENCH_EDITOR_ONLY === 'pan' ? ['pan', 'tokens'] : undefined);
+// BENCH_EDITOR_PARTS=pan,zoom,mapview,tokens,huge,picture runs only those parts (BENCH_EDITOR_ONLY=pan: the pan
+// cases; =picture: the picture cases).
+const legacyOnly = { pan: ['pan', 'tokens'], picture: ['picture'] }[process.env.BENCH_EDITOR_ONLY ?? ''];
+const only = process.env.BENCH_EDITOR_PARTS?.split(',') ?? legacyOnly;
 const all = ['pan', 'zoom', 'paint', 'select', 'mapview'].filter((p) => !only || only.includes(p));
+
+/**
+ * A battle-map JPEG drawn in the page (flagstones, walls, a drawn grid of 100 px and noise, so it
+ * compresses as real art does), `side` pixels square; base64.
+ */
+async function benchPicture(side) {
+  const page = await browser.newPage();
+  await page.goto(url);
+  const base64 = await page.evaluate(async (n) => {
+    const c = new OffscreenCanvas(n, n);
+    const g = c.getContext('2d');
+    let seed = 9;
+    const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    for (let y = 0; y < n; y += 50)
+      for (let x = 0; x < n; x += 50) {
+        const v = 120 + rand() * 60;
+        g.fillStyle = `rgb(${v},${v - 10},${v - 30})`;
+        g.fillRect(x + 1, y + 1, 48, 48);
+      }
+    for (let k = 0; k < (n * n) / 2000; k++) {
+      g.fillStyle = `rgba(${rand() * 80},${rand() * 60},${rand() * 40},0.4)`;
+      g.fillRect(rand() * n, rand() * n, 2 + rand() * 8, 2 + rand() * 8);
+    }
+    g.strokeStyle = 'rgba(0,0,0,0.5)';
+    g.lineWidth = 2;
+    for (let x = 0; x <= n; x += 100) g.strokeRect(x, -1, 0, n + 2);
+    for (let y = 0; y <= n; y += 100) g.strokeRect(-1, y, n + 2, 0);
+    const blob = await c.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  }, side);
+  await page.close();
+  return base64;
+}
+
+/** The 512² bench map with a picture of `side` px a side under it, 16 px a square (8192 / 512). */
+function pictureMap(base64, side) {
+  const map = make(512, 500);
+  const file = JSON.parse(map.text);
+  file.picture = { mime: 'image/jpeg', data: base64, width: side, height: side, pixelsPerSquare: side / 512, offsetX: 0, offsetY: 0, opacity: 1 };
+  return { ...map, text: JSON.stringify(file), bytes: Math.round((base64.length * 3) / 4) };
+}
+
+/** Opens the map with its picture; `ours_ms` ends when the picture is first drawn with the map. */
+async function pictureSuite(map, name) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('[data-testid=welcome]');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('welcome-open').click();
+  const fc = await chooser;
+  const drawn = page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let first = 0;
+        const check = () => {
+          const el = document.querySelector('[data-testid=map-canvas]');
+          if (!el) return;
+          if (!first && el.dataset.pictureLevel) {
+            first = -1;
+            window.__afterFrame().then((t) => (first = t));
+          }
+          if (/^\d+x\d+$/.test(el.dataset.background ?? '') && first) {
+            obs.disconnect();
+            const wait = () => (first > 0 ? window.__afterFrame().then((full) => resolve({ first, full })) : setTimeout(wait, 5));
+            wait();
+          }
+        };
+        const obs = new MutationObserver(check);
+        obs.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-picture-level', 'data-background'] });
+      }),
+  );
+  await fc.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(map.text) });
+  const { first, full } = await drawn;
+  const { openStart, longTasks } = await page.evaluate(() => window.__bench);
+  const during = longTasks.filter((t) => t.start >= openStart && t.start <= full);
+  const longest = during.length ? Math.max(...during.map((t) => t.duration)) : 0;
+  await page.waitForTimeout(300);
+  const pan = await measurePan(page);
+  await context.close();
+  return { open: first - openStart, full: full - openStart, longest, pan };
+}
+
+if (!only || only.includes('picture')) {
+  const big = pictureMap(await benchPicture(8192), 8192);
+  const yard = pictureMap(await benchPicture(1024), 1024);
+  const a = await pictureSuite(big, 'picture-8192.encounter');
+  const b = await pictureSuite(yard, 'picture-1024.encounter');
+  console.log(
+    `BENCH picture-open ours_ms=${ms(a.open)} full_ms=${ms(a.full)} long_task_max_ms=${ms(a.longest)} jpeg_mib=${(big.bytes / 1048576).toFixed(1)} ours_ms_1024=${ms(b.open)} full_ms_1024=${ms(b.full)} long_task_max_ms_1024=${ms(b.longest)}`,
+  );
+  console.log(`BENCH picture-pan p95_ms=${ms(p95(a.pan))} max_ms=${ms(max(a.pan))} work_p95_ms=${ms(p95(a.pan.work))} p95_ms_1024=${ms(p95(b.pan))} work_p95_ms_1024=${ms(p95(b.pan.work))}`);
+  if (only?.every((p) => p === 'picture')) {
+    await browser.close();
+    await server.close();
+    process.exit(0);
+  }
+}
 const small = await suite(make(64, 64), 'bench-64.encounter', all);
 const big = await suite(make(512, 500), 'bench-512.encounter', all);
 const tokened = !only || only.includes('tokens') ? await suite(make(512, 500, tokens), 'bench-512-tokens.encounter', ['pan']) : null;

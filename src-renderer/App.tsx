@@ -4,6 +4,7 @@ import { AboutDialog, ConfirmDialog, ShortcutsDialog } from './components/HelpDi
 import { ExportDialog } from './components/ExportDialog';
 import { MenuBar } from './components/MenuBar';
 import { NewEncounterDialog } from './components/NewEncounterDialog';
+import { PictureGridReport } from './components/PictureAlignOptions';
 import { Notices } from './components/Notices';
 import { PropertiesPanel } from './components/PropertiesPanel';
 import { StatusBar } from './components/StatusBar';
@@ -108,6 +109,7 @@ export function App(props: { editor: Editor }) {
           </Show>
           {/* Over the map only: never over a panel, a palette or the status bar. */}
           <Notices editor={editor} />
+          <PictureGridReport editor={editor} />
         </main>
         <Show when={editor.playing()} fallback={<PropertiesPanel editor={editor} />}>
           <PlayPanel editor={editor} />

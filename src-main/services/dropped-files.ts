@@ -2,6 +2,8 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ENCOUNTER_FILE_EXTENSION } from '../../src-shared/io';
+import { isPictureBytes, PICTURE_EXTENSIONS } from '../../src-shared/io/import/picture-file';
+import { LIMITS } from '../../src-shared/io/limits';
 import { describeFsError } from './files';
 
 /**
@@ -11,8 +13,9 @@ import { describeFsError } from './files';
  * user's hidden folders, checked on the path as named and on where its links lead.
  */
 
-/** The kinds File › Open offers, by extension. */
-export const OPENABLE_EXTENSIONS: readonly string[] = [ENCOUNTER_FILE_EXTENSION, 'json', 'txt', 'dd2vtt', 'uvtt'];
+/** The kinds File › Open offers, by extension: the text kinds, and pictures. */
+export const OPENABLE_EXTENSIONS: readonly string[] = [ENCOUNTER_FILE_EXTENSION, 'json', 'txt', 'dd2vtt', 'uvtt', ...PICTURE_EXTENSIONS];
+const PICTURE_EXTENSION_SET: ReadonlySet<string> = new Set(PICTURE_EXTENSIONS);
 
 /** Folders whose files are the system's, never a map: kernel views, devices, configuration. */
 const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev', '/etc', '/boot', '/run', '/var/run', '/private/etc', '/private/var/run'];
@@ -83,12 +86,17 @@ export async function droppedFileProblem(filePath: string, maxBytes: number): Pr
     if (!OPENABLE_EXTENSIONS.includes(ext) && !OPENABLE_EXTENSIONS.includes(path.extname(filePath).slice(1).toLowerCase())) {
       return `${name} is not a kind of file Encounter Builder opens (${OPENABLE_EXTENSIONS.map((e) => `.${e}`).join(', ')}); nothing was opened.`;
     }
-    if (stat.size > maxBytes) {
-      return `${name} is ${(stat.size / 1048576).toFixed(1)} MiB, over the ${maxBytes / 1048576} MiB limit for an encounter file; nothing was opened.`;
+    const picture = PICTURE_EXTENSION_SET.has(ext) || PICTURE_EXTENSION_SET.has(path.extname(filePath).slice(1).toLowerCase());
+    const limit = picture ? LIMITS.pictureBytes : maxBytes;
+    if (stat.size > limit) {
+      return `${name} is ${(stat.size / 1048576).toFixed(1)} MiB, over the ${limit / 1048576} MiB limit for ${picture ? 'a picture' : 'an encounter file'}; nothing was opened.`;
     }
     const start = Buffer.alloc(Math.min(SIGNATURE_BYTES, stat.size));
     const { bytesRead } = await handle.read(start, 0, start.length, 0);
-    if (!looksLikeText(start.subarray(0, bytesRead))) return `${name} does not look like an encounter file, a scenario or a Universal VTT map (it is not text); nothing was opened.`;
+    const head = start.subarray(0, bytesRead);
+    // A picture by its name must be one by its first bytes; everything else the app opens is text.
+    if (picture) return isPictureBytes(head) ? null : `${name} is named as a picture but is not a PNG, JPEG or WebP; nothing was opened.`;
+    if (!looksLikeText(head)) return `${name} does not look like an encounter file, a scenario or a Universal VTT map (it is not text); nothing was opened.`;
     return null;
   } catch (e) {
     return `Cannot read ${name}: ${describeFsError(e)}.`;

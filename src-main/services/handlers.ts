@@ -18,14 +18,17 @@ import {
   type LibraryEventBatch,
   type LibraryScanResult,
   type OpenedFile,
+  type OpenedPicture,
   type RecoveryData,
   type SaveRequest,
 } from '../../src-shared/ipc';
 import { EXPORT_FORMATS } from '../../src-shared/io/export';
+import { PICTURE_EXTENSIONS } from '../../src-shared/io/import/picture-file';
 import type { ExportRenderer } from './export-runner';
 import { writeEncounterExport } from './exports';
 import { droppedFileProblem } from './dropped-files';
 import { fileIdentity, FileProblem, FileReplaced, readTextFile, recoverInterruptedSaves, writeFileAtomic, type FileIdentity } from './files';
+import { readChosenPicture, readIfPicture } from './pictures';
 import type { LibraryService } from './library';
 import type { RecoveryStore } from './recovery';
 import type { RecentFiles } from './recent';
@@ -70,6 +73,15 @@ const ENCOUNTER_FILTERS: FileFilter[] = [
   { name: 'Encounter', extensions: [ENCOUNTER_FILE_EXTENSION, 'json', 'txt', 'dd2vtt', 'uvtt'] },
   { name: 'All files', extensions: ['*'] },
 ];
+/** Open also takes a picture (the renderer offers to put it under the map or make a new map). */
+const OPEN_FILTERS: FileFilter[] = [
+  { name: 'Encounter or picture', extensions: [ENCOUNTER_FILE_EXTENSION, 'json', 'txt', 'dd2vtt', 'uvtt', ...PICTURE_EXTENSIONS] },
+  ...ENCOUNTER_FILTERS,
+];
+const PICTURE_FILTERS: FileFilter[] = [
+  { name: 'Picture (PNG, JPEG, WebP)', extensions: [...PICTURE_EXTENSIONS] },
+  { name: 'All files', extensions: ['*'] },
+];
 
 // Argument schemas: the renderer is not trusted, so every argument is checked before use.
 const FileRefArg = z.object({ id: z.string().min(1).max(4096), name: z.string().max(1024) }).strict();
@@ -108,6 +120,7 @@ const DroppedArg = z.tuple([z.string().min(1).max(4096)]);
 
 const ARGS: Record<BridgeMethod, z.ZodType<unknown[]>> = {
   openEncounter: z.tuple([]),
+  openPicture: z.tuple([]),
   readEncounter: z.tuple([FileRefArg]),
   saveEncounter: z.tuple([SaveArg]),
   recentFiles: z.tuple([]),
@@ -189,6 +202,13 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
    * after restoring it if a killed save left it damaged beside its backup (issue 19 › 3).
    */
   async function readChosen(filePath: string): Promise<OpenedFile> {
+    // A picture (PNG, JPEG, WebP, told by its first bytes) comes back as its bytes, within the picture
+    // limits; it is not an encounter, so it is never granted for saving back.
+    const picture = await readIfPicture(filePath);
+    if (picture) {
+      grantedFiles.delete(filePath);
+      return { file: ref(filePath), text: '', picture };
+    }
     // Backups lie beside the file itself, which a link the user opened leads to.
     const real = await realpath(filePath).catch(() => filePath);
     const restored = await recoverInterruptedSaves(path.dirname(real), isWholeEncounter, real);
@@ -235,12 +255,20 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
 
   const impl: { [M in BridgeMethod]: (...args: never[]) => Promise<unknown> } = {
     async openEncounter(): Promise<OpenedFile | null> {
-      const chosen = await deps.dialogs.openFile({ title: 'Open encounter', filters: ENCOUNTER_FILTERS });
+      const chosen = await deps.dialogs.openFile({ title: 'Open encounter', filters: OPEN_FILTERS });
       if (!chosen) return null;
       const opened = await readChosen(chosen);
+      // A picture is not an encounter: not granted for saving back, not on the recent list.
+      if (opened.picture) return opened;
       // Only a file that opens goes on the recent list (a broken one is reported, not remembered).
       if (readEncounterText(opened.text, path.basename(chosen)).ok) await deps.recent.add(chosen);
       return opened;
+    },
+
+    async openPicture(): Promise<OpenedPicture | null> {
+      const chosen = await deps.dialogs.openFile({ title: 'Import picture', filters: PICTURE_FILTERS });
+      if (!chosen) return null;
+      return { file: ref(chosen), picture: await readChosenPicture(chosen) };
     },
 
     async readEncounter(file: FileRef): Promise<OpenedFile> {
@@ -249,6 +277,11 @@ export function createHandlers(deps: HandlerDeps): Record<Channel | typeof DROPP
         await deps.recent.remove(file.id);
         throw e;
       });
+      // A dropped picture: read within the picture limits, and never remembered as an encounter.
+      if (opened.picture) {
+        await deps.recent.remove(file.id);
+        return opened;
+      }
       const text = opened.text;
       if (readEncounterText(text, path.basename(file.id)).ok) await deps.recent.add(file.id);
       else await deps.recent.remove(file.id);

@@ -17,9 +17,9 @@ import { createSquareMarksLayer } from './layers/square-marks';
 import { createSceneLines } from './layers/segment-layer';
 import { createLightLayer } from './layers/light';
 import { createMapStyleLayer } from './layers/map-style';
+import { createPictureLayer } from './layers/picture';
 import { createPlayOverlayLayer } from './layers/play-overlay';
 import { createTerrainLayer } from './layers/terrain';
-import { attachBackground } from './background-image';
 import { createWaterLayer } from './layers/water';
 import { createToolbox, type PointerInput, type Tool } from './tools';
 import { createViewGesture } from './view-gesture';
@@ -141,7 +141,7 @@ export function MapCanvas(props: { editor: Editor }) {
     // The line layers share one tile bitmap per tile when zoomed out (one blit a tile, not six).
     const lines = createSceneLines(drawn, [light, marks, elevation, water, ledges, edges]);
     konvaLayer('scene', terrain.node, mapStyle.node, lines.node, drawnArt.node);
-    attachBackground(drawn, backgroundLayer, terrain.node);
+    backgroundLayer.add(createPictureLayer(drawn, terrain.node).node);
     konvaLayer('creatures', creatures.node, labels.node);
     konvaLayer('grid', grid.node);
     const overlayLayer = konvaLayer('overlay', overlay.node, playOverlay.node, labels.overlayNode);

@@ -4,10 +4,16 @@ import type { Editor } from '../state/editor';
 import { Dialog } from './Dialog';
 
 export function NewEncounterDialog(props: { editor: Editor }) {
-  const [name, setName] = createSignal('New encounter');
+  // New map from picture: the same dialog, sized from the picture's grid (state/pictures.ts).
+  const fromPicture = props.editor.pendingNewMap();
+  const [name, setName] = createSignal(fromPicture ? fromPicture.fileName.replace(/\.[^.]+$/, '') : 'New encounter');
   const [ruleset, setRuleset] = createSignal<RulesetId>('d20-35');
-  const [width, setWidth] = createSignal(24);
-  const [height, setHeight] = createSignal(18);
+  const [width, setWidth] = createSignal(fromPicture?.squares.width ?? 24);
+  const [height, setHeight] = createSignal(fromPicture?.squares.height ?? 18);
+  const close = () => {
+    props.editor.cancelNewMap();
+    props.editor.setDialog(null);
+  };
   const info = () => RULESETS[ruleset()];
   const valid = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_MAP_SIDE;
   const error = () =>
@@ -16,12 +22,19 @@ export function NewEncounterDialog(props: { editor: Editor }) {
   const create = (e: Event) => {
     e.preventDefault();
     if (error()) return;
-    void props.editor.newEncounter({ name: name(), ruleset: ruleset(), width: width(), height: height() });
+    const options = { name: name(), ruleset: ruleset(), width: width(), height: height() };
+    void (fromPicture ? props.editor.createMapFromPicture(options) : props.editor.newEncounter(options));
   };
 
   return (
-    <Dialog title="New encounter" onClose={() => props.editor.setDialog(null)} testId="new-dialog">
+    <Dialog title={fromPicture ? 'New map from picture' : 'New encounter'} onClose={close} testId="new-dialog">
       <form class="form" onSubmit={create}>
+        {fromPicture && (
+          <p class="hint" data-testid="new-picture">
+            {fromPicture.fileName} ({fromPicture.picture.width} × {fromPicture.picture.height} px), {+fromPicture.grid.pixelsPerSquare.toFixed(1)} px a square:{' '}
+            {fromPicture.squares.width} × {fromPicture.squares.height} squares
+          </p>
+        )}
         <label class="field">
           <span>Name</span>
           <input type="text" value={name()} maxLength={200} data-testid="new-name" onInput={(e) => setName(e.currentTarget.value)} />
@@ -53,7 +66,7 @@ export function NewEncounterDialog(props: { editor: Editor }) {
           {error()}
         </p>
         <div class="dialog-actions">
-          <button type="button" onClick={() => props.editor.setDialog(null)}>
+          <button type="button" onClick={close}>
             Cancel
           </button>
           <button type="submit" class="primary" disabled={!!error()} data-testid="new-create">

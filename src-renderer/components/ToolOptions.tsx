@@ -5,6 +5,7 @@ import { squareLayer, squareLayersFor, unitWord } from '../canvas/tools/square-l
 import type { Editor } from '../state/editor';
 import { HEIGHT_MODES, MAX_BRUSH_SIZE, type HeightMode } from '../state/tool';
 import '../styles/editor-tools.css';
+import { PictureAlignOptions } from './PictureAlignOptions';
 
 /** The tools that paint squares on the chosen layer. */
 export const SQUARE_TOOL_IDS = new Set(['terrain', 'rectangle', 'line', 'fill', 'eraser', 'eyedropper']);
@@ -189,6 +190,9 @@ export function ToolOptions(props: { editor: Editor }) {
           </ul>
           <p class="muted small">Drag along a grid line for a run; click to toggle one edge; Shift erases.</p>
         </section>
+      </Show>
+      <Show when={editor.tool() === 'picture-align'}>
+        <PictureAlignOptions editor={editor} />
       </Show>
     </Show>
   );

@@ -1,6 +1,7 @@
 import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter } from '../../src-shared/io';
 import { exportEncounter } from '../../src-shared/io/export';
-import type { EncounterExportRequest, ExportRequest, FileRef, FolderRef, OpenedFile, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
+import { fileIsPicture, PICTURE_ACCEPT, readPicture } from './picture-files';
+import type { EncounterExportRequest, ExportRequest, FileRef, FolderRef, OpenedFile, OpenedPicture, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
 import { createBrowserLibrary, importLibraryFiles } from '../library/browser-library';
 import { libraryDb } from '../library/db';
 import { readEncounterFile } from '../state/read-file';
@@ -113,13 +114,22 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
     edition: 'browser',
 
     async openEncounter(): Promise<OpenedFile | null> {
-      const [file] = await pickFiles({ accept: `.${ENCOUNTER_FILE_EXTENSION},.json,.txt,.dd2vtt,.uvtt,application/json,text/plain` });
+      const [file] = await pickFiles({ accept: `.${ENCOUNTER_FILE_EXTENSION},.json,.txt,.dd2vtt,.uvtt,application/json,text/plain,${PICTURE_ACCEPT}` });
       if (!file) return null;
+      // A picture is read as one (never as text) and not remembered as an encounter.
+      if (await fileIsPicture(file)) return { file: { id: newId(), name: file.name }, text: '', picture: await readPicture(file) };
       const text = await readText(file);
       // The reading and the look-up of a stored file of that name go on together.
       const [ok, id] = await Promise.all([opens(file.name, text), idForName(file.name)]);
       if (!ok) return { file: { id: newId(), name: file.name }, text };
       return { file: await remember(id, file.name, text), text };
+    },
+
+    async openPicture(): Promise<OpenedPicture | null> {
+      const [file] = await pickFiles({ accept: PICTURE_ACCEPT });
+      if (!file) return null;
+      if (!(await fileIsPicture(file))) throw new Error(`${file.name} was not imported: the picture is neither PNG, JPEG nor WebP.`);
+      return { file: { id: newId(), name: file.name }, picture: await readPicture(file) };
     },
 
     async readEncounter(ref: FileRef): Promise<OpenedFile> {

@@ -31,6 +31,9 @@ const hasSelection = (e: Editor) => e.selectedCreature() !== null;
 export const ACTIONS: AppAction[] = [
   { id: 'file.new', menu: 'file', label: fixed('New encounter…'), keys: ['Mod+N'], run: (e) => e.setDialog('new') },
   { id: 'file.open', menu: 'file', label: fixed('Open…'), keys: ['Mod+O'], run: (e) => void e.open() },
+  // Pictures in (state/pictures.ts, docs/pictures.md).
+  { id: 'file.importPicture', menu: 'file', label: fixed('Import picture…'), enabled: (e) => hasDoc(e) && !e.playing(), run: (e) => void e.importPicture() },
+  { id: 'file.newFromPicture', menu: 'file', label: fixed('New map from picture…'), run: (e) => void e.newMapFromPicture() },
   // library hook: the library browser (src-renderer/library)
   { id: 'file.library', menu: 'file', label: fixed('Library…'), keys: ['Mod+L'], run: (e) => void libraryFor(e).show() },
   { id: 'file.save', menu: 'file', label: fixed('Save'), keys: ['Mod+S'], enabled: hasDoc, run: (e) => void e.save(), separatorBefore: true },

@@ -1,6 +1,7 @@
 import { createEffect, createSignal, onCleanup } from 'solid-js';
 import type { RecoveryData } from '../../src-shared/ipc';
 import { MAX_FILE_BYTES, serializeEncounter } from '../../src-shared/io';
+import { fileIsPicture, readPicture } from '../platform/picture-files';
 import { readEncounterFile } from './read-file';
 import type { Editor } from './editor';
 
@@ -79,7 +80,7 @@ export async function offerRecovery(editor: Editor): Promise<void> {
   if (await editor.openUnsaved(read.encounter, `Recovered “${found.name}”: save it to keep it.`, true)) stored = true;
 }
 
-/** Drag and drop: an encounter file or text scenario dropped on the window opens (size-checked first). */
+/** Drag and drop: an encounter file or text scenario dropped on the window opens (size-checked first); a picture asks where it goes. */
 export function installDropOpen(editor: Editor): () => void {
   const onDragOver = (e: DragEvent) => {
     if (e.dataTransfer?.types.includes('Files')) {
@@ -91,6 +92,19 @@ export function installDropOpen(editor: Editor): () => void {
     const file = e.dataTransfer?.files[0];
     if (!file) return;
     e.preventDefault();
+    // A picture (PNG, JPEG, WebP by its first bytes) asks where it goes (state/pictures.ts). On the
+    // desktop the main process reads and checks it; in the browser the page does.
+    if (await fileIsPicture(file)) {
+      try {
+        const ref = editor.platform.grantDroppedFile ? await editor.platform.grantDroppedFile(0) : null;
+        const opened = ref ? await editor.platform.readEncounter(ref) : null;
+        const picture = opened?.picture ?? (await readPicture(file));
+        await editor.pictureOpened({ file: opened?.file ?? { id: file.name, name: file.name }, picture });
+      } catch (err) {
+        editor.notify('error', (err as Error).message);
+      }
+      return;
+    }
     // On the desktop a dropped file is opened as the file it is (the preload read its path from
     // this drop), so Save writes back to it; without a path on disk it opens as a new encounter.
     if (editor.platform.grantDroppedFile) {

@@ -1,7 +1,7 @@
 import { batch, createSignal } from 'solid-js';
 import { History, type Command } from '../../src-shared/commands';
 import { serializeEncounter } from '../../src-shared/io';
-import type { FileRef, PlatformBridge } from '../../src-shared/ipc';
+import type { FileRef, OpenedFile, OpenedPicture, PlatformBridge } from '../../src-shared/ipc';
 import { createEncounter, type Encounter, type NewEncounterOptions } from '../../src-shared/model';
 import type { Chrome } from './chrome';
 import { exportNotice } from './exports';
@@ -204,20 +204,40 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     return true;
   }
 
-  /** Opens what the platform hands over (the picked file, a recent one). */
-  async function openFrom(get: () => Promise<{ text: string; file: FileRef; notes?: string[] } | null>): Promise<void> {
-    if (!(await mayDiscard())) return;
+  /**
+   * Opens what the platform hands over (the picked file, a recent one). A picture (File › Open or a
+   * dropped one) is not opened as text: it goes to `pictures.ts`, which asks where it goes, so the
+   * open map's unsaved changes are asked about only when a file would replace it.
+   */
+  async function openFrom(get: () => Promise<OpenedFile | null>): Promise<void> {
     choosing = true;
+    let opened: OpenedFile | null | undefined;
     try {
-      await run('Opening…', async () => {
-        const opened = await get();
-        if (opened && (await openText(opened.text, opened.file))) for (const note of opened.notes ?? []) notify('info', note);
-      });
+      opened = await run('Opening…', get);
     } finally {
       choosing = false;
-      setOpening(false);
     }
+    if (opened?.picture) {
+      setOpening(false);
+      await pictureOpened?.({ file: opened.file, picture: opened.picture });
+    } else if (opened && (await mayDiscard())) {
+      const chosen = opened;
+      choosing = true;
+      try {
+        const done = await run('Opening…', () => openText(chosen.text, chosen.file));
+        // What the main process did to the file before opening it (restored it after a killed save).
+        if (done) for (const note of chosen.notes ?? []) notify('info', note);
+      } finally {
+        choosing = false;
+      }
+    }
+    setOpening(false);
     await refreshRecent();
+  }
+  let pictureOpened: ((opened: OpenedPicture) => Promise<void>) | null = null;
+  /** Who takes a picture that File › Open or a drop handed over (state/pictures.ts). */
+  function onPictureOpened(handler: (opened: OpenedPicture) => Promise<void>): void {
+    pictureOpened = handler;
   }
   const open = () => openFrom(() => platform.openEncounter());
   const openRecent = (ref: FileRef) => openFrom(() => platform.readEncounter(ref));
@@ -282,6 +302,7 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     openLaunchFiles,
     openSample,
     openUnsaved,
+    onPictureOpened,
     save,
     exportFile,
     setMapImageSource,

@@ -8,6 +8,7 @@ import { createMapLabels } from './map-labels';
 import { createMovement } from './movement';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import { createPlay } from './play';
+import { createPictures } from './pictures';
 import { createSelection, type LocateCreature } from './selection';
 import { createTokenArt } from './token-art';
 import { createToolState } from './tool';
@@ -100,6 +101,9 @@ function composeEditor(platform: PlatformBridge) {
   });
   const tokenArt = createTokenArt({ doc: document.doc, execute, notify: chrome.notify });
   const mapLabels = createMapLabels({ doc: document.doc, execute });
+  // Pictures in: import, new map from picture, detection, alignment (state/pictures.ts).
+  const pictures = createPictures({ platform, chrome, doc: document.doc, execute, newEncounter: (o) => (play.syncPlay(), document.newEncounter(o)), setTool: tools.setTool });
+  document.onPictureOpened(pictures.pictureOpened);
   const inPlay = {
     doc: () => (playing() ? (play.playBoard() ?? document.doc()) : document.doc()),
     execute,
@@ -128,7 +132,7 @@ function composeEditor(platform: PlatformBridge) {
     openSample: (...a: Parameters<typeof document.openSample>) => (play.syncPlay(), document.openSample(...a)),
   };
 
-  return { platform, ...chrome, ...document, ...view, ...selection, ...tools, ...locks, ...movement, ...creatures, ...tokenArt, ...mapLabels, ...play, ...inPlay };
+  return { platform, ...chrome, ...document, ...view, ...selection, ...tools, ...locks, ...movement, ...creatures, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay };
 }
 
 export type Editor = ReturnType<typeof createEditor>;

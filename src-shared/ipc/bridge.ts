@@ -4,6 +4,7 @@
  * browser edition with browser APIs. Types only, plus the pure function that builds the desktop
  * bridge from an `invoke` transport.
  */
+import type { PictureFile } from '../model/picture';
 
 /** A file the user chose. `id` is opaque to the renderer (a path on desktop, a key in the browser). */
 export interface FileRef {
@@ -19,6 +20,17 @@ export interface OpenedFile {
   text: string;
   /** What the app did to the file before opening it (restored it after a killed save), to tell the user. */
   notes?: string[];
+  /**
+   * Set when the file is a picture (PNG, JPEG, WebP), already checked against the picture limits:
+   * the bytes unchanged, as base64; `text` is then empty. The renderer offers to put it under the
+   * map or make a new map from it.
+   */
+  picture?: PictureFile;
+}
+/** A picture the user chose with File › Import picture…, checked against the picture limits. */
+export interface OpenedPicture {
+  file: FileRef;
+  picture: PictureFile;
 }
 export interface SaveRequest {
   /** Null asks the user where to save (Save As). */
@@ -115,7 +127,9 @@ export interface PlatformBridge {
   readonly edition: 'desktop' | 'browser';
   /** Asks the user for an encounter file and reads it; null when they cancel. */
   openEncounter(): Promise<OpenedFile | null>;
-  /** Reads a file the user chose before (a recent file, a library entry). */
+  /** Asks the user for a PNG, JPEG or WebP picture and reads it (bytes unchanged); null when they cancel. */
+  openPicture(): Promise<OpenedPicture | null>;
+  /** Reads a file the user chose before (a recent file, a library entry, a dropped file). */
   readEncounter(file: FileRef): Promise<OpenedFile>;
   /** Writes the encounter (atomically on desktop); null when the user cancels Save As. */
   saveEncounter(request: SaveRequest): Promise<FileRef | null>;
@@ -171,6 +185,7 @@ export const DROPPED_FILE_CHANNEL = 'encounter:grant-dropped';
 /** IPC channel per bridge method. Every handler in the main process answers one of these. */
 export const CHANNELS = {
   openEncounter: 'encounter:open',
+  openPicture: 'picture:open',
   readEncounter: 'encounter:read',
   saveEncounter: 'encounter:save',
   recentFiles: 'recent:list',

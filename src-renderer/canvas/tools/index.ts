@@ -1,10 +1,12 @@
 import { BrushIcon, CreatureIcon, EraserIcon, EyedropperIcon, FillIcon, LabelIcon, LineIcon, PanIcon, RectangleIcon, SelectIcon, WallIcon } from '../../components/icons';
+import { PictureAlignIcon } from '../../components/picture-icons';
 import { LinesIcon, MoveIcon, PushIcon } from '../../play/icons';
 import type { Editor } from '../../state/editor';
 import { createEdgeTool } from './edge';
 import { createEyedropperTool } from './eyedropper';
 import { createLabelTool } from './label';
 import { createPanTool } from './pan';
+import { createPictureAlignTool } from './picture-align';
 import { createPlaceCreatureTool } from './place-creature';
 import { createPlayForcedTool } from './play-forced';
 import { createPlayLinesTool } from './play-lines';
@@ -35,6 +37,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   { id: 'edges', label: 'Walls and doors', key: 'W', tooltip: 'Drag along a grid line to draw walls, low obstacles or doors; a click toggles one edge; Shift erases. In Select, a click on a door opens or closes it.', icon: WallIcon, create: createEdgeTool },
   { id: 'label', label: 'Labels and notes', key: 'T', tooltip: 'Click the map to write a label (a room name, a warning) or a GM note there; drag one to move it, double-click or Enter to edit it, Delete to remove it.', icon: LabelIcon, create: createLabelTool },
   { id: 'creature', label: 'Place a creature', key: 'C', tooltip: 'Click a square to add a creature of the size chosen in the palette; where it may not stand, the outline turns red and says why.', icon: CreatureIcon, create: createPlaceCreatureTool },
+  { id: 'picture-align', label: 'Align picture', key: 'A', tooltip: "Drag the map's picture until its grid lies on the map's (one undo step a drag); arrow keys nudge it, [ and ] change the pixels a square; Calibrate in the tool options takes two clicks on grid corners.", icon: PictureAlignIcon, create: createPictureAlignTool },
 ];
 
 /**

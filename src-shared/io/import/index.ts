@@ -1,2 +1,3 @@
 export * from './image';
 export * from './uvtt';
+export * from './picture-file';

@@ -79,6 +79,17 @@ describe('what a drop may grant (issue 19 › 6)', () => {
     expect(b).toMatchObject({ ok: false, error: expect.stringMatching(/picture\.encounter does not look like an encounter file, a scenario or a Universal VTT map/) });
   });
 
+  it('grants a picture only when its first bytes are a PNG, JPEG or WebP, within the picture limit', async () => {
+    const h = setup();
+    const real = path.join(home, 'maps', 'crypt.png');
+    writeFileSync(real, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    expect((await h[DROPPED_FILE_CHANNEL]([real])).ok).toBe(true);
+    const textNamedPicture = path.join(home, 'maps', 'secrets.jpg');
+    writeFileSync(textNamedPicture, 'PASSWORD=hunter2\n');
+    const r = await h[DROPPED_FILE_CHANNEL]([textNamedPicture]);
+    expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/secrets\.jpg is named as a picture but is not a PNG, JPEG or WebP/) });
+  });
+
   it('grants an encounter, a scenario and a Universal VTT map in an ordinary folder', async () => {
     const h = setup();
     const files: [string, string][] = [

@@ -49,6 +49,7 @@ const polluting = () => JSON.parse('{"__proto__": {"polluted": 1}, "constructor"
 /** Calls every channel should refuse, by method. */
 const HOSTILE: Record<BridgeMethod, unknown[][]> = {
   openEncounter: [[1], [polluting()]],
+  openPicture: [[1], ['/etc/passwd'], [polluting()]],
   readEncounter: [[], [secret()], [passwd], [{ ...secret(), id: `${secret().id}\0` }], [{ id: secret().id }], [polluting()]],
   saveEncounter: [
     [{ file: secret(), suggestedName: 'x', text: valid }],
