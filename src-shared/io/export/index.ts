@@ -1,14 +1,17 @@
-import type { Encounter } from '../../model';
+import { Edge, type Encounter } from '../../model';
 import { encodeUtf8 } from './base64';
 import { foundryScene } from './foundry';
-import { ExportProblem, checkImageSize, fitPixelsPerSquare, mapPng } from './raster';
+import { exportedPicture, isWhole, pictureBytes, pictureExtension, type PictureChoice, type PictureDecoder } from './picture';
+import { ExportProblem, checkImageSize, drawPictureUnder, encodeImagePng, fitPixelsPerSquare, mapPng, type RgbImage } from './raster';
 import { tiledMap } from './tiled';
-import { uvttMap } from './uvtt';
+import { uvttMap, uvttPictureFits } from './uvtt';
 
 export * from './base64';
+export * from './drawn';
 export * from './foundry';
 export * from './geometry';
 export * from './palette';
+export * from './picture';
 export * from './raster';
 export * from './tiled';
 export * from './uvtt';
@@ -30,8 +33,8 @@ export interface ExportFormatInfo {
    */
   ending: string;
   typeName: string;
-  /** Which options the format takes. */
-  options: { pixelsPerSquare: boolean; grid: boolean; creatures: boolean };
+  /** Which options the format takes (`burnIn`: the rules drawn into the picture; `notes`: GM notes can go out). */
+  options: { pixelsPerSquare: boolean; grid: boolean; creatures: boolean; burnIn: boolean; notes: boolean };
   /** The default pixels per square (for the image the format carries). */
   defaultPixelsPerSquare: number;
   /** What the format cannot carry, said in the export dialog and `docs/formats.md`. */
@@ -44,16 +47,16 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     extension: 'json',
     ending: 'foundry.json',
     typeName: 'Foundry VTT scene',
-    options: { pixelsPerSquare: true, grid: true, creatures: false },
+    options: { pixelsPerSquare: true, grid: true, creatures: false, burnIn: true, notes: true },
     defaultPixelsPerSquare: 100,
-    leavesOut: 'The map image is written beside the JSON, named after it (…-map.png): upload it to Foundry and fix the background path if you put it elsewhere. Tokens have no actors. Hazards, water depth and falls are kept only under flags.',
+    leavesOut: 'The map picture (the original file, or the drawn map) and token art are written beside the JSON, named after it (…-map.jpg, …-token-1.png): upload them to Foundry and fix the paths if you put them elsewhere. The rules go out as walls and Regions, not drawn into the picture unless you choose it. Labels are text drawings; GM notes go out only when chosen, hidden from players. Tokens have no actors. Hazards, water depth and falls are kept only under flags.',
   },
   'foundry-v12': {
     label: 'Foundry VTT scene (v12)',
     extension: 'json',
     ending: 'foundry-v12.json',
     typeName: 'Foundry VTT scene',
-    options: { pixelsPerSquare: true, grid: true, creatures: false },
+    options: { pixelsPerSquare: true, grid: true, creatures: false, burnIn: true, notes: true },
     defaultPixelsPerSquare: 100,
     leavesOut: 'As for v13, without difficult-terrain Regions (v12 refuses a scene that has them); creatures sharing a square are half a square wide, the smallest token v12 takes.',
   },
@@ -62,27 +65,27 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     extension: 'dd2vtt',
     ending: 'dd2vtt',
     typeName: 'Universal VTT map',
-    options: { pixelsPerSquare: true, grid: true, creatures: false },
+    options: { pixelsPerSquare: true, grid: true, creatures: false, burnIn: false, notes: false },
     defaultPixelsPerSquare: 70,
-    leavesOut: 'Universal VTT has no field for creatures, elevation or terrain costs: only walls, doors and the picture travel. Open doors, low obstacles and windows go out as open portals (they do not block light): the Foundry importer builds them as windows, which stop movement but not sight, Owlbear Rodeo as open doors.',
+    leavesOut: 'Universal VTT has no field for creatures, elevation, terrain costs, labels or notes: walls, doors, windows, lights and the picture travel (the picture as it is, at its own pixels per square, when its grid fits the map). It has no open door: every door goes out closed, and windows and low obstacles as windows (portals that do not block light).',
   },
   tiled: {
     label: 'Tiled map (.tmj)',
     extension: 'tmj',
     ending: 'tmj',
     typeName: 'Tiled map',
-    options: { pixelsPerSquare: true, grid: false, creatures: false },
+    options: { pixelsPerSquare: true, grid: false, creatures: false, burnIn: false, notes: true },
     defaultPixelsPerSquare: 32,
-    leavesOut: 'The tileset image is written beside the map. Rules settings and notes are not carried.',
+    leavesOut: 'The tileset image and the map picture are written beside the map (with a picture, a tile is the picture\'s own pixels per square). Labels are text objects; GM notes go out only when chosen, in a hidden layer. Rules settings and lights are not carried.',
   },
   png: {
     label: 'PNG image',
     extension: 'png',
     ending: 'png',
     typeName: 'PNG image',
-    options: { pixelsPerSquare: true, grid: true, creatures: true },
+    options: { pixelsPerSquare: true, grid: true, creatures: true, burnIn: false, notes: false },
     defaultPixelsPerSquare: 40,
-    leavesOut: 'A picture only: nothing can be read back from it.',
+    leavesOut: 'A picture only, the map picture under the rules: nothing can be read back from it. Labels, notes and lights are not drawn.',
   },
 };
 
@@ -90,6 +93,12 @@ export interface ExportOptions {
   pixelsPerSquare?: number;
   grid?: boolean;
   creatures?: boolean;
+  /** What goes out as the map's picture (default `original`). */
+  picture?: PictureChoice;
+  /** Foundry: the rules drawn into the picture, for tools without Regions (the picture is encoded again). */
+  burnIn?: boolean;
+  /** GM notes go out too (hidden from players where the format can hide them). */
+  gmNotes?: boolean;
 }
 
 export interface ExportedFile {
@@ -119,42 +128,149 @@ export function exportFileNames(format: ExportFormat, name: string): { main: str
 }
 
 /**
- * The files an export makes, the main file first (named by `exportFileNames`); companions (the map
- * image for Foundry, the tileset image for Tiled) are named after its stem and referenced by that
- * name. Throws `ExportProblem` with a sentence for options that cannot work (an image too large).
+ * Whether an export draws on the map's picture, so needs its pixels (`exportEncounterWith` decodes
+ * it first): a PNG with the picture under the map, the rules burnt into it, a Universal VTT picture
+ * whose grid does not fit, a Tiled picture whose squares are not whole pixels.
  */
-export function exportEncounter(encounter: Encounter, format: ExportFormat, name: string, options: ExportOptions = {}): ExportedFile[] {
+export function needsDecodedPicture(encounter: Encounter, format: ExportFormat, options: ExportOptions = {}): boolean {
+  const picture = exportedPicture(encounter, options.picture);
+  if (!picture) return false;
+  switch (format) {
+    case 'foundry':
+    case 'foundry-v12':
+      return options.burnIn === true;
+    case 'uvtt':
+      return uvttPictureFits(encounter, options.picture) === false;
+    case 'tiled':
+      return !isWhole(picture.pixelsPerSquare);
+    case 'png':
+      return true;
+  }
+}
+
+/**
+ * What an export cannot carry of this encounter, beyond what `leavesOut` says of every one: for the
+ * notice after it is written.
+ */
+export function exportNotices(encounter: Encounter, format: ExportFormat, options: ExportOptions = {}): string[] {
+  const notes: string[] = [];
+  const picture = exportedPicture(encounter, options.picture);
+  if (picture && needsDecodedPicture(encounter, format, options) && format !== 'png') {
+    notes.push(
+      format === 'uvtt'
+        ? 'The picture was drawn again under the map and encoded as PNG: Universal VTT wants an image starting on a grid corner at whole pixels per square, and this picture\'s grid does not fit that.'
+        : format === 'tiled'
+          ? 'The picture was scaled to whole pixels per square and encoded as PNG: a Tiled image layer is not scaled.'
+          : 'The rules were drawn into the picture, encoded as PNG: the original picture file was not used.',
+    );
+  }
+  if (format === 'uvtt') {
+    let open = 0;
+    for (const layer of [encounter.map.edgeEast, encounter.map.edgeSouth]) for (const e of layer) if (e === Edge.doorOpen) open++;
+    if (open) notes.push(`${open === 1 ? 'One open door went' : `${open} open doors went`} out closed: Universal VTT has no open door.`);
+    const labels = encounter.labels?.length ?? 0;
+    if (labels) notes.push(`${labels === 1 ? 'One label or note was' : `${labels} labels and notes were`} left out: Universal VTT has no text.`);
+  }
+  if ((format === 'png' || format === 'tiled') && encounter.lights?.length) notes.push(`${encounter.lights.length} lights were left out: ${EXPORT_FORMAT_INFO[format].typeName} has no lights.`);
+  if (format === 'png' && encounter.labels?.length) notes.push('Labels and notes are not drawn into the PNG.');
+  const hiddenNotes = (encounter.labels ?? []).filter((l) => l.kind === 'note' && !l.forPlayers).length;
+  if (hiddenNotes && !options.gmNotes && EXPORT_FORMAT_INFO[format].options.notes) notes.push(`${hiddenNotes === 1 ? 'One GM note was' : `${hiddenNotes} GM notes were`} left out (not for players).`);
+  return notes;
+}
+
+/**
+ * The files an export makes, the main file first (named by `exportFileNames`); companions (the map
+ * picture or image for Foundry, the tileset and picture for Tiled, token art) are named after its
+ * stem and referenced by that name. `decoded` is the picture's pixels, which an export drawing on
+ * the picture needs (`needsDecodedPicture`). Throws `ExportProblem` with a sentence for options that
+ * cannot work (an image too large).
+ */
+export function exportEncounter(encounter: Encounter, format: ExportFormat, name: string, options: ExportOptions = {}, decoded?: RgbImage): ExportedFile[] {
   const pps = options.pixelsPerSquare ?? defaultPixelsPerSquare(format, encounter);
   checkImageSize(encounter.map.width, encounter.map.height, pps);
   const { main, stem } = exportFileNames(format, name);
+  const picture = exportedPicture(encounter, options.picture);
+  if (needsDecodedPicture(encounter, format, options) && !decoded) throw new ExportProblem('this export draws on the map picture, and the picture could not be decoded here');
+  const under = picture && decoded ? { image: decoded, placement: picture } : undefined;
   switch (format) {
     case 'foundry':
     case 'foundry-v12': {
+      const v12 = format === 'foundry-v12';
+      const files: ExportedFile[] = [];
+      // Token art each under its own name, once however many creatures show it.
+      const tokenTextures = new Map<string, string>();
+      const used = new Set(encounter.creatures.map((c) => c.token));
+      (encounter.tokenImages ?? []).forEach((t, i) => {
+        if (!used.has(t.id)) return;
+        const file = `${stem}-token-${i + 1}.${pictureExtension(t.mime)}`;
+        tokenTextures.set(t.id, file);
+        files.push({ name: file, bytes: pictureBytes(t) });
+      });
       // Not `<stem>.png`: that is the PNG export's name, and one export would overwrite the other.
+      if (picture && !options.burnIn) {
+        const image = `${stem}-map.${pictureExtension(picture.mime)}`;
+        const scene = foundryScene(encounter, { v12, imagePath: image, image: { kind: 'picture', picture }, tokenTextures, gmNotes: options.gmNotes });
+        return [{ name: main, bytes: utf8(JSON.stringify(scene, null, 1) + '\n') }, { name: image, bytes: pictureBytes(picture) }, ...files];
+      }
       const image = `${stem}-map.png`;
-      const scene = foundryScene(encounter, { v12: format === 'foundry-v12', imagePath: image });
-      const png = mapPng(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false, creatures: false });
-      return [
-        { name: main, bytes: utf8(JSON.stringify(scene, null, 1) + '\n') },
-        { name: image, bytes: png },
-      ];
+      const scene = foundryScene(encounter, { v12, imagePath: image, tokenTextures, gmNotes: options.gmNotes });
+      const png = mapPng(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false, creatures: false, picture: under });
+      return [{ name: main, bytes: utf8(JSON.stringify(scene, null, 1) + '\n') }, { name: image, bytes: png }, ...files];
     }
     case 'uvtt':
-      return [{ name: main, bytes: utf8(JSON.stringify(uvttMap(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false })) + '\n') }];
+      return [{ name: main, bytes: utf8(JSON.stringify(uvttMap(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false, picture: options.picture, decoded })) + '\n') }];
     case 'tiled': {
       const image = `${stem}-tiles.png`;
       let tiled;
+      let pictureFile: ExportedFile | undefined;
+      let layer: { image: string; offsetX: number; offsetY: number; opacity: number } | undefined;
+      let T = pps;
+      if (picture && isWhole(picture.pixelsPerSquare)) {
+        // The picture at its own pixels: the tiles take its size.
+        T = Math.round(picture.pixelsPerSquare);
+        pictureFile = { name: `${stem}-picture.${pictureExtension(picture.mime)}`, bytes: pictureBytes(picture) };
+        layer = { image: pictureFile.name, offsetX: picture.offsetX, offsetY: picture.offsetY, opacity: picture.opacity };
+      } else if (picture && decoded) {
+        const W = encounter.map.width * pps;
+        const H = encounter.map.height * pps;
+        const canvas: RgbImage = { width: W, height: H, data: new Uint8Array(W * H * 3) };
+        drawPictureUnder(canvas.data, W, H, pps, decoded, { ...picture, opacity: 1 });
+        pictureFile = { name: `${stem}-picture.png`, bytes: encodeImagePng(canvas) };
+        layer = { image: pictureFile.name, offsetX: 0, offsetY: 0, opacity: picture.opacity };
+      }
       try {
-        tiled = tiledMap(encounter, { pixelsPerSquare: pps, tilesetImage: image });
+        tiled = tiledMap(encounter, { pixelsPerSquare: T, tilesetImage: image, picture: layer, gmNotes: options.gmNotes });
       } catch (e) {
         throw new ExportProblem((e as Error).message);
       }
       return [
         { name: main, bytes: utf8(JSON.stringify(tiled.map, null, 1) + '\n') },
         { name: image, bytes: tiled.tilesetPng },
+        ...(pictureFile ? [pictureFile] : []),
       ];
     }
     case 'png':
-      return [{ name: main, bytes: mapPng(encounter, { pixelsPerSquare: pps, grid: options.grid ?? true, creatures: options.creatures ?? true }) }];
+      return [{ name: main, bytes: mapPng(encounter, { pixelsPerSquare: pps, grid: options.grid ?? true, creatures: options.creatures ?? true, picture: under }) }];
   }
+}
+
+/** `exportEncounter`, decoding the map's picture first with `decode` when the export draws on it. */
+export async function exportEncounterWith(
+  encounter: Encounter,
+  format: ExportFormat,
+  name: string,
+  options: ExportOptions,
+  decode: PictureDecoder | undefined,
+): Promise<ExportedFile[]> {
+  let decoded: RgbImage | undefined;
+  const picture = exportedPicture(encounter, options.picture);
+  if (picture && needsDecodedPicture(encounter, format, options)) {
+    if (!decode) throw new ExportProblem('this export draws on the map picture, and no picture decoder is available here');
+    try {
+      decoded = await decode(picture);
+    } catch (e) {
+      throw new ExportProblem(`the map picture could not be decoded (${(e as Error).message})`);
+    }
+  }
+  return exportEncounter(encounter, format, name, options, decoded);
 }

@@ -11,7 +11,13 @@ import { TERRAIN_RGB } from './palette';
  * - each tile carries typed properties (terrain kind, movement cost, difficult; or the height);
  * - tile layers hold uncompressed CSV `data` of exactly width × height gids (0 = no tile);
  * - walls, low obstacles and doors are polyline objects, creatures rectangle objects, in pixels,
- *   each with typed properties in the array form `[{ name, type, value }]`.
+ *   each with typed properties in the array form `[{ name, type, value }]`;
+ * - the map's picture is an image layer at the bottom (`type: 'imagelayer'`, `image` a file beside
+ *   the map, `offsetx`/`offsety` in pixels). An image layer is drawn at its own pixels, unscaled, so
+ *   the tiles are the picture's pixels per square and the offset the picture's pixel on the map's
+ *   corner, negated. The terrain layer is hidden then: the picture is the look, the tiles the rules;
+ * - labels are text objects (`text: { text, wrap, halign, valign, pixelsize }`) in a `labels`
+ *   layer, GM notes in a hidden `notes` layer (only when chosen; notes for players are labels).
  */
 export const TILED_FORMAT_VERSION = '1.10';
 export const TILED_VERSION = '1.11.2';
@@ -22,6 +28,10 @@ export interface TiledOptions {
   pixelsPerSquare: number;
   /** File name of the tileset image, written beside the map. */
   tilesetImage: string;
+  /** The picture's file beside the map, and the pixel on the map's top-left corner (at `pixelsPerSquare` a square). */
+  picture?: { image: string; offsetX: number; offsetY: number; opacity: number };
+  /** GM notes go out too, in a hidden layer. */
+  gmNotes?: boolean;
 }
 
 export interface TiledExport {
@@ -126,7 +136,11 @@ export function tiledMap(encounter: Encounter, options: TiledOptions): TiledExpo
     data,
   });
   const layers: Record<string, unknown>[] = [];
-  layers.push(tileLayer('terrain', Array.from(map.terrain, (t) => t + 1)));
+  if (options.picture) {
+    const pic = options.picture;
+    layers.push({ id: ++layerId, name: 'picture', type: 'imagelayer', image: pic.image, offsetx: -pic.offsetX, offsety: -pic.offsetY, x: 0, y: 0, opacity: pic.opacity, visible: true, repeatx: false, repeaty: false });
+  }
+  layers.push(tileLayer('terrain', Array.from(map.terrain, (t) => t + 1), !options.picture));
   if (heights.length) layers.push(tileLayer('elevation', Array.from(map.elevation, (h) => heightGid.get(h) ?? 0), false));
   if (depths.length) {
     layers.push(tileLayer('waterDepth', Array.from(map.waterDepth, (d, i) => (map.terrain[i] === Terrain.water ? depthGid.get(d) ?? 0 : 0)), false));
@@ -189,6 +203,25 @@ export function tiledMap(encounter: Encounter, options: TiledOptions): TiledExpo
     objects,
   });
   layers.push(objectLayer('walls', walls), objectLayer('doors', doors), objectLayer('creatures', creatures));
+  const textObject = (l: { id: string; text: string; x: number; y: number }, type: string) => ({
+    id: ++objectId,
+    name: '',
+    type,
+    // A box four squares wide and one high, centred on the label's anchor.
+    x: (l.x - 2) * T,
+    y: (l.y - 0.5) * T,
+    width: 4 * T,
+    height: T,
+    rotation: 0,
+    visible: true,
+    text: { text: l.text, wrap: true, halign: 'center', valign: 'center', pixelsize: Math.max(8, Math.round(T * 0.3)), color: '#ffffff' },
+    properties: [{ name: 'id', type: 'string', value: l.id }] satisfies Property[],
+  });
+  const labels = encounter.labels ?? [];
+  const shown = labels.filter((l) => l.kind === 'label' || l.forPlayers);
+  if (shown.length) layers.push(objectLayer('labels', shown.map((l) => textObject(l, l.kind))));
+  const gmNotes = options.gmNotes ? labels.filter((l) => l.kind === 'note' && !l.forPlayers) : [];
+  if (gmNotes.length) layers.push({ ...objectLayer('notes', gmNotes.map((l) => textObject(l, 'note'))), visible: false });
 
   return {
     tilesetPng,

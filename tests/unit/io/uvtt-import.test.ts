@@ -106,11 +106,12 @@ describe('Universal VTT import', () => {
     data['portals'] = [{ position: { x: 1, y: 2.5 }, rotation: Math.PI / 2, closed: false, freestanding: false }];
     const edges = edgesOf(imported(data));
     expect(edges.get('v 5 0')).toBe(Edge.wall);
-    // closed: false is a portal that does not block light: an open door where the ruleset has no windows.
-    expect(edges.get('v 1 2')).toBe(Edge.doorOpen);
+    // closed: false is a portal that does not block light, a window: a low obstacle where the ruleset
+    // has no windows (d20-srd-35.txt › Obstacles: it hampers movement, sight passes).
+    expect(edges.get('v 1 2')).toBe(Edge.low);
   });
 
-  it('an open portal (closed: false) is an open door, or a window in Startroid, never a low obstacle; re-export gives the same portals', () => {
+  it('an open portal (closed: false) is a window in Startroid and a low obstacle elsewhere, never an open door; re-export gives the same portals', () => {
     const data = fixture();
     data['portals'] = [
       { position: { x: 2.5, y: 3 }, bounds: [{ x: 2, y: 3 }, { x: 3, y: 3 }], rotation: 0, closed: true, freestanding: false },
@@ -119,17 +120,17 @@ describe('Universal VTT import', () => {
     ];
     const portalsOf = (m: { portals: { bounds: P[]; closed: boolean; rotation: number }[] }) => m.portals.map((p) => JSON.stringify([p.bounds, p.closed, p.rotation])).sort();
     for (const [ruleset, open] of [
-      ['d20-35', Edge.doorOpen],
-      ['epic-path', Edge.doorOpen],
-      ['d20-30', Edge.doorOpen],
-      ['6d6', Edge.doorOpen],
+      ['d20-35', Edge.low],
+      ['epic-path', Edge.low],
+      ['d20-30', Edge.low],
+      ['6d6', Edge.low],
       ['startroid', Edge.window],
     ] as const) {
       const r = importUvtt(JSON.stringify(data), { ruleset, name: 'Portals' });
       if (!r.ok) throw new Error(r.error);
       const edges = edgesOf(r.encounter);
       expect([edges.get('h 2 3'), edges.get('v 1 2'), edges.get('v 4 0')], ruleset).toEqual([Edge.doorClosed, open, open]);
-      expect([...edges.values()], ruleset).not.toContain(Edge.low);
+      expect([...edges.values()], ruleset).not.toContain(Edge.doorOpen);
       const again = uvttMap(r.encounter, { pixelsPerSquare: 10, grid: false }) as { portals: { bounds: P[]; closed: boolean; rotation: number }[] };
       expect(portalsOf(again), ruleset).toEqual(portalsOf(data as never));
     }
@@ -158,7 +159,7 @@ describe('Universal VTT import refuses bad and hostile files, naming the problem
   const cases: [string, () => string, RegExp][] = [
     ['not JSON', () => '{"format": 0.3, "resolution": ', /not valid JSON/],
     ['a JSON array', () => '[]', /^the file is not a JSON object describing a Universal VTT map/],
-    ['an unknown format', () => JSON.stringify({ ...base(), format: 1 }), /format: 1 is not a Universal VTT format/],
+    ['an unknown format', () => JSON.stringify({ ...base(), format: 2 }), /format: 2 is not a Universal VTT format/],
     ['a missing format', () => JSON.stringify({ ...base(), format: undefined }), /format: missing/],
     ['a billion squares', () => JSON.stringify({ ...base(), resolution: { map_size: { x: 1e9, y: 1e9 }, pixels_per_grid: 70 } }), /map_size: 1000000000 × 1000000000 squares/],
     ['a negative size', () => JSON.stringify({ ...base(), resolution: { map_size: { x: -3, y: 4 }, pixels_per_grid: 70 } }), /a map is 1 to 2048 squares a side/],
