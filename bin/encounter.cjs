@@ -8,8 +8,13 @@ if (!fs.existsSync(bundle)) {
   process.exit(2);
 }
 const { run } = require(bundle);
-process.exitCode = run(
-  process.argv.slice(2),
-  (s) => process.stdout.write(s),
-  (s) => process.stderr.write(s),
-);
+// A number, or a promise of one for a command that waits (an export decoding its picture).
+Promise.resolve(
+  run(
+    process.argv.slice(2),
+    (s) => process.stdout.write(s),
+    (s) => process.stderr.write(s),
+  ),
+).then((code) => {
+  process.exitCode = code;
+});

@@ -71,7 +71,7 @@ ${PLAY_HELP}
 ${TRAVEL_HELP}
   validate <file>        check a file; prints its summary
   info <file> [--json]   name, ruleset, size, creatures by side, terrain, walls and doors
-  export <file> --to foundry|foundry-v12|uvtt|tiled|png -o <out> [--pixels N] [--grid|--no-grid] [--no-creatures]
+  export <file> --to foundry|foundry-v12|uvtt|tiled|png -o <out> [--pixels N] [--grid|--no-grid] [--no-creatures] [--no-picture] [--burn-in] [--gm-notes]
         write the encounter for another tool (images and tilesets beside the main file; docs/formats.md)
   import <file> -o <out.encounter> [--ruleset R]
         a Universal VTT map (.dd2vtt, .uvtt) or a text scenario as an encounter file
@@ -98,7 +98,7 @@ Options:
 type Options = Map<string, string[]>;
 
 /** Options that take no value. */
-const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional', 'accelerated', 'hidden', 'knows-hidden', 'grid', 'no-grid', 'no-creatures']);
+const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional', 'accelerated', 'hidden', 'knows-hidden', 'grid', 'no-grid', 'no-creatures', 'no-picture', 'burn-in', 'gm-notes']);
 
 function parseArgs(args: string[]): { positional: string[]; options: Options } {
   const positional: string[] = [];
@@ -249,7 +249,7 @@ function pathJson(p: PathAnswer) {
   return { legal: p.legal, reason: p.reason, total: p.total, steps: p.steps, provokes: p.provokes, breaksAt: p.breaksAt, stopsAt: p.stopsAt, ...(p.fall ? { fall: p.fall } : {}) };
 }
 
-export function main(argv: string[]): string {
+export function main(argv: string[]): string | Promise<string> {
   const [command, ...rest] = argv;
   const { positional, options } = parseArgs(rest);
   const json = options.has('json');
@@ -449,17 +449,25 @@ export function main(argv: string[]): string {
   }
 }
 
-/** Runs the command, returning the exit code; output goes to the given writers. */
-export function run(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
-  try {
-    out(main(argv));
-    return 0;
-  } catch (e) {
+/**
+ * Runs the command, returning the exit code; output goes to the given writers. A command that must
+ * wait (an export decoding its picture) answers with a promise of the code.
+ */
+export function run(argv: string[], out: (s: string) => void, err: (s: string) => void): number | Promise<number> {
+  const failed = (e: unknown): number => {
     if (e instanceof UsageError || e instanceof CliInputError || e instanceof MoveRefused || e instanceof DiceError) {
       err(`encounter: ${e.message.replace(/\s*\n\s*/g, ' ')}\n`);
       return 2;
     }
     err(`encounter: internal error: ${(e as Error)?.message ?? String(e)}\n`);
     return 1;
+  };
+  try {
+    const answer = main(argv);
+    if (typeof answer !== 'string') return answer.then((text) => (out(text), 0), failed);
+    out(answer);
+    return 0;
+  } catch (e) {
+    return failed(e);
   }
 }

@@ -1,7 +1,8 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_FILE_BYTES, readEncounterText, serializeEncounter } from '../../src-shared/io';
-import { EXPORT_FORMATS, exportEncounter, ExportProblem, isExportFormat, mapSegments } from '../../src-shared/io/export';
+import { EXPORT_FORMATS, exportEncounter, exportEncounterWith, exportNotices, ExportProblem, isExportFormat, mapSegments, needsDecodedPicture, type ExportedFile, type ExportOptions } from '../../src-shared/io/export';
+import { decodePictureWithSharp } from '../services/picture-decoder';
 import { Edge, isRulesetId, RULESET_IDS, SIDES, TERRAIN_NAMES, Terrain, terrainCounts, type Encounter, type RulesetId } from '../../src-shared/model';
 
 /**
@@ -87,7 +88,12 @@ export function infoCommand(file: string, json: boolean): string {
   return lines.join('\n') + '\n';
 }
 
-export function exportCommand(file: string, options: CliOptions): string {
+/**
+ * `encounter export`. Synchronous unless the export draws on the map picture (a PNG over the
+ * picture, `--burn-in`, a picture whose grid Universal VTT cannot carry): then sharp decodes it, and
+ * the answer is a promise.
+ */
+export function exportCommand(file: string, options: CliOptions): string | Promise<string> {
   const to = one(options, 'to');
   if (!to || !isExportFormat(to)) throw new CliInputError(`--to is one of ${EXPORT_FORMATS.join(', ')}`);
   const out = one(options, 'out');
@@ -96,20 +102,32 @@ export function exportCommand(file: string, options: CliOptions): string {
   if (pixels !== undefined && !/^\d+$/.test(pixels)) throw new CliInputError(`--pixels "${pixels}" is not a whole number`);
   const { encounter } = readInput(file);
   const dir = path.dirname(out);
-  let files;
-  try {
-    files = exportEncounter(encounter, to, path.basename(out), {
-      pixelsPerSquare: pixels === undefined ? undefined : Number(pixels),
-      grid: options.has('no-grid') ? false : options.has('grid') ? true : undefined,
-      creatures: !options.has('no-creatures'),
-    });
-  } catch (e) {
+  const exportOptions: ExportOptions = {
+    pixelsPerSquare: pixels === undefined ? undefined : Number(pixels),
+    grid: options.has('no-grid') ? false : options.has('grid') ? true : undefined,
+    creatures: !options.has('no-creatures'),
+    picture: options.has('no-picture') ? 'none' : 'original',
+    burnIn: options.has('burn-in'),
+    gmNotes: options.has('gm-notes'),
+  };
+  const refused = (e: unknown): never => {
     if (e instanceof ExportProblem) throw new CliInputError(`cannot export ${file}: ${e.message}`);
     throw e;
+  };
+  const write = (files: ExportedFile[]) => {
+    // Companions first, so the main file never points at an image not yet written.
+    for (const f of [...files.slice(1), files[0]!]) writeAtomic(path.join(dir, f.name), f.bytes);
+    const notes = exportNotices(encounter, to, exportOptions).map((n) => `note: ${n}`);
+    return [...files.map((f) => `wrote ${path.join(dir, f.name)} (${f.bytes.length} bytes)`), ...notes].join('\n') + '\n';
+  };
+  if (needsDecodedPicture(encounter, to, exportOptions)) {
+    return exportEncounterWith(encounter, to, path.basename(out), exportOptions, decodePictureWithSharp).then(write, refused);
   }
-  // Companions first, so the main file never points at an image not yet written.
-  for (const f of [...files.slice(1), files[0]!]) writeAtomic(path.join(dir, f.name), f.bytes);
-  return files.map((f) => `wrote ${path.join(dir, f.name)} (${f.bytes.length} bytes)`).join('\n') + '\n';
+  try {
+    return write(exportEncounter(encounter, to, path.basename(out), exportOptions));
+  } catch (e) {
+    return refused(e);
+  }
 }
 
 export function importCommand(file: string, options: CliOptions): string {

@@ -20,7 +20,7 @@ import {
   type RecoveryData,
   type SaveRequest,
 } from '../../src-shared/ipc';
-import { EXPORT_FORMATS } from '../../src-shared/io/export';
+import { EXPORT_FORMATS, PICTURE_CHOICES } from '../../src-shared/io/export';
 import type { ExportRenderer } from './export-runner';
 import { writeEncounterExport } from './exports';
 import { describeFsError, FileProblem, readTextFile, writeFileAtomic } from './files';
@@ -87,6 +87,9 @@ const EncounterExportArg = z
     pixelsPerSquare: z.int().min(1).max(400).optional(),
     grid: z.boolean().optional(),
     creatures: z.boolean().optional(),
+    picture: z.enum(PICTURE_CHOICES).optional(),
+    burnIn: z.boolean().optional(),
+    gmNotes: z.boolean().optional(),
   })
   .strict();
 

@@ -1,8 +1,14 @@
 import { createSignal, For, Show } from 'solid-js';
-import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, MAX_PIXELS_PER_SQUARE, type ExportFormat } from '../../src-shared/io/export';
+import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, MAX_PIXELS_PER_SQUARE, type ExportFormat, type PictureChoice } from '../../src-shared/io/export';
 import type { Editor } from '../state/editor';
 import { closeExportDialog, defaultChoice, runExport } from '../state/exports';
 import { Dialog } from './Dialog';
+
+/** The picture choices, in the order offered (a choice added to `PictureChoice` gets its line here). */
+const PICTURE_OPTIONS: readonly (readonly [PictureChoice, string])[] = [
+  ['original', 'The original picture, lined up with the grid'],
+  ['none', 'None: coloured squares'],
+];
 
 /** File › Export: a format, the options it takes, and what it cannot carry. */
 export function ExportDialog(props: { editor: Editor }) {
@@ -61,6 +67,24 @@ export function ExportDialog(props: { editor: Editor }) {
         <Show when={info().options.grid}>
           <label class="check">
             <input type="checkbox" checked={choice().grid} data-testid="export-grid" onChange={(e) => setChoice({ ...choice(), grid: e.currentTarget.checked })} /> Draw the grid on the image
+          </label>
+        </Show>
+        <Show when={doc()?.picture}>
+          <label class="field" title="The map's picture in the export">
+            <span>Picture</span>
+            <select value={choice().picture} data-testid="export-picture" onChange={(e) => setChoice({ ...choice(), picture: e.currentTarget.value as PictureChoice })}>
+              <For each={PICTURE_OPTIONS}>{([value, label]) => <option value={value}>{label}</option>}</For>
+            </select>
+          </label>
+        </Show>
+        <Show when={info().options.burnIn && doc()?.picture && choice().picture === 'original'}>
+          <label class="check" title="For tools without Regions: the picture is encoded again with terrain, walls and doors drawn on it">
+            <input type="checkbox" checked={choice().burnIn} data-testid="export-burn-in" onChange={(e) => setChoice({ ...choice(), burnIn: e.currentTarget.checked })} /> Draw the rules into the picture
+          </label>
+        </Show>
+        <Show when={info().options.notes && doc()?.labels?.some((l) => l.kind === 'note' && !l.forPlayers)}>
+          <label class="check" title="GM notes are left out of an export for players unless you choose them">
+            <input type="checkbox" checked={choice().gmNotes} data-testid="export-gm-notes" onChange={(e) => setChoice({ ...choice(), gmNotes: e.currentTarget.checked })} /> Include GM notes (hidden from players where the format can hide them)
           </label>
         </Show>
         <Show when={info().options.creatures}>

@@ -1,6 +1,6 @@
 import { createSignal } from 'solid-js';
 import { serializeEncounter } from '../../src-shared/io';
-import { defaultPixelsPerSquare, EXPORT_FORMAT_INFO, type ExportFormat } from '../../src-shared/io/export';
+import { defaultPixelsPerSquare, EXPORT_FORMAT_INFO, exportNotices, type ExportFormat, type PictureChoice } from '../../src-shared/io/export';
 import type { FileRef } from '../../src-shared/ipc';
 import type { Editor } from './editor';
 
@@ -18,6 +18,12 @@ export interface ExportChoice {
   pixelsPerSquare: number;
   grid: boolean;
   creatures: boolean;
+  /** What goes out as the map's picture (the dialog offers it when the map has one). */
+  picture: PictureChoice;
+  /** Foundry: the rules drawn into the picture. */
+  burnIn: boolean;
+  /** GM notes go out too. */
+  gmNotes: boolean;
 }
 
 export function defaultChoice(editor: Editor, format: ExportFormat): ExportChoice {
@@ -27,6 +33,9 @@ export function defaultChoice(editor: Editor, format: ExportFormat): ExportChoic
     pixelsPerSquare: doc ? defaultPixelsPerSquare(format, doc) : EXPORT_FORMAT_INFO[format].defaultPixelsPerSquare,
     grid: format === 'png',
     creatures: true,
+    picture: 'original',
+    burnIn: false,
+    gmNotes: false,
   };
 }
 
@@ -42,9 +51,13 @@ export async function runExport(editor: Editor, choice: ExportChoice): Promise<s
     ...(info.options.pixelsPerSquare ? { pixelsPerSquare: choice.pixelsPerSquare } : {}),
     ...(info.options.grid ? { grid: choice.grid } : {}),
     ...(info.options.creatures ? { creatures: choice.creatures } : {}),
+    picture: choice.picture,
+    ...(info.options.burnIn ? { burnIn: choice.burnIn } : {}),
+    ...(info.options.notes ? { gmNotes: choice.gmNotes } : {}),
   });
   if (!written) return null;
-  editor.notify('info', exportNotice(editor.platform.edition, written));
+  const lost = exportNotices(doc, choice.format, choice);
+  editor.notify('info', [exportNotice(editor.platform.edition, written), ...lost].join(' '));
   return written.map((f) => f.name);
 }
 

@@ -43,6 +43,12 @@ export interface EncounterExportRequest {
   pixelsPerSquare?: number;
   grid?: boolean;
   creatures?: boolean;
+  /** What goes out as the map's picture (`PictureChoice`; default the original). */
+  picture?: 'original' | 'none';
+  /** Foundry: the rules drawn into the picture. */
+  burnIn?: boolean;
+  /** GM notes go out too. */
+  gmNotes?: boolean;
 }
 
 /** Creatures per side in a library entry (party, enemy, neutral). */
