@@ -1,5 +1,5 @@
 import { createSignal, For, Show } from 'solid-js';
-import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, MAX_PIXELS_PER_SQUARE, type ExportFormat, type PictureChoice } from '../../src-shared/io/export';
+import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, MAX_PIXELS_PER_SQUARE, pictureGoesOutAsIs, type ExportFormat, type PictureChoice } from '../../src-shared/io/export';
 import type { Editor } from '../state/editor';
 import { closeExportDialog, defaultChoice, runExport } from '../state/exports';
 import { Dialog } from './Dialog';
@@ -18,9 +18,16 @@ export function ExportDialog(props: { editor: Editor }) {
   const info = () => EXPORT_FORMAT_INFO[choice().format];
   const doc = () => props.editor.doc();
   const pixelsValid = () => Number.isInteger(choice().pixelsPerSquare) && choice().pixelsPerSquare >= 1 && choice().pixelsPerSquare <= MAX_PIXELS_PER_SQUARE;
+  // The picture as it is: the export's own pixels per square and grid do not apply to it.
+  const asIs = () => {
+    const d = doc();
+    return d ? pictureGoesOutAsIs(d, choice().format, choice()) : false;
+  };
   const imageSize = () => {
     const d = doc();
-    return d ? `${d.map.width * choice().pixelsPerSquare} × ${d.map.height * choice().pixelsPerSquare} pixels` : '';
+    if (!d) return '';
+    if (asIs() && d.picture) return `The original picture, ${d.picture.width} × ${d.picture.height} pixels, ${+d.picture.pixelsPerSquare.toFixed(2)} a square`;
+    return `Image: ${d.map.width * choice().pixelsPerSquare} × ${d.map.height * choice().pixelsPerSquare} pixels`;
   };
 
   const submit = async (e: Event) => {
@@ -51,7 +58,7 @@ export function ExportDialog(props: { editor: Editor }) {
             <For each={[...EXPORT_FORMATS]}>{(f) => <option value={f}>{EXPORT_FORMAT_INFO[f].label}</option>}</For>
           </select>
         </label>
-        <Show when={info().options.pixelsPerSquare}>
+        <Show when={info().options.pixelsPerSquare && !asIs()}>
           <label class="field" title="Resolution of the map image: pixels per grid square">
             <span>Pixels per square</span>
             <input
@@ -64,7 +71,7 @@ export function ExportDialog(props: { editor: Editor }) {
             />
           </label>
         </Show>
-        <Show when={info().options.grid}>
+        <Show when={info().options.grid && !asIs()}>
           <label class="check">
             <input type="checkbox" checked={choice().grid} data-testid="export-grid" onChange={(e) => setChoice({ ...choice(), grid: e.currentTarget.checked })} /> Draw the grid on the image
           </label>
@@ -93,7 +100,7 @@ export function ExportDialog(props: { editor: Editor }) {
           </label>
         </Show>
         <p class="hint" data-testid="export-hint">
-          {pixelsValid() ? `Image: ${imageSize()}. ` : ''}
+          {pixelsValid() ? `${imageSize()}. ` : ''}
           {info().leavesOut}
         </p>
         <p class="error" role="alert" data-testid="export-error">

@@ -47,7 +47,7 @@ function bigEncounter(): Encounter {
 
 /** A battle-map-like JPEG: soft noise over a gradient, so it compresses as painted art does, not as a flat fill. */
 async function pictureJpeg(side: number): Promise<Uint8Array> {
-  const noise = await sharp({ create: { width: side, height: side, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 28 } } })
+  const noise = await sharp({ create: { width: side, height: side, channels: 3, background: '#777777', noise: { type: 'gaussian', mean: 120, sigma: 28 } } })
     .blur(1.2)
     .jpeg({ quality: 80 })
     .toBuffer();

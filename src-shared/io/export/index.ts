@@ -67,7 +67,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     typeName: 'Universal VTT map',
     options: { pixelsPerSquare: true, grid: true, creatures: false, burnIn: false, notes: false },
     defaultPixelsPerSquare: 70,
-    leavesOut: 'Universal VTT has no field for creatures, elevation, terrain costs, labels or notes: walls, doors, windows, lights and the picture travel (the picture as it is, at its own pixels per square, when its grid fits the map). It has no open door: every door goes out closed, and windows and low obstacles as windows (portals that do not block light).',
+    leavesOut: 'Universal VTT has no field for creatures, elevation or terrain costs, nor for labels and notes: walls, doors, windows, lights and the picture travel (the picture as it is, at its own pixels per square, when its grid fits the map). It has no open door: every door goes out closed, and windows and low obstacles as windows (portals that do not block light).',
   },
   tiled: {
     label: 'Tiled map (.tmj)',
@@ -146,6 +146,11 @@ export function needsDecodedPicture(encounter: Encounter, format: ExportFormat, 
     case 'png':
       return true;
   }
+}
+
+/** Whether the map picture goes out as its own file, unchanged (so the export's pixels per square and grid do not apply to it). */
+export function pictureGoesOutAsIs(encounter: Encounter, format: ExportFormat, options: ExportOptions = {}): boolean {
+  return exportedPicture(encounter, options.picture) !== undefined && format !== 'png' && !needsDecodedPicture(encounter, format, options);
 }
 
 /**

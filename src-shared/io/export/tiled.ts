@@ -138,7 +138,7 @@ export function tiledMap(encounter: Encounter, options: TiledOptions): TiledExpo
   const layers: Record<string, unknown>[] = [];
   if (options.picture) {
     const pic = options.picture;
-    layers.push({ id: ++layerId, name: 'picture', type: 'imagelayer', image: pic.image, offsetx: -pic.offsetX, offsety: -pic.offsetY, x: 0, y: 0, opacity: pic.opacity, visible: true, repeatx: false, repeaty: false });
+    layers.push({ id: ++layerId, name: 'picture', type: 'imagelayer', image: pic.image, offsetx: -pic.offsetX || 0, offsety: -pic.offsetY || 0, x: 0, y: 0, opacity: pic.opacity, visible: true, repeatx: false, repeaty: false });
   }
   layers.push(tileLayer('terrain', Array.from(map.terrain, (t) => t + 1), !options.picture));
   if (heights.length) layers.push(tileLayer('elevation', Array.from(map.elevation, (h) => heightGid.get(h) ?? 0), false));
