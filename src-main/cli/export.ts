@@ -1,8 +1,8 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_FILE_BYTES, readEncounterText, serializeEncounter } from '../../src-shared/io';
-import { EXPORT_FORMATS, exportEncounter, exportEncounterWith, exportNotices, ExportProblem, isExportFormat, mapSegments, needsDecodedPicture, type ExportedFile, type ExportOptions } from '../../src-shared/io/export';
-import { decodePictureWithSharp } from '../services/picture-decoder';
+import { EXPORT_FORMATS, exportEncounter, exportEncounterWith, exportNotices, ExportProblem, isExportFormat, labelsToBurn, mapSegments, needsDecodedPicture, type ExportedFile, type ExportOptions } from '../../src-shared/io/export';
+import { sharpCodec } from '../services/picture-decoder';
 import { Edge, isRulesetId, RULESET_IDS, SIDES, TERRAIN_NAMES, Terrain, terrainCounts, type Encounter, type RulesetId } from '../../src-shared/model';
 
 /**
@@ -109,6 +109,7 @@ export function exportCommand(file: string, options: CliOptions): string | Promi
     picture: options.has('no-picture') ? 'none' : 'original',
     burnIn: options.has('burn-in'),
     gmNotes: options.has('gm-notes'),
+    labels: options.has('labels'),
   };
   const refused = (e: unknown): never => {
     if (e instanceof ExportProblem) throw new CliInputError(`cannot export ${file}: ${e.message}`);
@@ -120,8 +121,8 @@ export function exportCommand(file: string, options: CliOptions): string | Promi
     const notes = exportNotices(encounter, to, exportOptions).map((n) => `note: ${n}`);
     return [...files.map((f) => `wrote ${path.join(dir, f.name)} (${f.bytes.length} bytes)`), ...notes].join('\n') + '\n';
   };
-  if (needsDecodedPicture(encounter, to, exportOptions)) {
-    return exportEncounterWith(encounter, to, path.basename(out), exportOptions, decodePictureWithSharp).then(write, refused);
+  if (needsDecodedPicture(encounter, to, exportOptions) || labelsToBurn(encounter, to, exportOptions, 1).length) {
+    return exportEncounterWith(encounter, to, path.basename(out), exportOptions, sharpCodec).then(write, refused);
   }
   try {
     return write(exportEncounter(encounter, to, path.basename(out), exportOptions));

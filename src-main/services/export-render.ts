@@ -1,6 +1,6 @@
 import { parseEncounter } from '../../src-shared/io';
 import { exportEncounterWith, ExportProblem, type ExportedFile, type ExportFormat, type ExportOptions } from '../../src-shared/io/export';
-import { decodePictureWithSharp } from './picture-decoder';
+import { sharpCodec } from './picture-decoder';
 
 /** One export's work, without any file system: what the export thread runs (and the CLI could). */
 export interface RenderRequest {
@@ -18,7 +18,7 @@ export async function renderExport(request: RenderRequest): Promise<RenderResult
   const parsed = parseEncounter(request.encounterText);
   if (!parsed.ok) return { ok: false, error: `Not exported: the encounter is not valid (${parsed.error}).` };
   try {
-    return { ok: true, files: await exportEncounterWith(parsed.encounter, request.format, request.fileName, request.options, decodePictureWithSharp) };
+    return { ok: true, files: await exportEncounterWith(parsed.encounter, request.format, request.fileName, request.options, sharpCodec) };
   } catch (e) {
     if (e instanceof ExportProblem) return { ok: false, error: `Not exported: ${e.message}.` };
     return { ok: false, error: `Not exported: ${(e as Error)?.message ?? String(e)}` };

@@ -90,6 +90,7 @@ const EncounterExportArg = z
     picture: z.enum(PICTURE_CHOICES).optional(),
     burnIn: z.boolean().optional(),
     gmNotes: z.boolean().optional(),
+    labels: z.boolean().optional(),
   })
   .strict();
 

@@ -89,6 +89,11 @@ export function ExportDialog(props: { editor: Editor }) {
             <input type="checkbox" checked={choice().burnIn} data-testid="export-burn-in" onChange={(e) => setChoice({ ...choice(), burnIn: e.currentTarget.checked })} /> Draw the rules into the picture
           </label>
         </Show>
+        <Show when={info().options.labels && doc()?.labels?.length}>
+          <label class="check" title="The image is drawn again with the labels on it">
+            <input type="checkbox" checked={choice().labels} data-testid="export-labels" onChange={(e) => setChoice({ ...choice(), labels: e.currentTarget.checked })} /> Draw the labels into the image
+          </label>
+        </Show>
         <Show when={info().options.notes && doc()?.labels?.some((l) => l.kind === 'note' && !l.forPlayers)}>
           <label class="check" title="GM notes are left out of an export for players unless you choose them">
             <input type="checkbox" checked={choice().gmNotes} data-testid="export-gm-notes" onChange={(e) => setChoice({ ...choice(), gmNotes: e.currentTarget.checked })} /> Include GM notes (hidden from players where the format can hide them)

@@ -5,7 +5,7 @@ import { createBrowserLibrary, importLibraryFiles } from '../library/browser-lib
 import { libraryDb } from '../library/db';
 import { readEncounterFile } from '../state/read-file';
 import type { BrowserStore } from './browser-store';
-import { decodePictureInBrowser } from './picture-decoder';
+import { browserCodec } from './picture-decoder';
 import { askSaveName, pickSaveFile, savePicker, writeToHandle, type WritableFileHandle } from './save-as';
 
 function newId(): string {
@@ -201,8 +201,8 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
         parsed.encounter,
         request.format,
         safeFileName(request.suggestedName, 'export'),
-        { pixelsPerSquare: request.pixelsPerSquare, grid: request.grid, creatures: request.creatures, picture: request.picture, burnIn: request.burnIn, gmNotes: request.gmNotes },
-        decodePictureInBrowser,
+        { pixelsPerSquare: request.pixelsPerSquare, grid: request.grid, creatures: request.creatures, picture: request.picture, burnIn: request.burnIn, gmNotes: request.gmNotes, labels: request.labels },
+        browserCodec,
       );
       // Each format downloads under its own ending (`<name>.foundry.json`, `<name>.dd2vtt`, `<name>.tmj`,
       // `<name>.png`), so none takes the name of our encounter JSON (`<name>.json`) or of another export.

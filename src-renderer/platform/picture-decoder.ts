@@ -1,4 +1,4 @@
-import { pictureBytes, type PictureDecoder } from '../../src-shared/io/export';
+import { pictureBytes, type PictureCodec, type PictureDecoder, type TextPainter } from '../../src-shared/io/export';
 
 /**
  * The browser edition's picture decoder for exports that draw on the map picture: the browser's own
@@ -27,3 +27,25 @@ export const decodePictureInBrowser: PictureDecoder = async (picture) => {
     bitmap.close();
   }
 };
+
+/** Burnt-in labels drawn with the browser's own fonts: white, outlined in black, as the desktop draws them. */
+export const paintTextInBrowser: TextPainter = async (width, height, texts) => {
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2D canvas to draw the labels on');
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.lineJoin = 'round';
+  for (const t of texts) {
+    context.font = `bold ${t.size}px sans-serif`;
+    context.lineWidth = Math.max(1, t.size / 6);
+    context.strokeStyle = '#000000';
+    context.strokeText(t.text, t.x, t.y);
+    context.fillStyle = '#ffffff';
+    context.fillText(t.text, t.x, t.y);
+  }
+  const rgba = context.getImageData(0, 0, width, height).data;
+  return { width, height, data: new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.length) };
+};
+
+export const browserCodec: PictureCodec = { decode: decodePictureInBrowser, paintText: paintTextInBrowser };

@@ -24,6 +24,8 @@ export interface ExportChoice {
   burnIn: boolean;
   /** GM notes go out too. */
   gmNotes: boolean;
+  /** PNG, Universal VTT: labels drawn into the image. */
+  labels: boolean;
 }
 
 export function defaultChoice(editor: Editor, format: ExportFormat): ExportChoice {
@@ -36,6 +38,7 @@ export function defaultChoice(editor: Editor, format: ExportFormat): ExportChoic
     picture: 'original',
     burnIn: false,
     gmNotes: false,
+    labels: false,
   };
 }
 
@@ -54,6 +57,7 @@ export async function runExport(editor: Editor, choice: ExportChoice): Promise<s
     picture: choice.picture,
     ...(info.options.burnIn ? { burnIn: choice.burnIn } : {}),
     ...(info.options.notes ? { gmNotes: choice.gmNotes } : {}),
+    ...(info.options.labels ? { labels: choice.labels } : {}),
   });
   if (!written) return null;
   const lost = exportNotices(doc, choice.format, choice);

@@ -49,6 +49,8 @@ export interface EncounterExportRequest {
   burnIn?: boolean;
   /** GM notes go out too. */
   gmNotes?: boolean;
+  /** PNG, Universal VTT: labels drawn into the image. */
+  labels?: boolean;
 }
 
 /** Creatures per side in a library entry (party, enemy, neutral). */

@@ -1,7 +1,7 @@
 import { Edge, type Encounter } from '../../model';
 import { encodeUtf8 } from './base64';
 import { foundryScene } from './foundry';
-import { exportedPicture, isWhole, pictureBytes, pictureExtension, type PictureChoice, type PictureDecoder } from './picture';
+import { exportedPicture, isWhole, pictureBytes, pictureExtension, type PictureChoice, type PictureCodec, type RgbaImage, type TextToDraw } from './picture';
 import { ExportProblem, checkImageSize, drawPictureUnder, encodeImagePng, fitPixelsPerSquare, mapPng, type RgbImage } from './raster';
 import { tiledMap } from './tiled';
 import { uvttMap, uvttPictureFits } from './uvtt';
@@ -33,8 +33,8 @@ export interface ExportFormatInfo {
    */
   ending: string;
   typeName: string;
-  /** Which options the format takes (`burnIn`: the rules drawn into the picture; `notes`: GM notes can go out). */
-  options: { pixelsPerSquare: boolean; grid: boolean; creatures: boolean; burnIn: boolean; notes: boolean };
+  /** Which options the format takes (`burnIn`: the rules drawn into the picture; `notes`: GM notes can go out; `labels`: labels burnt into the image). */
+  options: { pixelsPerSquare: boolean; grid: boolean; creatures: boolean; burnIn: boolean; notes: boolean; labels: boolean };
   /** The default pixels per square (for the image the format carries). */
   defaultPixelsPerSquare: number;
   /** What the format cannot carry, said in the export dialog and `docs/formats.md`. */
@@ -47,7 +47,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     extension: 'json',
     ending: 'foundry.json',
     typeName: 'Foundry VTT scene',
-    options: { pixelsPerSquare: true, grid: true, creatures: false, burnIn: true, notes: true },
+    options: { pixelsPerSquare: true, grid: true, creatures: false, burnIn: true, notes: true, labels: false },
     defaultPixelsPerSquare: 100,
     leavesOut: 'The map picture (the original file, or the drawn map) and token art are written beside the JSON, named after it (…-map.jpg, …-token-1.png): upload them to Foundry and fix the paths if you put them elsewhere. The rules go out as walls and Regions, not drawn into the picture unless you choose it. Labels are text drawings; GM notes go out only when chosen, hidden from players. Tokens have no actors. Hazards, water depth and falls are kept only under flags.',
   },
@@ -56,7 +56,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     extension: 'json',
     ending: 'foundry-v12.json',
     typeName: 'Foundry VTT scene',
-    options: { pixelsPerSquare: true, grid: true, creatures: false, burnIn: true, notes: true },
+    options: { pixelsPerSquare: true, grid: true, creatures: false, burnIn: true, notes: true, labels: false },
     defaultPixelsPerSquare: 100,
     leavesOut: 'As for v13, without difficult-terrain Regions (v12 refuses a scene that has them); creatures sharing a square are half a square wide, the smallest token v12 takes.',
   },
@@ -65,16 +65,16 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     extension: 'dd2vtt',
     ending: 'dd2vtt',
     typeName: 'Universal VTT map',
-    options: { pixelsPerSquare: true, grid: true, creatures: false, burnIn: false, notes: false },
+    options: { pixelsPerSquare: true, grid: true, creatures: false, burnIn: false, notes: true, labels: true },
     defaultPixelsPerSquare: 70,
-    leavesOut: 'Universal VTT has no field for creatures, elevation or terrain costs, nor for labels and notes: walls, doors, windows, lights and the picture travel (the picture as it is, at its own pixels per square, when its grid fits the map). It has no open door: every door goes out closed, and windows and low obstacles as windows (portals that do not block light).',
+    leavesOut: 'Universal VTT has no field for creatures, elevation or terrain costs, nor for labels (they can be drawn into the picture): walls, doors, windows, lights and the picture travel (the picture as it is, at its own pixels per square, when its grid fits the map). It has no open door: every door goes out closed, and windows and low obstacles as windows (portals that do not block light).',
   },
   tiled: {
     label: 'Tiled map (.tmj)',
     extension: 'tmj',
     ending: 'tmj',
     typeName: 'Tiled map',
-    options: { pixelsPerSquare: true, grid: false, creatures: false, burnIn: false, notes: true },
+    options: { pixelsPerSquare: true, grid: false, creatures: false, burnIn: false, notes: true, labels: false },
     defaultPixelsPerSquare: 32,
     leavesOut: 'The tileset image and the map picture are written beside the map (with a picture, a tile is the picture\'s own pixels per square). Labels are text objects; GM notes go out only when chosen, in a hidden layer. Rules settings and lights are not carried.',
   },
@@ -83,9 +83,9 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     extension: 'png',
     ending: 'png',
     typeName: 'PNG image',
-    options: { pixelsPerSquare: true, grid: true, creatures: true, burnIn: false, notes: false },
+    options: { pixelsPerSquare: true, grid: true, creatures: true, burnIn: false, notes: true, labels: true },
     defaultPixelsPerSquare: 40,
-    leavesOut: 'A picture only, the map picture under the rules: nothing can be read back from it. Labels, notes and lights are not drawn.',
+    leavesOut: 'A picture only, the map picture under the rules: nothing can be read back from it. Labels are drawn only when chosen; lights are not drawn.',
   },
 };
 
@@ -99,6 +99,23 @@ export interface ExportOptions {
   burnIn?: boolean;
   /** GM notes go out too (hidden from players where the format can hide them). */
   gmNotes?: boolean;
+  /** PNG and Universal VTT: labels (and the notes that go out) burnt into the image. */
+  labels?: boolean;
+}
+
+/** The formats whose image can have labels burnt in (the others carry labels as text). */
+const BURNS_LABELS: ReadonlySet<ExportFormat> = new Set(['png', 'uvtt']);
+
+/** The labels and notes an export shows: labels, notes for players, and GM notes when chosen. */
+export function labelsShown(encounter: Encounter, options: ExportOptions): NonNullable<Encounter['labels']> {
+  return (encounter.labels ?? []).filter((l) => l.kind === 'label' || l.forPlayers || options.gmNotes);
+}
+
+/** The text to burn into an image of `pps` pixels a square, when the user chose to and the format draws an image. */
+export function labelsToBurn(encounter: Encounter, format: ExportFormat, options: ExportOptions, pps: number): TextToDraw[] {
+  if (!options.labels || !BURNS_LABELS.has(format)) return [];
+  const size = Math.max(10, Math.round(pps * 0.4));
+  return labelsShown(encounter, options).map((l) => ({ text: l.text, x: l.x * pps, y: l.y * pps, size }));
 }
 
 export interface ExportedFile {
@@ -140,7 +157,8 @@ export function needsDecodedPicture(encounter: Encounter, format: ExportFormat, 
     case 'foundry-v12':
       return options.burnIn === true;
     case 'uvtt':
-      return uvttPictureFits(encounter, options.picture) === false;
+      // Labels burnt in mean drawing the image again.
+      return uvttPictureFits(encounter, options.picture) === false || labelsToBurn(encounter, format, options, 1).length > 0;
     case 'tiled':
       return !isWhole(picture.pixelsPerSquare);
     case 'png':
@@ -150,7 +168,7 @@ export function needsDecodedPicture(encounter: Encounter, format: ExportFormat, 
 
 /** Whether the map picture goes out as its own file, unchanged (so the export's pixels per square and grid do not apply to it). */
 export function pictureGoesOutAsIs(encounter: Encounter, format: ExportFormat, options: ExportOptions = {}): boolean {
-  return exportedPicture(encounter, options.picture) !== undefined && format !== 'png' && !needsDecodedPicture(encounter, format, options);
+  return exportedPicture(encounter, options.picture) !== undefined && format !== 'png' && !needsDecodedPicture(encounter, format, options) && labelsToBurn(encounter, format, options, 1).length === 0;
 }
 
 /**
@@ -160,7 +178,7 @@ export function pictureGoesOutAsIs(encounter: Encounter, format: ExportFormat, o
 export function exportNotices(encounter: Encounter, format: ExportFormat, options: ExportOptions = {}): string[] {
   const notes: string[] = [];
   const picture = exportedPicture(encounter, options.picture);
-  if (picture && needsDecodedPicture(encounter, format, options) && format !== 'png') {
+  if (picture && needsDecodedPicture(encounter, format, options) && format !== 'png' && !(format === 'uvtt' && uvttPictureFits(encounter, options.picture))) {
     notes.push(
       format === 'uvtt'
         ? 'The picture was drawn again under the map and encoded as PNG: Universal VTT wants an image starting on a grid corner at whole pixels per square, and this picture\'s grid does not fit that.'
@@ -169,15 +187,18 @@ export function exportNotices(encounter: Encounter, format: ExportFormat, option
           : 'The rules were drawn into the picture, encoded as PNG: the original picture file was not used.',
     );
   }
+  if (format === 'uvtt' && picture && uvttPictureFits(encounter, options.picture) && labelsToBurn(encounter, format, options, 1).length) {
+    notes.push('The picture was drawn again with the labels on it and encoded as PNG: the original picture file was not used.');
+  }
   if (format === 'uvtt') {
     let open = 0;
     for (const layer of [encounter.map.edgeEast, encounter.map.edgeSouth]) for (const e of layer) if (e === Edge.doorOpen) open++;
     if (open) notes.push(`${open === 1 ? 'One open door went' : `${open} open doors went`} out closed: Universal VTT has no open door.`);
-    const labels = encounter.labels?.length ?? 0;
-    if (labels) notes.push(`${labels === 1 ? 'One label or note was' : `${labels} labels and notes were`} left out: Universal VTT has no text.`);
+    const labels = options.labels ? 0 : labelsShown(encounter, options).length;
+    if (labels) notes.push(`${labels === 1 ? 'One label was' : `${labels} labels were`} left out: Universal VTT has no text (choose to draw them into the picture).`);
   }
   if ((format === 'png' || format === 'tiled') && encounter.lights?.length) notes.push(`${encounter.lights.length} lights were left out: ${EXPORT_FORMAT_INFO[format].typeName} has no lights.`);
-  if (format === 'png' && encounter.labels?.length) notes.push('Labels and notes are not drawn into the PNG.');
+  if (format === 'png' && !options.labels && labelsShown(encounter, options).length) notes.push('Labels were not drawn into the PNG (choose to draw them).');
   const hiddenNotes = (encounter.labels ?? []).filter((l) => l.kind === 'note' && !l.forPlayers).length;
   if (hiddenNotes && !options.gmNotes && EXPORT_FORMAT_INFO[format].options.notes) notes.push(`${hiddenNotes === 1 ? 'One GM note was' : `${hiddenNotes} GM notes were`} left out (not for players).`);
   return notes;
@@ -190,7 +211,7 @@ export function exportNotices(encounter: Encounter, format: ExportFormat, option
  * the picture needs (`needsDecodedPicture`). Throws `ExportProblem` with a sentence for options that
  * cannot work (an image too large).
  */
-export function exportEncounter(encounter: Encounter, format: ExportFormat, name: string, options: ExportOptions = {}, decoded?: RgbImage): ExportedFile[] {
+export function exportEncounter(encounter: Encounter, format: ExportFormat, name: string, options: ExportOptions = {}, decoded?: RgbImage, textLayer?: RgbaImage): ExportedFile[] {
   const pps = options.pixelsPerSquare ?? defaultPixelsPerSquare(format, encounter);
   checkImageSize(encounter.map.width, encounter.map.height, pps);
   const { main, stem } = exportFileNames(format, name);
@@ -223,7 +244,7 @@ export function exportEncounter(encounter: Encounter, format: ExportFormat, name
       return [{ name: main, bytes: utf8(JSON.stringify(scene, null, 1) + '\n') }, { name: image, bytes: png }, ...files];
     }
     case 'uvtt':
-      return [{ name: main, bytes: utf8(JSON.stringify(uvttMap(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false, picture: options.picture, decoded })) + '\n') }];
+      return [{ name: main, bytes: utf8(JSON.stringify(uvttMap(encounter, { pixelsPerSquare: pps, grid: options.grid ?? false, picture: options.picture, decoded, drawAgain: textLayer !== undefined, overlay: textLayer })) + '\n') }];
     case 'tiled': {
       const image = `${stem}-tiles.png`;
       let tiled;
@@ -255,27 +276,35 @@ export function exportEncounter(encounter: Encounter, format: ExportFormat, name
       ];
     }
     case 'png':
-      return [{ name: main, bytes: mapPng(encounter, { pixelsPerSquare: pps, grid: options.grid ?? true, creatures: options.creatures ?? true, picture: under }) }];
+      return [{ name: main, bytes: mapPng(encounter, { pixelsPerSquare: pps, grid: options.grid ?? true, creatures: options.creatures ?? true, picture: under, overlay: textLayer }) }];
   }
 }
 
-/** `exportEncounter`, decoding the map's picture first with `decode` when the export draws on it. */
+/**
+ * `exportEncounter`, decoding the map's picture first when the export draws on it and painting the
+ * labels to burn in, with the edition's `codec`.
+ */
 export async function exportEncounterWith(
   encounter: Encounter,
   format: ExportFormat,
   name: string,
   options: ExportOptions,
-  decode: PictureDecoder | undefined,
+  codec: PictureCodec | undefined,
 ): Promise<ExportedFile[]> {
   let decoded: RgbImage | undefined;
+  let textLayer: RgbaImage | undefined;
   const picture = exportedPicture(encounter, options.picture);
-  if (picture && needsDecodedPicture(encounter, format, options)) {
-    if (!decode) throw new ExportProblem('this export draws on the map picture, and no picture decoder is available here');
+  const pps = options.pixelsPerSquare ?? defaultPixelsPerSquare(format, encounter);
+  const texts = labelsToBurn(encounter, format, options, pps);
+  if ((picture && needsDecodedPicture(encounter, format, options)) || texts.length) {
+    if (!codec) throw new ExportProblem('this export draws on the map picture or its labels, and no picture decoder is available here');
+    checkImageSize(encounter.map.width, encounter.map.height, pps);
     try {
-      decoded = await decode(picture);
+      if (picture && needsDecodedPicture(encounter, format, options)) decoded = await codec.decode(picture);
     } catch (e) {
       throw new ExportProblem(`the map picture could not be decoded (${(e as Error).message})`);
     }
+    if (texts.length) textLayer = await codec.paintText(encounter.map.width * pps, encounter.map.height * pps, texts);
   }
-  return exportEncounter(encounter, format, name, options, decoded);
+  return exportEncounter(encounter, format, name, options, decoded, textLayer);
 }

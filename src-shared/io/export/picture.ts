@@ -19,6 +19,34 @@ export type PictureChoice = (typeof PICTURE_CHOICES)[number];
  */
 export type PictureDecoder = (picture: PictureFile) => Promise<RgbImage>;
 
+/** Text to burn into an exported image: centred on (x, y), in the image's pixels, `size` pixels high. */
+export interface TextToDraw {
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+}
+
+/** Pixels with an alpha channel: four bytes per pixel, row by row. */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/**
+ * Draws text on a transparent image of the given size (white with a dark outline, legible on any
+ * art): what burning labels into a PNG or Universal VTT picture needs. Text needs fonts, which pure
+ * code has not, so each edition brings its own, as for decoding.
+ */
+export type TextPainter = (width: number, height: number, texts: readonly TextToDraw[]) => Promise<RgbaImage>;
+
+/** What an edition gives the exports that draw on pictures. */
+export interface PictureCodec {
+  decode: PictureDecoder;
+  paintText: TextPainter;
+}
+
 const EXTENSION: Record<PictureMime, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 /** The file extension a picture is written with (its own kind: a JPEG stays `.jpg`). */

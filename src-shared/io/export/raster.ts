@@ -14,6 +14,8 @@ export interface ImageOptions {
   creatures: boolean;
   /** The map's picture, decoded, drawn under the rules where it lies on the grid. */
   picture?: { image: RgbImage; placement: MapPicture };
+  /** Drawn over everything (burnt-in labels), the image's own size. */
+  overlay?: { width: number; height: number; data: Uint8Array };
 }
 
 /** How strongly terrain other than open ground is tinted over the picture: the art stays readable under it. */
@@ -139,6 +141,16 @@ export function renderMap(encounter: Encounter, options: ImageOptions): RgbImage
           else if (d <= outer) fill(x, y, x + 1, y + 1, [255, 255, 255]);
         }
       }
+    }
+  }
+  if (options.overlay && options.overlay.width === W && options.overlay.height === H) {
+    const over = options.overlay.data;
+    for (let i = 0, o = 0; o < data.length; i += 4, o += 3) {
+      const a = over[i + 3]! / 255;
+      if (a === 0) continue;
+      data[o] = Math.round(data[o]! * (1 - a) + over[i]! * a);
+      data[o + 1] = Math.round(data[o + 1]! * (1 - a) + over[i + 1]! * a);
+      data[o + 2] = Math.round(data[o + 2]! * (1 - a) + over[i + 2]! * a);
     }
   }
   return { width: W, height: H, data };

@@ -1,7 +1,7 @@
 import type { Encounter, MapLight, MapPoint } from '../../model';
 import { encodeBase64 } from './base64';
 import { exportGeometry } from './drawn';
-import { exportedPicture, pictureBytes, pictureGridFits, type PictureChoice } from './picture';
+import { exportedPicture, pictureBytes, pictureGridFits, type PictureChoice, type RgbaImage } from './picture';
 import { mapPng, type RgbImage } from './raster';
 
 /**
@@ -32,8 +32,11 @@ export interface UvttOptions {
   pixelsPerSquare: number;
   grid: boolean;
   picture?: PictureChoice;
-  /** The picture's pixels, when it must be drawn under the map (`uvttPictureFits` false). */
+  /** The picture's pixels, when it must be drawn under the map (`uvttPictureFits` false, or labels burnt in). */
   decoded?: RgbImage;
+  /** Draw the image again even when the picture fits (labels burnt in), with `overlay` over it. */
+  drawAgain?: boolean;
+  overlay?: RgbaImage;
 }
 
 export interface UvttPoint {
@@ -56,7 +59,7 @@ export function uvttColor(color: string): string {
 export function uvttMap(encounter: Encounter, options: UvttOptions): Record<string, unknown> {
   const map = encounter.map;
   const picture = exportedPicture(encounter, options.picture);
-  const fits = picture ? pictureGridFits(picture, map) : null;
+  const fits = picture && !options.drawAgain ? pictureGridFits(picture, map) : null;
   // Squares the image has before the map's top-left corner; every coordinate moves by them.
   const shift = fits ? { x: fits.shiftX, y: fits.shiftY } : { x: 0, y: 0 };
   const at = (p: MapPoint): UvttPoint => ({ x: p.x + shift.x, y: p.y + shift.y });
@@ -90,7 +93,7 @@ export function uvttMap(encounter: Encounter, options: UvttOptions): Record<stri
     const s = Math.round(picture.pixelsPerSquare);
     resolution = { map_origin: { x: 0, y: 0 }, map_size: { x: picture.width / s, y: picture.height / s }, pixels_per_grid: s };
   } else {
-    image = mapPng(encounter, { pixelsPerSquare: options.pixelsPerSquare, grid: options.grid, creatures: false, picture: picture && options.decoded ? { image: options.decoded, placement: picture } : undefined });
+    image = mapPng(encounter, { pixelsPerSquare: options.pixelsPerSquare, grid: options.grid, creatures: false, picture: picture && options.decoded ? { image: options.decoded, placement: picture } : undefined, overlay: options.overlay });
     resolution = { map_origin: { x: 0, y: 0 }, map_size: { x: map.width, y: map.height }, pixels_per_grid: options.pixelsPerSquare };
   }
   return {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodePictureWithSharp } from '../../../src-main/services/picture-decoder';
+import { sharpCodec } from '../../../src-main/services/picture-decoder';
 import { importUvtt } from '../../../src-shared/io/import/uvtt';
 import { pictureFromBytes } from '../../../src-shared/io/import/image';
 import { decodeBase64, exportEncounter, exportEncounterWith, exportNotices, ExportProblem, TERRAIN_RGB, type ExportedFile } from '../../../src-shared/io/export';
@@ -116,7 +116,7 @@ describe('Foundry: the original picture is the scene background, lined up with t
     const e = withPicture(dungeonBytes, { pixelsPerSquare: 50, offsetX: 0, offsetY: 0 }, { width: 20, height: 15 });
     e.map.edgeEast[squareIndex(e.map, 5, 5)] = Edge.wall;
     expect(() => exportEncounter(e, 'foundry', 'Crypt', { burnIn: true })).toThrow(ExportProblem);
-    const files = await exportEncounterWith(e, 'foundry', 'Crypt', { burnIn: true, pixelsPerSquare: 20 }, decodePictureWithSharp);
+    const files = await exportEncounterWith(e, 'foundry', 'Crypt', { burnIn: true, pixelsPerSquare: 20 }, sharpCodec);
     expect(files[1]!.name).toBe('Crypt.foundry-map.png');
     const pic = await pixels(files[1]!.bytes);
     expect([pic.width, pic.height]).toEqual([400, 300]);
@@ -176,7 +176,7 @@ describe('Universal VTT: the picture at its own pixels per square', () => {
   it('a picture whose grid does not fit (37 px, 13 px in) is drawn under the map and encoded again, and the notice says so', async () => {
     const e = withPicture(caveBytes, { pixelsPerSquare: 37, offsetX: 13, offsetY: 13 }, { width: 16, height: 12 });
     expect(() => exportEncounter(e, 'uvtt', 'Cave')).toThrow(/could not be decoded/);
-    const files = await exportEncounterWith(e, 'uvtt', 'Cave', { pixelsPerSquare: 40 }, decodePictureWithSharp);
+    const files = await exportEncounterWith(e, 'uvtt', 'Cave', { pixelsPerSquare: 40 }, sharpCodec);
     const m = json(files[0]!);
     expect(m.resolution).toEqual({ map_origin: { x: 0, y: 0 }, map_size: { x: 16, y: 12 }, pixels_per_grid: 40 });
     const pic = await pixels(decodeBase64(m.image)!);
@@ -205,7 +205,7 @@ describe('PNG and Tiled keep the picture', () => {
   it('PNG: the picture under the squares, open ground untouched, other terrain tinted over it', async () => {
     const e = withPicture(dungeonBytes, { pixelsPerSquare: 50, offsetX: 0, offsetY: 0 }, { width: 20, height: 15 });
     e.map.terrain[squareIndex(e.map, 15, 5)] = Terrain.difficult;
-    const [png] = await exportEncounterWith(e, 'png', 'Crypt', { pixelsPerSquare: 20, grid: false, creatures: false }, decodePictureWithSharp);
+    const [png] = await exportEncounterWith(e, 'png', 'Crypt', { pixelsPerSquare: 20, grid: false, creatures: false }, sharpCodec);
     const out = await pixels(png!.bytes);
     const original = await pixels(dungeonBytes);
     expect(isRed(out.at(3.5 * 20, 2.5 * 20))).toBe(true);
@@ -236,6 +236,33 @@ describe('PNG and Tiled keep the picture', () => {
     expect(map.layers.find((l: any) => l.name === 'notes')).toBeUndefined();
     const withNotes = json(exportEncounter(e, 'tiled', 'Crypt', { gmNotes: true })[0]!);
     expect(withNotes.layers.find((l: any) => l.name === 'notes')).toMatchObject({ visible: false, objects: [{ text: { text: 'Pit under the rug' } }] });
+  });
+
+  it('labels burnt in when chosen: white text over the art in the PNG; in Universal VTT the picture is drawn again with them', async () => {
+    const e = withPicture(dungeonBytes, { pixelsPerSquare: 50, offsetX: 0, offsetY: 0 }, { width: 20, height: 15 });
+    // On the dark ground right of the lower room, where the art has no white.
+    e.labels = [{ id: 'l1', kind: 'label', text: 'CRYPT', x: 14, y: 12 }, { id: 'n1', kind: 'note', text: 'GM ONLY', x: 14, y: 14 }];
+    const whiteNear = (pic: Awaited<ReturnType<typeof pixels>>, cx: number, cy: number, r: number) => {
+      let n = 0;
+      for (let y = cy - r; y < cy + r; y++) for (let x = cx - r * 3; x < cx + r * 3; x++) if (pic.at(x, y).every((v) => v > 225)) n++;
+      return n;
+    };
+    const plain = await pixels((await exportEncounterWith(e, 'png', 'Crypt', { pixelsPerSquare: 20, grid: false }, sharpCodec))[0]!.bytes);
+    const burnt = await pixels((await exportEncounterWith(e, 'png', 'Crypt', { pixelsPerSquare: 20, grid: false, labels: true }, sharpCodec))[0]!.bytes);
+    expect(whiteNear(plain, 14 * 20, 12 * 20, 8)).toBe(0);
+    expect(whiteNear(burnt, 14 * 20, 12 * 20, 8)).toBeGreaterThan(20);
+    // The GM note stays out of a player's picture.
+    expect(whiteNear(burnt, 14 * 20, 14 * 20, 8)).toBe(0);
+
+    const [uvtt] = await exportEncounterWith(e, 'uvtt', 'Crypt', { pixelsPerSquare: 20, labels: true }, sharpCodec);
+    const m = json(uvtt!);
+    expect(same(decodeBase64(m.image)!, dungeonBytes)).toBe(false);
+    expect(m.resolution).toEqual({ map_origin: { x: 0, y: 0 }, map_size: { x: 20, y: 15 }, pixels_per_grid: 20 });
+    const image = await pixels(decodeBase64(m.image)!);
+    expect(whiteNear(image, 14 * 20, 12 * 20, 8)).toBeGreaterThan(20);
+    expect(isRed(image.at(3.5 * 20, 2.5 * 20))).toBe(true);
+    expect(exportNotices(e, 'uvtt', { labels: true }).join(' ')).toMatch(/drawn again with the labels/);
+    expect(exportNotices(e, 'uvtt').join(' ')).toMatch(/One label was left out/);
   });
 
   it('the picture left out on request: coloured squares as before', () => {
