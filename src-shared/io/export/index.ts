@@ -1,6 +1,6 @@
 import { Edge, type Encounter } from '../../model';
 import { encodeUtf8 } from './base64';
-import { foundryScene } from './foundry';
+import { foundryGridSize, foundryPicturePlacement, foundryScene } from './foundry';
 import { exportedPicture, isWhole, pictureBytes, pictureExtension, type PictureChoice, type PictureCodec, type RgbaImage, type TextToDraw } from './picture';
 import { ExportProblem, checkImageSize, drawPictureUnder, encodeImagePng, fitPixelsPerSquare, mapPng, type RgbImage } from './raster';
 import { tiledMap } from './tiled';
@@ -186,6 +186,9 @@ export function exportNotices(encounter: Encounter, format: ExportFormat, option
           ? 'The picture was scaled to whole pixels per square and encoded as PNG: a Tiled image layer is not scaled.'
           : 'The rules were drawn into the picture, encoded as PNG: the original picture file was not used.',
     );
+  }
+  if ((format === 'foundry' || format === 'foundry-v12') && picture && !options.burnIn && !foundryPicturePlacement(picture, encounter.map, foundryGridSize(picture)).covers) {
+    notes.push('The picture does not cover the whole map, so it is a Tile over the squares it covers, not the scene background.');
   }
   if (format === 'uvtt' && picture && uvttPictureFits(encounter, options.picture) && labelsToBurn(encounter, format, options, 1).length) {
     notes.push('The picture was drawn again with the labels on it and encoded as PNG: the original picture file was not used.');

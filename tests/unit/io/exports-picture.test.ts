@@ -110,6 +110,7 @@ describe('Foundry: the original picture is the scene background, lined up with t
     expect([scene.width, scene.height]).toEqual([24 * 50, 15 * 50]);
     expect(scene.tiles).toHaveLength(1);
     expect(scene.tiles[0]).toMatchObject({ texture: { src: 'Crypt.foundry-map.jpg' }, x: 100, y: 0, width: 1000, height: 750 });
+    expect(exportNotices(e, 'foundry').join(' ')).toMatch(/it is a Tile over the squares it covers/);
   });
 
   it('burning the rules in draws the map over the decoded picture, as a PNG of the map\'s squares', async () => {
