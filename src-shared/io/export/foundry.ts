@@ -184,7 +184,10 @@ export function foundryScene(encounter: Encounter, options: FoundryOptions): Rec
     }
   }
   for (const p of geometry.portals) pieces.push({ x0: p.a.x, y0: p.a.y, x1: p.b.x, y1: p.b.y, kind: p.kind, outline: false, drawn: p.drawn });
-  const walls = pieces.map((seg, i) => wallOf(seg, S, i));
+  // A drawn wall may have a step shorter than a pixel (Dungeondraft writes a few): a point is no wall,
+  // and the whole import would stand or fall with it.
+  const same = (a: number, b: number) => Math.round(a * S) === Math.round(b * S);
+  const walls = pieces.filter((p) => !(same(p.x0, p.x1) && same(p.y0, p.y1))).map((seg, i) => wallOf(seg, S, i));
   const tokens = placements(encounter).map((p, i) => {
     // v12 takes token sizes in steps of 0.5 only: a creature sharing a square is half a square there,
     // kept inside its own square.

@@ -337,3 +337,44 @@ describe('a Dungeondraft map in and out again, geometry by geometry', () => {
     expect(cs).toContain(`${9 * S},${9 * S},${9 * S},${13 * S}`);
   });
 });
+
+describe('a real Dungeondraft export (dnd-apps/vtt-maps, CC0): in and out again', () => {
+  const text = readFileSync(path.join(pictures, 'exports-red-tower.dd2vtt'), 'utf8');
+  const original = JSON.parse(text);
+  const origin = original.resolution.map_origin;
+  const local = (p: { x: number; y: number }) => ({ x: p.x - origin.x, y: p.y - origin.y });
+  const key = (points: { x: number; y: number }[]) => JSON.stringify(points.map((p) => [+p.x.toFixed(6), +p.y.toFixed(6)]));
+
+  it('Universal VTT again: the same picture bytes, resolution, 61 walls point by point and 41 portals', () => {
+    const r = importUvtt(text, { ruleset: 'epic-path', name: 'Red Tower' });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.encounter.drawn!.walls).toHaveLength(61);
+    expect(r.encounter.drawn!.portals).toHaveLength(41);
+    const again = json(exportEncounter(r.encounter, 'uvtt', 'Red Tower')[0]!);
+    expect(decodeBase64(again.image)).toEqual(decodeBase64(original.image));
+    expect(again.resolution).toEqual({ map_origin: { x: 0, y: 0 }, map_size: { x: 10, y: 12 }, pixels_per_grid: 128 });
+    expect(again.line_of_sight.map(key).sort()).toEqual(original.line_of_sight.map((l: any[]) => key(l.map(local))).sort());
+    const portals = (list: any[], at: (p: any) => any) => list.map((p) => key([at(p.bounds[0]), at(p.bounds[1])]) + p.closed).sort();
+    expect(portals(again.portals, (p) => p)).toEqual(portals(original.portals, local));
+  });
+
+  it('Foundry: the picture as the background at 128 px a square, every wall and door as drawn', () => {
+    const r = importUvtt(text, { ruleset: 'epic-path', name: 'Red Tower' });
+    if (!r.ok) throw new Error(r.error);
+    const files = exportEncounter(r.encounter, 'foundry', 'Red Tower');
+    expect(files[1]!.name).toBe('Red Tower.foundry-map.jpg');
+    expect(files[1]!.bytes).toEqual(decodeBase64(original.image));
+    const scene = json(files[0]!);
+    expect([scene.grid.size, scene.width, scene.height]).toEqual([128, 1280, 1536]);
+    // Every segment but the four Dungeondraft drew shorter than a pixel (Foundry's wall ends are whole pixels).
+    let segments = 0;
+    for (const l of original.line_of_sight) {
+      for (let i = 1; i < l.length; i++) if (Math.round(l[i].x * 128) !== Math.round(l[i - 1].x * 128) || Math.round(l[i].y * 128) !== Math.round(l[i - 1].y * 128)) segments++;
+    }
+    expect(segments).toBe(441 - 4);
+    expect(scene.walls).toHaveLength(segments + original.portals.length);
+    expect(scene.walls.every((w: any) => w.c[0] !== w.c[2] || w.c[1] !== w.c[3])).toBe(true);
+    expect(scene.walls.every((w: any) => w.flags['encounter-builder'].drawn)).toBe(true);
+    expect(scene.walls.filter((w: any) => w.door === 1)).toHaveLength(original.portals.filter((p: any) => p.closed).length);
+  });
+});
