@@ -1,6 +1,7 @@
 import { encode } from 'fast-png';
 import { Terrain, TERRAIN_NAMES, type Encounter, type TerrainKind } from '../../model';
-import { mapSegments, placements, unitsOf } from './geometry';
+import { exportGeometry } from './drawn';
+import { placements, unitsOf } from './geometry';
 import { TERRAIN_RGB } from './palette';
 
 /**
@@ -10,7 +11,8 @@ import { TERRAIN_RGB } from './palette';
  *   beside the map, one tile per terrain kind, then one per distinct ground height and water depth;
  * - each tile carries typed properties (terrain kind, movement cost, difficult; or the height);
  * - tile layers hold uncompressed CSV `data` of exactly width × height gids (0 = no tile);
- * - walls, low obstacles and doors are polyline objects, creatures rectangle objects, in pixels,
+ * - walls, low obstacles and doors are polyline objects (walls drawn off the grid as drawn: see
+ *   `drawn.ts`), creatures rectangle objects, in pixels,
  *   each with typed properties in the array form `[{ name, type, value }]`;
  * - the map's picture is an image layer at the bottom (`type: 'imagelayer'`, `image` a file beside
  *   the map, `offsetx`/`offsety` in pixels). An image layer is drawn at its own pixels, unscaled, so
@@ -149,28 +151,35 @@ export function tiledMap(encounter: Encounter, options: TiledOptions): TiledExpo
   let objectId = 0;
   const walls: Record<string, unknown>[] = [];
   const doors: Record<string, unknown>[] = [];
-  for (const s of mapSegments(map, { outline: false })) {
+  // Walls, doors and windows as the exports share them: drawn ones as drawn, the rest on grid lines.
+  const geometry = exportGeometry(encounter, { outline: false });
+  const pieces = [
+    ...geometry.walls.map((w) => ({ points: w.points, kind: 'wall' as const, drawn: w.drawn })),
+    ...geometry.portals.map((p) => ({ points: [p.a, p.b], kind: p.kind, drawn: p.drawn })),
+  ];
+  for (const s of pieces) {
+    const door = s.kind === 'door-closed' || s.kind === 'door-open';
+    const [first] = s.points;
     const object = {
       id: ++objectId,
       name: '',
-      type: s.kind.startsWith('door') ? 'door' : s.kind === 'low' ? 'low obstacle' : s.kind === 'window' ? 'window' : 'wall',
-      x: s.x0 * T,
-      y: s.y0 * T,
+      type: door ? 'door' : s.kind === 'low' ? 'low obstacle' : s.kind === 'window' ? 'window' : 'wall',
+      x: first!.x * T,
+      y: first!.y * T,
       width: 0,
       height: 0,
       rotation: 0,
       visible: true,
-      polyline: [
-        { x: 0, y: 0 },
-        { x: (s.x1 - s.x0) * T, y: (s.y1 - s.y0) * T },
-      ],
+      // Polyline points are relative to the object's position, as Tiled writes them.
+      polyline: s.points.map((p) => ({ x: (p.x - first!.x) * T, y: (p.y - first!.y) * T })),
       properties: [
         { name: 'blocksMovement', type: 'bool', value: s.kind !== 'door-open' },
         { name: 'blocksSight', type: 'bool', value: s.kind === 'wall' || s.kind === 'door-closed' },
-        ...(s.kind.startsWith('door') ? [{ name: 'open', type: 'bool', value: s.kind === 'door-open' }] : []),
+        ...(door ? [{ name: 'open', type: 'bool', value: s.kind === 'door-open' }] : []),
+        ...(s.drawn ? [{ name: 'drawn', type: 'bool', value: true }] : []),
       ],
     };
-    (s.kind.startsWith('door') ? doors : walls).push(object);
+    (door ? doors : walls).push(object);
   }
   const creatures = placements(encounter).map((p) => ({
     id: ++objectId,

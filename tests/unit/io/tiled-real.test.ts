@@ -200,4 +200,19 @@ describe.skipIf(missing !== null)('the real Tiled draws the map picture lined up
     const [r, g, b] = at(1, 1);
     expect(r! > 130 && g! < 90 && b! < 90, 'the rug at map square 1,1').toBe(true);
   });
+
+  it('walls drawn off the grid (a .dd2vtt\'s) come back from Tiled as the polylines we drew', async () => {
+    const { importUvtt } = await import('../../../src-shared/io/import/uvtt');
+    const r = importUvtt(readFileSync(path.join(root, 'tests/fixtures/pictures/exports-crypt.dd2vtt'), 'utf8'), { ruleset: 'd20-35', name: 'Crypt' });
+    if (!r.ok) throw new Error(r.error);
+    for (const f of exportEncounter(r.encounter, 'tiled', 'crypt-walls')) writeFileSync(path.join(work, f.name), f.bytes);
+    const read = run('tiled', ['--export-map', 'json', 'crypt-walls.tmj', 'crypt-walls.again.json']);
+    expect(read.status, `Tiled refused crypt-walls.tmj: ${read.stderr}`).toBe(0);
+    const again = JSON.parse(readFileSync(path.join(work, 'crypt-walls.again.json'), 'utf8'));
+    const walls = again.layers.find((l: { name: string }) => l.name === 'walls').objects as TiledObject[];
+    // The lower room's wall with its slanting side, (6,9) → (9,9) → (8.4,14) → (2,14) → (2,9), at 50 px.
+    const slanting = walls.find((o) => o.x === 300 && o.y === 450 && o.polyline?.length === 5);
+    expect(slanting?.polyline).toEqual([{ x: 0, y: 0 }, { x: 150, y: 0 }, { x: 120, y: 250 }, { x: -200, y: 250 }, { x: -200, y: 0 }]);
+    expect(props(slanting!.properties)['drawn']).toEqual(['bool', true]);
+  });
 });
