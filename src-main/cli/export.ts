@@ -72,6 +72,8 @@ export function summary(e: Encounter) {
     doors: edges(Edge.doorClosed) + edges(Edge.doorOpen),
     wallSegments: segments.filter((s) => s.kind === 'wall').length,
     picture: e.picture ? { mime: e.picture.mime, width: e.picture.width, height: e.picture.height, pixelsPerSquare: e.picture.pixelsPerSquare, offsetX: e.picture.offsetX, offsetY: e.picture.offsetY } : null,
+    drawn: { walls: e.drawn?.walls.length ?? 0, portals: e.drawn?.portals.length ?? 0 },
+    lights: e.lights?.length ?? 0,
   };
 }
 
@@ -141,5 +143,6 @@ export function importCommand(file: string, options: CliOptions): string {
   const text = serializeEncounter(read.encounter);
   writeAtomic(target, new TextEncoder().encode(text));
   const s = summary(read.encounter);
-  return [`wrote ${target}: ${s.width} × ${s.height} squares, ${s.walls} wall edges, ${s.doors} doors, ${s.creatures} creatures (from ${read.format})`, ...read.notes.map((n) => `note: ${n}`)].join('\n') + '\n';
+  const drawn = s.drawn.walls || s.drawn.portals ? `; kept as drawn: ${s.drawn.walls} walls, ${s.drawn.portals} doors and windows, ${s.lights} lights` : s.lights ? `; ${s.lights} lights kept` : '';
+  return [`wrote ${target}: ${s.width} × ${s.height} squares, ${s.walls} wall edges, ${s.doors} doors, ${s.creatures} creatures (from ${read.format})${drawn}`, ...read.notes.map((n) => `note: ${n}`)].join('\n') + '\n';
 }
