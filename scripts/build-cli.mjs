@@ -14,4 +14,6 @@ await build({
   target: 'node20',
   sourcemap: false,
   logLevel: 'warning',
+  // A native module: loaded from node_modules at run time, never bundled.
+  external: ['sharp'],
 });

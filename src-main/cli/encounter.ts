@@ -72,7 +72,7 @@ ${TRAVEL_HELP}
   validate <file>        check a file; prints its summary
   info <file> [--json]   name, ruleset, size, creatures by side, terrain, walls and doors
   export <file> --to foundry|foundry-v12|uvtt|tiled|png -o <out> [--pixels N] [--grid|--no-grid] [--no-creatures]
-       [--style rules|map] [--force]
+       [--style rules|map] [--no-picture] [--burn-in] [--gm-notes] [--labels] [--force]
         write the encounter for another tool (images and tilesets beside the main file; docs/formats.md);
         -o names its file, any other file already there is replaced only with --force;
         --style map draws the map image in the player-facing map style (docs/map-style.md)
@@ -101,7 +101,7 @@ Options:
 type Options = Map<string, string[]>;
 
 /** Options that take no value. */
-const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional', 'accelerated', 'hidden', 'knows-hidden', 'grid', 'no-grid', 'no-creatures', 'force']);
+const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional', 'accelerated', 'hidden', 'knows-hidden', 'grid', 'no-grid', 'no-creatures', 'force', 'no-picture', 'burn-in', 'gm-notes', 'labels']);
 
 function parseArgs(args: string[]): { positional: string[]; options: Options } {
   const positional: string[] = [];

@@ -1,8 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_FILE_BYTES, readEncounterText, serializeEncounter } from '../../src-shared/io';
-import { EXPORT_FORMATS, exportEncounter, ExportProblem, isExportFormat, mapSegments } from '../../src-shared/io/export';
+import { EXPORT_FORMATS, exportEncounter, exportEncounterWith, exportNotices, ExportProblem, isExportFormat, labelsToBurn, mapSegments, needsDecodedPicture, type ExportedFile, type ExportOptions } from '../../src-shared/io/export';
 import { FileProblem, filesInTheWay, listOfNames, writeFileAtomic } from '../services/files';
+import { sharpCodec } from '../services/picture-decoder';
 import { isMapStyle, MAP_STYLES } from '../../src-shared/render/map-style';
 import { Edge, isRulesetId, RULESET_IDS, SIDES, TERRAIN_NAMES, Terrain, terrainCounts, type Encounter, type RulesetId } from '../../src-shared/model';
 
@@ -69,6 +70,8 @@ export function summary(e: Encounter) {
     doors: edges(Edge.doorClosed) + edges(Edge.doorOpen),
     wallSegments: segments.filter((s) => s.kind === 'wall').length,
     picture: e.picture ? { mime: e.picture.mime, width: e.picture.width, height: e.picture.height, pixelsPerSquare: e.picture.pixelsPerSquare, offsetX: e.picture.offsetX, offsetY: e.picture.offsetY } : null,
+    drawn: { walls: e.drawn?.walls.length ?? 0, portals: e.drawn?.portals.length ?? 0 },
+    lights: e.lights?.length ?? 0,
   };
 }
 
@@ -85,6 +88,11 @@ export function infoCommand(file: string, json: boolean): string {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * `encounter export`: the files written beside `-o`, each through the app's atomic save; the export
+ * decodes the map picture with sharp when it draws on it (a PNG over the picture, `--burn-in`, a
+ * picture whose grid Universal VTT cannot carry).
+ */
 export async function exportCommand(file: string, options: CliOptions): Promise<string> {
   const to = one(options, 'to');
   if (!to || !isExportFormat(to)) throw new CliInputError(`--to is one of ${EXPORT_FORMATS.join(', ')}`);
@@ -96,14 +104,22 @@ export async function exportCommand(file: string, options: CliOptions): Promise<
   if (style !== undefined && !isMapStyle(style)) throw new CliInputError(`--style is one of ${MAP_STYLES.join(', ')} (got "${style}")`);
   const { encounter } = readInput(file);
   const dir = path.dirname(out);
-  let files;
+  const exportOptions: ExportOptions = {
+    pixelsPerSquare: pixels === undefined ? undefined : Number(pixels),
+    grid: options.has('no-grid') ? false : options.has('grid') ? true : undefined,
+    creatures: !options.has('no-creatures'),
+    style,
+    picture: options.has('no-picture') ? 'none' : 'original',
+    burnIn: options.has('burn-in'),
+    gmNotes: options.has('gm-notes'),
+    labels: options.has('labels'),
+  };
+  let files: ExportedFile[];
   try {
-    files = exportEncounter(encounter, to, path.basename(out), {
-      pixelsPerSquare: pixels === undefined ? undefined : Number(pixels),
-      grid: options.has('no-grid') ? false : options.has('grid') ? true : undefined,
-      creatures: !options.has('no-creatures'),
-      style,
-    });
+    files =
+      needsDecodedPicture(encounter, to, exportOptions) || labelsToBurn(encounter, to, exportOptions, 1).length
+        ? await exportEncounterWith(encounter, to, path.basename(out), exportOptions, sharpCodec)
+        : exportEncounter(encounter, to, path.basename(out), exportOptions);
   } catch (e) {
     if (e instanceof ExportProblem) throw new CliInputError(`cannot export ${file}: ${e.message}`);
     throw e;
@@ -116,7 +132,8 @@ export async function exportCommand(file: string, options: CliOptions): Promise<
   }
   // Companions first, so the main file never points at an image not yet written.
   for (const f of [...files.slice(1), files[0]!]) await writeCliFile(path.join(dir, f.name), f.bytes);
-  return files.map((f) => `wrote ${path.join(dir, f.name)} (${f.bytes.length} bytes)`).join('\n') + '\n';
+  const notes = exportNotices(encounter, to, exportOptions).map((n) => `note: ${n}`);
+  return [...files.map((f) => `wrote ${path.join(dir, f.name)} (${f.bytes.length} bytes)`), ...notes].join('\n') + '\n';
 }
 
 export async function importCommand(file: string, options: CliOptions): Promise<string> {
@@ -129,5 +146,6 @@ export async function importCommand(file: string, options: CliOptions): Promise<
   const text = serializeEncounter(read.encounter);
   await writeCliFile(target, text);
   const s = summary(read.encounter);
-  return [`wrote ${target}: ${s.width} × ${s.height} squares, ${s.walls} wall edges, ${s.doors} doors, ${s.creatures} creatures (from ${read.format})`, ...read.notes.map((n) => `note: ${n}`)].join('\n') + '\n';
+  const drawn = s.drawn.walls || s.drawn.portals ? `; kept as drawn: ${s.drawn.walls} walls, ${s.drawn.portals} doors and windows, ${s.lights} lights` : s.lights ? `; ${s.lights} lights kept` : '';
+  return [`wrote ${target}: ${s.width} × ${s.height} squares, ${s.walls} wall edges, ${s.doors} doors, ${s.creatures} creatures (from ${read.format})${drawn}`, ...read.notes.map((n) => `note: ${n}`)].join('\n') + '\n';
 }

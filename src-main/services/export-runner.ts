@@ -5,7 +5,7 @@ import { renderExport, type RenderRequest, type RenderResult } from './export-re
 export type ExportRenderer = (request: RenderRequest) => Promise<RenderResult>;
 
 /** In this thread: for the CLI and tests, where no event loop serves a window. */
-export const renderInProcess: ExportRenderer = async (request) => renderExport(request);
+export const renderInProcess: ExportRenderer = (request) => renderExport(request);
 
 /**
  * Each export in a thread of its own running `export-worker` (built to `out/main/export-worker.js`):

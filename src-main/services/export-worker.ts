@@ -4,8 +4,8 @@
 import { parentPort } from 'node:worker_threads';
 import { renderExport, type RenderRequest } from './export-render';
 
-parentPort!.once('message', (request: RenderRequest) => {
-  const result = renderExport(request);
+parentPort!.once('message', async (request: RenderRequest) => {
+  const result = await renderExport(request);
   const transfer = result.ok ? result.files.map((f) => f.bytes.buffer as ArrayBuffer) : [];
   parentPort!.postMessage(result, [...new Set(transfer)]);
 });

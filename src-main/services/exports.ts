@@ -31,7 +31,7 @@ export async function writeEncounterExport(
     format: request.format,
     // The name the user chose (given the format's ending if they typed none); companions beside it.
     fileName: path.basename(chosen),
-    options: { pixelsPerSquare: request.pixelsPerSquare, grid: request.grid, creatures: request.creatures, style: request.style },
+    options: { pixelsPerSquare: request.pixelsPerSquare, grid: request.grid, creatures: request.creatures, style: request.style, picture: request.picture, burnIn: request.burnIn, gmNotes: request.gmNotes, labels: request.labels },
   });
   if (!rendered.ok) throw new FileProblem(rendered.error);
   const files = rendered.files;

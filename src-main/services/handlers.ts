@@ -22,7 +22,7 @@ import {
   type RecoveryData,
   type SaveRequest,
 } from '../../src-shared/ipc';
-import { EXPORT_FORMATS } from '../../src-shared/io/export';
+import { EXPORT_FORMATS, PICTURE_CHOICES } from '../../src-shared/io/export';
 import { PICTURE_EXTENSIONS } from '../../src-shared/io/import/picture-file';
 import type { ExportRenderer } from './export-runner';
 import { writeEncounterExport } from './exports';
@@ -107,6 +107,10 @@ const EncounterExportArg = z
     grid: z.boolean().optional(),
     creatures: z.boolean().optional(),
     style: z.enum(['rules', 'map']).optional(),
+    picture: z.enum(PICTURE_CHOICES).optional(),
+    burnIn: z.boolean().optional(),
+    gmNotes: z.boolean().optional(),
+    labels: z.boolean().optional(),
   })
   .strict();
 

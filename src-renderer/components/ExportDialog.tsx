@@ -1,8 +1,14 @@
 import { createSignal, For, Show } from 'solid-js';
-import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, MAX_PIXELS_PER_SQUARE, type ExportFormat } from '../../src-shared/io/export';
+import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, MAX_PIXELS_PER_SQUARE, pictureGoesOutAsIs, type ExportFormat, type PictureChoice } from '../../src-shared/io/export';
 import type { Editor } from '../state/editor';
 import { closeExportDialog, defaultChoice, runExport, type ExportChoice } from '../state/exports';
 import { Dialog } from './Dialog';
+
+/** The picture choices, in the order offered (a choice added to `PictureChoice` gets its line here). */
+const PICTURE_OPTIONS: readonly (readonly [PictureChoice, string])[] = [
+  ['original', 'The original picture, lined up with the grid'],
+  ['none', 'None: coloured squares'],
+];
 
 /** File › Export: a format, the options it takes, and what it cannot carry. */
 export function ExportDialog(props: { editor: Editor }) {
@@ -12,9 +18,16 @@ export function ExportDialog(props: { editor: Editor }) {
   const info = () => EXPORT_FORMAT_INFO[choice().format];
   const doc = () => props.editor.doc();
   const pixelsValid = () => Number.isInteger(choice().pixelsPerSquare) && choice().pixelsPerSquare >= 1 && choice().pixelsPerSquare <= MAX_PIXELS_PER_SQUARE;
+  // The picture as it is: the export's own pixels per square and grid do not apply to it.
+  const asIs = () => {
+    const d = doc();
+    return d ? pictureGoesOutAsIs(d, choice().format, choice()) : false;
+  };
   const imageSize = () => {
     const d = doc();
-    return d ? `${d.map.width * choice().pixelsPerSquare} × ${d.map.height * choice().pixelsPerSquare} pixels` : '';
+    if (!d) return '';
+    if (asIs() && d.picture) return `The original picture, ${d.picture.width} × ${d.picture.height} pixels, ${+d.picture.pixelsPerSquare.toFixed(2)} a square`;
+    return `Image: ${d.map.width * choice().pixelsPerSquare} × ${d.map.height * choice().pixelsPerSquare} pixels`;
   };
 
   const submit = async (e: Event) => {
@@ -45,7 +58,7 @@ export function ExportDialog(props: { editor: Editor }) {
             <For each={[...EXPORT_FORMATS]}>{(f) => <option value={f}>{EXPORT_FORMAT_INFO[f].label}</option>}</For>
           </select>
         </label>
-        <Show when={info().options.pixelsPerSquare}>
+        <Show when={info().options.pixelsPerSquare && !asIs()}>
           <label class="field" title="Resolution of the map image: pixels per grid square">
             <span>Pixels per square</span>
             <input
@@ -58,7 +71,7 @@ export function ExportDialog(props: { editor: Editor }) {
             />
           </label>
         </Show>
-        <Show when={choice().format !== 'tiled'}>
+        <Show when={choice().format !== 'tiled' && !asIs()}>
           <label class="field" title="How the map image is drawn: the rules' colours, or the map as players see it (docs/map-style.md)">
             <span>Map image</span>
             <select value={choice().style} data-testid="export-style" onChange={(e) => setChoice({ ...choice(), style: e.currentTarget.value as ExportChoice['style'] })}>
@@ -67,9 +80,32 @@ export function ExportDialog(props: { editor: Editor }) {
             </select>
           </label>
         </Show>
-        <Show when={info().options.grid}>
+        <Show when={info().options.grid && !asIs()}>
           <label class="check">
             <input type="checkbox" checked={choice().grid} data-testid="export-grid" onChange={(e) => setChoice({ ...choice(), grid: e.currentTarget.checked })} /> Draw the grid on the image
+          </label>
+        </Show>
+        <Show when={doc()?.picture}>
+          <label class="field" title="The map's picture in the export">
+            <span>Picture</span>
+            <select value={choice().picture} data-testid="export-picture" onChange={(e) => setChoice({ ...choice(), picture: e.currentTarget.value as PictureChoice })}>
+              <For each={PICTURE_OPTIONS}>{([value, label]) => <option value={value}>{label}</option>}</For>
+            </select>
+          </label>
+        </Show>
+        <Show when={info().options.burnIn && doc()?.picture && choice().picture === 'original'}>
+          <label class="check" title="For tools without Regions: the picture is encoded again with terrain, walls and doors drawn on it">
+            <input type="checkbox" checked={choice().burnIn} data-testid="export-burn-in" onChange={(e) => setChoice({ ...choice(), burnIn: e.currentTarget.checked })} /> Draw the rules into the picture
+          </label>
+        </Show>
+        <Show when={info().options.labels && doc()?.labels?.length}>
+          <label class="check" title="The image is drawn again with the labels on it">
+            <input type="checkbox" checked={choice().labels} data-testid="export-labels" onChange={(e) => setChoice({ ...choice(), labels: e.currentTarget.checked })} /> Draw the labels into the image
+          </label>
+        </Show>
+        <Show when={info().options.notes && doc()?.labels?.some((l) => l.kind === 'note' && !l.forPlayers)}>
+          <label class="check" title="GM notes are left out of an export for players unless you choose them">
+            <input type="checkbox" checked={choice().gmNotes} data-testid="export-gm-notes" onChange={(e) => setChoice({ ...choice(), gmNotes: e.currentTarget.checked })} /> Include GM notes (hidden from players where the format can hide them)
           </label>
         </Show>
         <Show when={info().options.creatures}>
@@ -78,7 +114,7 @@ export function ExportDialog(props: { editor: Editor }) {
           </label>
         </Show>
         <p class="hint" data-testid="export-hint">
-          {pixelsValid() ? `Image: ${imageSize()}. ` : ''}
+          {pixelsValid() ? `${imageSize()}. ` : ''}
           {info().leavesOut}
         </p>
         <p class="error" role="alert" data-testid="export-error">

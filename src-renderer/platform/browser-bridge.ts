@@ -1,11 +1,12 @@
 import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter } from '../../src-shared/io';
-import { exportEncounter } from '../../src-shared/io/export';
+import { exportEncounterWith } from '../../src-shared/io/export';
 import { fileIsPicture, PICTURE_ACCEPT, readPicture } from './picture-files';
 import type { EncounterExportRequest, ExportRequest, FileRef, FolderRef, OpenedFile, OpenedPicture, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
 import { createBrowserLibrary, importLibraryFiles } from '../library/browser-library';
 import { libraryDb } from '../library/db';
 import { readEncounterFile } from '../state/read-file';
 import type { BrowserStore } from './browser-store';
+import { browserCodec } from './picture-decoder';
 import { askSaveName, pickSaveFile, savePicker, writeToHandle, type WritableFileHandle } from './save-as';
 
 function newId(): string {
@@ -212,12 +213,13 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
       // The same pure export as the desktop's main process; each file leaves as a download.
       const parsed = parseEncounter(request.encounterText);
       if (!parsed.ok) throw new Error(`Not exported: the encounter is not valid (${parsed.error}).`);
-      const files = exportEncounter(parsed.encounter, request.format, safeFileName(request.suggestedName, 'export'), {
-        pixelsPerSquare: request.pixelsPerSquare,
-        grid: request.grid,
-        creatures: request.creatures,
-        style: request.style,
-      });
+      const files = await exportEncounterWith(
+        parsed.encounter,
+        request.format,
+        safeFileName(request.suggestedName, 'export'),
+        { pixelsPerSquare: request.pixelsPerSquare, grid: request.grid, creatures: request.creatures, style: request.style, picture: request.picture, burnIn: request.burnIn, gmNotes: request.gmNotes, labels: request.labels },
+        browserCodec,
+      );
       // Each format downloads under its own ending (`<name>.foundry.json`, `<name>.dd2vtt`, `<name>.tmj`,
       // `<name>.png`), so none takes the name of our encounter JSON (`<name>.json`) or of another export.
       for (const f of files) download(f.name, new Blob([f.bytes as BlobPart], { type: 'application/octet-stream' }));

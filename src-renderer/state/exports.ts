@@ -1,6 +1,6 @@
 import { createSignal } from 'solid-js';
 import { serializeEncounter } from '../../src-shared/io';
-import { defaultPixelsPerSquare, EXPORT_FORMAT_INFO, type ExportFormat } from '../../src-shared/io/export';
+import { defaultPixelsPerSquare, EXPORT_FORMAT_INFO, exportNotices, type ExportFormat, type PictureChoice } from '../../src-shared/io/export';
 import type { FileRef } from '../../src-shared/ipc';
 import type { MapStyle } from '../../src-shared/render/map-style';
 import type { Editor } from './editor';
@@ -21,6 +21,14 @@ export interface ExportChoice {
   creatures: boolean;
   /** The map image drawn in the rules' colours or the map style; starts as the window's view. */
   style: MapStyle;
+  /** What goes out as the map's picture (the dialog offers it when the map has one). */
+  picture: PictureChoice;
+  /** Foundry: the rules drawn into the picture. */
+  burnIn: boolean;
+  /** GM notes go out too. */
+  gmNotes: boolean;
+  /** PNG, Universal VTT: labels drawn into the image. */
+  labels: boolean;
 }
 
 export function defaultChoice(editor: Editor, format: ExportFormat): ExportChoice {
@@ -31,6 +39,10 @@ export function defaultChoice(editor: Editor, format: ExportFormat): ExportChoic
     grid: format === 'png',
     creatures: true,
     style: editor.mapStyle(),
+    picture: 'original',
+    burnIn: false,
+    gmNotes: false,
+    labels: false,
   };
 }
 
@@ -47,9 +59,14 @@ export async function runExport(editor: Editor, choice: ExportChoice): Promise<s
     ...(info.options.grid ? { grid: choice.grid } : {}),
     ...(info.options.creatures ? { creatures: choice.creatures } : {}),
     ...(choice.format !== 'tiled' ? { style: choice.style } : {}),
+    picture: choice.picture,
+    ...(info.options.burnIn ? { burnIn: choice.burnIn } : {}),
+    ...(info.options.notes ? { gmNotes: choice.gmNotes } : {}),
+    ...(info.options.labels ? { labels: choice.labels } : {}),
   });
   if (!written) return null;
-  editor.notify('info', exportNotice(editor.platform.edition, written));
+  const lost = exportNotices(doc, choice.format, choice);
+  editor.notify('info', [exportNotice(editor.platform.edition, written), ...lost].join(' '));
   return written.map((f) => f.name);
 }
 

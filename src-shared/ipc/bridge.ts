@@ -59,6 +59,14 @@ export interface EncounterExportRequest {
   creatures?: boolean;
   /** The map image in the rules' colours (default) or the map style (docs/map-style.md). */
   style?: 'rules' | 'map';
+  /** What goes out as the map's picture (`PictureChoice`; default the original). */
+  picture?: 'original' | 'none';
+  /** Foundry: the rules drawn into the picture. */
+  burnIn?: boolean;
+  /** GM notes go out too. */
+  gmNotes?: boolean;
+  /** PNG, Universal VTT: labels drawn into the image. */
+  labels?: boolean;
 }
 
 /** Creatures per side in a library entry (party, enemy, neutral). */

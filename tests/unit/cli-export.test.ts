@@ -89,6 +89,28 @@ describe('encounter info, export, import', () => {
     expect(info.doors).toBe(1);
   });
 
+  it('import keeps a .dd2vtt\'s walls, doors, windows and lights as drawn, and says so; export --to png decodes its picture (the answer a promise)', async () => {
+    const crypt = path.resolve(__dirname, '../fixtures/pictures/exports-crypt.dd2vtt');
+    const r = await cli('import', crypt, '-o', path.join(dir, 'crypt'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/kept as drawn: 8 walls, 4 doors and windows, 2 lights/);
+    let out = '';
+    let err = '';
+    const answer = run(['export', path.join(dir, 'crypt.encounter'), '--to', 'png', '-o', path.join(dir, 'crypt.png'), '--pixels', '10', '--no-grid'], (s) => (out += s), (s) => (err += s));
+    expect(typeof answer).not.toBe('number');
+    expect(await answer, err).toBe(0);
+    expect(out).toMatch(/note: 2 lights were left out/);
+    const png = decode(readFileSync(path.join(dir, 'crypt.png')));
+    expect([png.width, png.height]).toEqual([200, 150]);
+    // The red rug of the dungeon picture at square (3, 2).
+    const o = (25 * 200 + 35) * png.channels;
+    expect(png.data[o]! > 130 && png.data[o + 1]! < 90).toBe(true);
+    // A Foundry export needs no decoding: answered at once, the picture beside the scene unchanged.
+    const foundry = await cli('export', path.join(dir, 'crypt.encounter'), '--to', 'foundry', '-o', path.join(dir, 'crypt.foundry.json'));
+    expect(foundry.code, foundry.err).toBe(0);
+    expect(readdirSync(dir)).toContain('crypt.foundry-map.jpg');
+  });
+
   it('import reads a text scenario too', async () => {
     const txt = path.join(dir, 'tiny.txt');
     writeFileSync(txt, 'ruleset: 6d6\nmap:\n  A .\ncreatures:\n  A: side=enemy\n');

@@ -22,7 +22,13 @@ export interface Segment {
   outline: boolean;
 }
 
-const KIND_OF_EDGE: Record<number, SegmentKind | undefined> = {
+/** Unit edges to leave out (1), laid out as the map's `edgeSouth` and `edgeEast`. */
+export interface EdgeMask {
+  south: Uint8Array;
+  east: Uint8Array;
+}
+
+export const KIND_OF_EDGE: Record<number, SegmentKind | undefined> = {
   [Edge.wall]: 'wall',
   [Edge.low]: 'low',
   [Edge.doorClosed]: 'door-closed',
@@ -37,7 +43,7 @@ const KIND_OF_EDGE: Record<number, SegmentKind | undefined> = {
  * map's own border are left out: nothing crosses them anyway, and the file format cannot hold the
  * top and left ones.
  */
-export function mapSegments(map: BattleMap, options: { outline: boolean }): Segment[] {
+export function mapSegments(map: BattleMap, options: { outline: boolean; skip?: EdgeMask }): Segment[] {
   const W = map.width;
   const H = map.height;
   const solid = (x: number, y: number) => blocksSight(map, y * W + x);
@@ -56,7 +62,7 @@ export function mapSegments(map: BattleMap, options: { outline: boolean }): Segm
   // Horizontal edges: the south side of square (x, y - 1), for lines 1 … H-1.
   for (let y = 1; y < H; y++) {
     for (let x = 0; x < W; x++) {
-      const kind = KIND_OF_EDGE[map.edgeSouth[(y - 1) * W + x]!];
+      const kind = options.skip?.south[(y - 1) * W + x] ? undefined : KIND_OF_EDGE[map.edgeSouth[(y - 1) * W + x]!];
       if (kind) push(kind, false, x, y, x + 1, y);
       else if (options.outline && solid(x, y - 1) !== solid(x, y)) push('wall', true, x, y, x + 1, y);
     }
@@ -64,7 +70,7 @@ export function mapSegments(map: BattleMap, options: { outline: boolean }): Segm
   // Vertical edges: the east side of square (x - 1, y), for lines 1 … W-1.
   for (let x = 1; x < W; x++) {
     for (let y = 0; y < H; y++) {
-      const kind = KIND_OF_EDGE[map.edgeEast[y * W + x - 1]!];
+      const kind = options.skip?.east[y * W + x - 1] ? undefined : KIND_OF_EDGE[map.edgeEast[y * W + x - 1]!];
       if (kind) push(kind, false, x, y, x, y + 1);
       else if (options.outline && solid(x - 1, y) !== solid(x, y)) push('wall', true, x, y, x, y + 1);
     }

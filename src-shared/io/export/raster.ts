@@ -1,5 +1,5 @@
 import { encode } from 'fast-png';
-import { Edge, type Encounter } from '../../model';
+import { Edge, Terrain, type Encounter, type MapPicture } from '../../model';
 import { mapStyleOptions, renderMapStyle, type MapStyle } from '../../render/map-style';
 import { mapSegments, placements } from './geometry';
 import { EDGE_CASING_PX, EDGE_STYLE, SIDE_COLORS, elevationRange, hexRgb, squareRgb } from './palette';
@@ -15,7 +15,14 @@ export interface ImageOptions {
   creatures: boolean;
   /** The rules' flat colours (default) or the player-facing map style (`render/map-style.ts`). */
   style?: MapStyle;
+  /** The map's picture, decoded, drawn under the rules where it lies on the grid. */
+  picture?: { image: RgbImage; placement: MapPicture };
+  /** Drawn over everything (burnt-in labels), the image's own size. */
+  overlay?: { width: number; height: number; data: Uint8Array };
 }
+
+/** How strongly terrain other than open ground is tinted over the picture: the art stays readable under it. */
+export const TERRAIN_OVER_PICTURE = 0.45;
 
 /** Largest side and area of an exported image: a bigger one would not open in most tools. */
 export const MAX_IMAGE_SIDE = 16384;
@@ -78,9 +85,12 @@ export function renderMap(encounter: Encounter, options: ImageOptions): RgbImage
     }
   };
 
-  const mapStyle = options.style === 'map';
+  // The map style (when chosen, and no picture is drawn under) draws its own walls, doors and cliffs
+  // with the ground; otherwise terrain is one block of colour per square, and over a picture open
+  // ground shows the picture and the rest is tinted, as the editor draws the rules over the art.
+  const mapStyle = options.style === 'map' && !options.picture;
+  const range = elevationRange(map);
   if (mapStyle) {
-    // The map style draws its own walls, doors and cliffs with the ground.
     const rgba = renderMapStyle(map, mapStyleOptions(encounter, s)).data;
     for (let i = 0, o = 0; o < data.length; i += 4, o += 3) {
       data[o] = rgba[i]!;
@@ -88,10 +98,17 @@ export function renderMap(encounter: Encounter, options: ImageOptions): RgbImage
       data[o + 2] = rgba[i + 2]!;
     }
   } else {
-    // Terrain: one block of colour per square.
-    const range = elevationRange(map);
     for (let y = 0; y < map.height; y++) {
       for (let x = 0; x < map.width; x++) fill(x * s, y * s, (x + 1) * s, (y + 1) * s, squareRgb(map, y * map.width + x, range));
+    }
+  }
+  if (options.picture) {
+    drawPictureUnder(data, W, H, s, options.picture.image, options.picture.placement);
+    for (let y = 0; y < map.height; y++) {
+      for (let x = 0; x < map.width; x++) {
+        const i = y * map.width + x;
+        if (map.terrain[i] !== Terrain.normal) fill(x * s, y * s, (x + 1) * s, (y + 1) * s, squareRgb(map, i, range), TERRAIN_OVER_PICTURE);
+      }
     }
   }
 
@@ -145,7 +162,62 @@ export function renderMap(encounter: Encounter, options: ImageOptions): RgbImage
       }
     }
   }
+  if (options.overlay && options.overlay.width === W && options.overlay.height === H) {
+    const over = options.overlay.data;
+    for (let i = 0, o = 0; o < data.length; i += 4, o += 3) {
+      const a = over[i + 3]! / 255;
+      if (a === 0) continue;
+      data[o] = Math.round(data[o]! * (1 - a) + over[i]! * a);
+      data[o + 1] = Math.round(data[o + 1]! * (1 - a) + over[i + 1]! * a);
+      data[o + 2] = Math.round(data[o + 2]! * (1 - a) + over[i + 2]! * a);
+    }
+  }
   return { width: W, height: H, data };
+}
+
+/**
+ * Draws the picture over the squares it covers (`data` already holds the terrain colours, which
+ * stay where the picture does not reach and show through as much as the picture's opacity lets).
+ * Each output pixel averages up to 4 × 4 samples of the picture pixels under it, so a picture
+ * shrunk to a few pixels a square does not shimmer.
+ */
+export function drawPictureUnder(data: Uint8Array, W: number, H: number, s: number, picture: RgbImage, placement: MapPicture): void {
+  const scale = placement.pixelsPerSquare / s; // picture pixels per output pixel
+  const k = Math.max(1, Math.min(4, Math.ceil(scale)));
+  const a = placement.opacity;
+  const pw = picture.width;
+  const ph = picture.height;
+  const src = picture.data;
+  for (let y = 0; y < H; y++) {
+    const py0 = placement.offsetY + y * scale;
+    if (py0 + scale <= 0 || py0 >= ph) continue;
+    for (let x = 0; x < W; x++) {
+      const px0 = placement.offsetX + x * scale;
+      if (px0 + scale <= 0 || px0 >= pw) continue;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let n = 0;
+      for (let j = 0; j < k; j++) {
+        const py = Math.floor(py0 + ((j + 0.5) * scale) / k);
+        if (py < 0 || py >= ph) continue;
+        for (let i = 0; i < k; i++) {
+          const px = Math.floor(px0 + ((i + 0.5) * scale) / k);
+          if (px < 0 || px >= pw) continue;
+          const o = (py * pw + px) * 3;
+          r += src[o]!;
+          g += src[o + 1]!;
+          b += src[o + 2]!;
+          n++;
+        }
+      }
+      if (n === 0) continue;
+      const o = (y * W + x) * 3;
+      data[o] = Math.round(data[o]! * (1 - a) + (r / n) * a);
+      data[o + 1] = Math.round(data[o + 1]! * (1 - a) + (g / n) * a);
+      data[o + 2] = Math.round(data[o + 2]! * (1 - a) + (b / n) * a);
+    }
+  }
 }
 
 export function encodeImagePng(image: RgbImage): Uint8Array {

@@ -1,6 +1,7 @@
 import { encode } from 'fast-png';
 import { Terrain, TERRAIN_NAMES, type Encounter, type TerrainKind } from '../../model';
-import { mapSegments, placements, unitsOf } from './geometry';
+import { exportGeometry } from './drawn';
+import { placements, unitsOf } from './geometry';
 import { TERRAIN_RGB } from './palette';
 
 /**
@@ -10,8 +11,15 @@ import { TERRAIN_RGB } from './palette';
  *   beside the map, one tile per terrain kind, then one per distinct ground height and water depth;
  * - each tile carries typed properties (terrain kind, movement cost, difficult; or the height);
  * - tile layers hold uncompressed CSV `data` of exactly width × height gids (0 = no tile);
- * - walls, low obstacles and doors are polyline objects, creatures rectangle objects, in pixels,
- *   each with typed properties in the array form `[{ name, type, value }]`.
+ * - walls, low obstacles and doors are polyline objects (walls drawn off the grid as drawn: see
+ *   `drawn.ts`), creatures rectangle objects, in pixels,
+ *   each with typed properties in the array form `[{ name, type, value }]`;
+ * - the map's picture is an image layer at the bottom (`type: 'imagelayer'`, `image` a file beside
+ *   the map, `offsetx`/`offsety` in pixels). An image layer is drawn at its own pixels, unscaled, so
+ *   the tiles are the picture's pixels per square and the offset the picture's pixel on the map's
+ *   corner, negated. The terrain layer is hidden then: the picture is the look, the tiles the rules;
+ * - labels are text objects (`text: { text, wrap, halign, valign, pixelsize }`) in a `labels`
+ *   layer, GM notes in a hidden `notes` layer (only when chosen; notes for players are labels).
  */
 export const TILED_FORMAT_VERSION = '1.10';
 export const TILED_VERSION = '1.11.2';
@@ -22,6 +30,10 @@ export interface TiledOptions {
   pixelsPerSquare: number;
   /** File name of the tileset image, written beside the map. */
   tilesetImage: string;
+  /** The picture's file beside the map, and the pixel on the map's top-left corner (at `pixelsPerSquare` a square). */
+  picture?: { image: string; offsetX: number; offsetY: number; opacity: number };
+  /** GM notes go out too, in a hidden layer. */
+  gmNotes?: boolean;
 }
 
 export interface TiledExport {
@@ -126,7 +138,11 @@ export function tiledMap(encounter: Encounter, options: TiledOptions): TiledExpo
     data,
   });
   const layers: Record<string, unknown>[] = [];
-  layers.push(tileLayer('terrain', Array.from(map.terrain, (t) => t + 1)));
+  if (options.picture) {
+    const pic = options.picture;
+    layers.push({ id: ++layerId, name: 'picture', type: 'imagelayer', image: pic.image, offsetx: -pic.offsetX || 0, offsety: -pic.offsetY || 0, x: 0, y: 0, opacity: pic.opacity, visible: true, repeatx: false, repeaty: false });
+  }
+  layers.push(tileLayer('terrain', Array.from(map.terrain, (t) => t + 1), !options.picture));
   if (heights.length) layers.push(tileLayer('elevation', Array.from(map.elevation, (h) => heightGid.get(h) ?? 0), false));
   if (depths.length) {
     layers.push(tileLayer('waterDepth', Array.from(map.waterDepth, (d, i) => (map.terrain[i] === Terrain.water ? depthGid.get(d) ?? 0 : 0)), false));
@@ -135,28 +151,35 @@ export function tiledMap(encounter: Encounter, options: TiledOptions): TiledExpo
   let objectId = 0;
   const walls: Record<string, unknown>[] = [];
   const doors: Record<string, unknown>[] = [];
-  for (const s of mapSegments(map, { outline: false })) {
+  // Walls, doors and windows as the exports share them: drawn ones as drawn, the rest on grid lines.
+  const geometry = exportGeometry(encounter, { outline: false });
+  const pieces = [
+    ...geometry.walls.map((w) => ({ points: w.points, kind: 'wall' as const, drawn: w.drawn })),
+    ...geometry.portals.map((p) => ({ points: [p.a, p.b], kind: p.kind, drawn: p.drawn })),
+  ];
+  for (const s of pieces) {
+    const door = s.kind === 'door-closed' || s.kind === 'door-open';
+    const [first] = s.points;
     const object = {
       id: ++objectId,
       name: '',
-      type: s.kind.startsWith('door') ? 'door' : s.kind === 'low' ? 'low obstacle' : s.kind === 'window' ? 'window' : 'wall',
-      x: s.x0 * T,
-      y: s.y0 * T,
+      type: door ? 'door' : s.kind === 'low' ? 'low obstacle' : s.kind === 'window' ? 'window' : 'wall',
+      x: first!.x * T,
+      y: first!.y * T,
       width: 0,
       height: 0,
       rotation: 0,
       visible: true,
-      polyline: [
-        { x: 0, y: 0 },
-        { x: (s.x1 - s.x0) * T, y: (s.y1 - s.y0) * T },
-      ],
+      // Polyline points are relative to the object's position, as Tiled writes them.
+      polyline: s.points.map((p) => ({ x: (p.x - first!.x) * T, y: (p.y - first!.y) * T })),
       properties: [
         { name: 'blocksMovement', type: 'bool', value: s.kind !== 'door-open' },
         { name: 'blocksSight', type: 'bool', value: s.kind === 'wall' || s.kind === 'door-closed' },
-        ...(s.kind.startsWith('door') ? [{ name: 'open', type: 'bool', value: s.kind === 'door-open' }] : []),
+        ...(door ? [{ name: 'open', type: 'bool', value: s.kind === 'door-open' }] : []),
+        ...(s.drawn ? [{ name: 'drawn', type: 'bool', value: true }] : []),
       ],
     };
-    (s.kind.startsWith('door') ? doors : walls).push(object);
+    (door ? doors : walls).push(object);
   }
   const creatures = placements(encounter).map((p) => ({
     id: ++objectId,
@@ -189,6 +212,25 @@ export function tiledMap(encounter: Encounter, options: TiledOptions): TiledExpo
     objects,
   });
   layers.push(objectLayer('walls', walls), objectLayer('doors', doors), objectLayer('creatures', creatures));
+  const textObject = (l: { id: string; text: string; x: number; y: number }, type: string) => ({
+    id: ++objectId,
+    name: '',
+    type,
+    // A box four squares wide and one high, centred on the label's anchor.
+    x: (l.x - 2) * T,
+    y: (l.y - 0.5) * T,
+    width: 4 * T,
+    height: T,
+    rotation: 0,
+    visible: true,
+    text: { text: l.text, wrap: true, halign: 'center', valign: 'center', pixelsize: Math.max(8, Math.round(T * 0.3)), color: '#ffffff' },
+    properties: [{ name: 'id', type: 'string', value: l.id }] satisfies Property[],
+  });
+  const labels = encounter.labels ?? [];
+  const shown = labels.filter((l) => l.kind === 'label' || l.forPlayers);
+  if (shown.length) layers.push(objectLayer('labels', shown.map((l) => textObject(l, l.kind))));
+  const gmNotes = options.gmNotes ? labels.filter((l) => l.kind === 'note' && !l.forPlayers) : [];
+  if (gmNotes.length) layers.push({ ...objectLayer('notes', gmNotes.map((l) => textObject(l, 'note'))), visible: false });
 
   return {
     tilesetPng,

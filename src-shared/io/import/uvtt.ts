@@ -1,12 +1,22 @@
-import { createEncounter, Edge, MAX_MAP_SIDE, type EdgeKind, type Encounter, type RulesetId } from '../../model';
+import { createEncounter, Edge, MAX_MAP_SIDE, type DrawnPortal, type EdgeKind, type Encounter, type MapLight, type MapPoint, type RulesetId } from '../../model';
 import { checkImage } from './image';
 import { LIMITS } from '../limits';
+import { forEachSnappedEdge } from './snap';
 
 /**
- * Universal VTT import (`.dd2vtt` from Dungeondraft, `.uvtt`, `.df2vtt`; formats 0.2 and 0.3).
- * Walls (`line_of_sight`, and `objects_line_of_sight` when present) become walls on the nearest grid
- * edges; portals become closed doors, or where `closed: false` (Dungeondraft's window) open doors, and
- * windows in Startroid; the picture is kept as the encounter's map picture, lined up at the file's pixels per grid square.
+ * Universal VTT import (`.dd2vtt` from Dungeondraft, `.uvtt`, `.df2vtt`, Arkenforge's; formats 0.1
+ * to 1.0). Nothing the file draws is lost:
+ * - walls (`line_of_sight`, and `objects_line_of_sight` when present) are kept as drawn in
+ *   `encounter.drawn.walls`, and the rules get the grid edges nearest them (`snap.ts`);
+ * - portals are kept as drawn in `encounter.drawn.portals`: `closed: true` a door, `closed: false`
+ *   a window (Dungeondraft's "does not block light"; moo-man/FVTT-DD-Import builds it as a wall that
+ *   stops movement, not sight). On the grid a door is a closed door; a window is a window in
+ *   Startroid, the ruleset that has them (startroid.txt › Teleportation: seen through, not crossed),
+ *   and elsewhere a low obstacle, the edge that hampers movement and lets sight through
+ *   (d20-srd-35.txt › Obstacles: "hampers movement… Some obstacles may also require a skill check
+ *   to cross");
+ * - lights are kept in `encounter.lights` (position, range in squares, intensity, colour, shadows);
+ * - the picture is kept as the map picture, its bytes unchanged, at its own pixels per square.
  * Coordinates are in grid units from `resolution.map_origin`. Every limit is checked before any
  * work, so a hostile file is refused at once with a sentence naming the problem.
  */
@@ -17,7 +27,8 @@ export const MAX_UVTT_POINTS = 1_000_000;
 export const MAX_UVTT_PORTALS = 100_000;
 /** Coordinates beyond this many grid units are nonsense, not a map. */
 const MAX_COORD = 1_000_000;
-const FORMATS = [0.1, 0.2, 0.3];
+/** The formats read: 0.1 to 0.3 (Dungeondraft, DungeonFog) and 1.0 (Arkenforge and later writers). */
+const FORMAT_RANGE = { min: 0.1, max: 1 };
 
 export interface UvttImportOptions {
   ruleset: RulesetId;
@@ -50,55 +61,14 @@ class EdgeSink {
     private readonly maxSteps: number,
   ) {}
 
-  /** Marks the unit edge from intersection (ax, ay) to its neighbour (bx, by); border edges are dropped. */
-  mark(ax: number, ay: number, bx: number, by: number, kind: EdgeKind, override: boolean): void {
+  /** Marks the grid edges nearest a straight line (`forEachSnappedEdge`); border edges are dropped. */
+  line(p: MapPoint, q: MapPoint, kind: EdgeKind, override: boolean): void {
     const map = this.encounter.map;
-    const W = map.width;
-    let layer: Uint8Array;
-    let i: number;
-    if (ay === by) {
-      // Horizontal: the south side of square (min x, y - 1).
-      const x = Math.min(ax, bx);
-      if (ay < 1 || ay >= map.height || x < 0 || x >= W) return;
-      layer = map.edgeSouth;
-      i = (ay - 1) * W + x;
-    } else {
-      const y = Math.min(ay, by);
-      if (ax < 1 || ax >= W || y < 0 || y >= map.height) return;
-      layer = map.edgeEast;
-      i = y * W + ax - 1;
-    }
-    if (override || layer[i] === Edge.none) layer[i] = kind;
-  }
-
-  /**
-   * The grid edges nearest a straight line: both ends snap to the nearest intersection, then a
-   * staircase walks between them, each step taking whichever neighbour stays closer to the line.
-   */
-  line(p: { x: number; y: number }, q: { x: number; y: number }, kind: EdgeKind, override: boolean): void {
-    const map = this.encounter.map;
-    const clampX = (v: number) => Math.min(map.width + 1, Math.max(-1, v));
-    const clampY = (v: number) => Math.min(map.height + 1, Math.max(-1, v));
-    let ax = clampX(Math.round(p.x));
-    let ay = clampY(Math.round(p.y));
-    const bx = clampX(Math.round(q.x));
-    const by = clampY(Math.round(q.y));
-    const lx = q.x - p.x;
-    const ly = q.y - p.y;
-    const len = Math.hypot(lx, ly) || 1;
-    const off = (x: number, y: number) => Math.abs((x - p.x) * ly - (y - p.y) * lx) / len;
-    while (ax !== bx || ay !== by) {
-      if (++this.steps > this.maxSteps) throw new Refused(`the walls are too long to trace (over ${this.maxSteps} grid edges)`);
-      const dx = Math.sign(bx - ax);
-      const dy = Math.sign(by - ay);
-      let nx = ax;
-      let ny = ay;
-      if (dx !== 0 && (dy === 0 || off(ax + dx, ay) <= off(ax, ay + dy))) nx += dx;
-      else ny += dy;
-      this.mark(ax, ay, nx, ny, kind, override);
-      ax = nx;
-      ay = ny;
-    }
+    this.steps += forEachSnappedEdge(map.width, map.height, p, q, (layer, i) => {
+      const edges = layer === 'south' ? map.edgeSouth : map.edgeEast;
+      if (override || edges[i] === Edge.none) edges[i] = kind;
+    });
+    if (this.steps > this.maxSteps) throw new Refused(`the walls are too long to trace (over ${this.maxSteps} grid edges)`);
   }
 }
 
@@ -121,8 +91,8 @@ function importChecked(text: string, options: UvttImportOptions): UvttImport {
   }
   if (!isObject(data)) return { ok: false, error: 'the file is not a JSON object describing a Universal VTT map' };
   const format = data['format'];
-  if (typeof format !== 'number' || !FORMATS.includes(format)) {
-    return { ok: false, error: `format: ${JSON.stringify(format)?.slice(0, 40) ?? 'missing'} is not a Universal VTT format this version reads (0.1, 0.2, 0.3)` };
+  if (typeof format !== 'number' || !(format >= FORMAT_RANGE.min - 1e-9 && format <= FORMAT_RANGE.max + 1e-9)) {
+    return { ok: false, error: `format: ${JSON.stringify(format)?.slice(0, 40) ?? 'missing'} is not a Universal VTT format this version reads (0.1 to 1.0)` };
   }
   const resolution = data['resolution'];
   if (!isObject(resolution)) return { ok: false, error: 'resolution: missing; a Universal VTT map gives its size there' };
@@ -150,6 +120,7 @@ function importChecked(text: string, options: UvttImportOptions): UvttImport {
     if (v === undefined && key === 'objects_line_of_sight') continue;
     if (v === undefined) return { ok: false, error: `${key}: missing; a Universal VTT map lists its walls there` };
     if (!Array.isArray(v)) return { ok: false, error: `${key}: expected a list of polylines` };
+    if (v.length > LIMITS.drawnShapes) return { ok: false, error: `${key}: more than ${LIMITS.drawnShapes} walls` };
     for (const [i, line] of v.entries()) {
       if (!Array.isArray(line)) return { ok: false, error: `${key}[${i}]: expected a list of points` };
       points += line.length;
@@ -160,20 +131,31 @@ function importChecked(text: string, options: UvttImportOptions): UvttImport {
   const portals = data['portals'] ?? [];
   if (!Array.isArray(portals)) return { ok: false, error: 'portals: expected a list of doors' };
   if (portals.length > MAX_UVTT_PORTALS) return { ok: false, error: `portals: more than ${MAX_UVTT_PORTALS} doors` };
+  const rawLights = data['lights'] ?? [];
+  if (!Array.isArray(rawLights)) return { ok: false, error: 'lights: expected a list of lights' };
+  if (rawLights.length > LIMITS.lights) return { ok: false, error: `lights: more than ${LIMITS.lights} lights` };
 
   const encounter = createEncounter({ name: options.name, ruleset: options.ruleset, width, height });
   const notes: string[] = [];
   // Each segment traces at most about width + height edges once clamped to the map.
   const sink = new EdgeSink(encounter, 20_000_000);
   const local = (p: { x: number; y: number }) => ({ x: p.x - origin.x, y: p.y - origin.y });
+  const drawnWalls: MapPoint[][] = [];
+  const drawnPortals: DrawnPortal[] = [];
+  let farAway = 0;
   for (const { key, lines } of polylines) {
     for (const [i, line] of (lines as unknown[][]).entries()) {
       let prev: { x: number; y: number } | null = null;
+      const kept: MapPoint[] = [];
       for (const [j, raw] of line.entries()) {
         const p = local(point(raw, `${key}[${i}][${j}]`));
         if (prev) sink.line(prev, p, Edge.wall, false);
+        kept.push(p);
         prev = p;
       }
+      if (kept.length < 2) continue;
+      if (kept.every(nearMap)) drawnWalls.push(kept);
+      else farAway++;
     }
   }
   let doors = 0;
@@ -196,23 +178,61 @@ function importChecked(text: string, options: UvttImportOptions): UvttImport {
     // has windows (startroid.txt › Teleportation: seen through, not crossed) it is one; elsewhere the
     // nearest thing is an open door (Owlbear Rodeo's importer reads it so too). Our export writes both
     // back as `closed: false`, so a round trip keeps the portals.
-    const open = raw['closed'] === false;
-    sink.line(a, b, open ? (options.ruleset === 'startroid' ? Edge.window : Edge.doorOpen) : Edge.doorClosed, true);
+    const isWindow = raw['closed'] === false;
+    sink.line(a, b, isWindow ? (options.ruleset === 'startroid' ? Edge.window : Edge.low) : Edge.doorClosed, true);
+    if (nearMap(a) && nearMap(b)) drawnPortals.push({ kind: isWindow ? 'window' : 'door', a, b });
+    else farAway++;
     doors++;
   }
   if (portals.length !== doors) notes.push(`${portals.length - doors} portals were left out`);
+  if (drawnWalls.length || drawnPortals.length) encounter.drawn = { walls: drawnWalls, portals: drawnPortals };
+  const lights: MapLight[] = [];
+  for (const [i, raw] of rawLights.entries()) {
+    const light = readLight(raw, `lights[${i}]`, local);
+    if (nearMap(light)) lights.push(light);
+    else farAway++;
+  }
+  if (lights.length) encounter.lights = lights;
+  if (farAway) notes.push(`${farAway} walls, portals or lights lie over ${LIMITS.mapSide} squares from the map and were left out (walls keep their grid edges)`);
 
   const image = data['image'];
   if (typeof image === 'string' && image.length > 0) {
     const checked = checkImage(image);
     if (!checked.ok) return { ok: false, error: `image: ${checked.error}` };
-    // The image covers the map from its origin at the map's own pixels per grid square.
-    encounter.picture = { ...checked.image, pixelsPerSquare: Math.max(1, ppg), offsetX: 0, offsetY: 0, opacity: options.opacity ?? 1 };
+    // The image covers map_size from the origin: importers stretch it to map_size × pixels_per_grid
+    // (FVTT-DD-Import draws it so), so its own pixels per square are its width over map_size.
+    const pps = checked.image.width / size.x;
+    if (Math.abs(pps - ppg) > 0.5) notes.push(`the picture is ${checked.image.width} px wide for ${size.x} squares, ${+pps.toFixed(2)} px a square where the file says ${ppg}: lined up by its size`);
+    encounter.picture = { ...checked.image, pixelsPerSquare: Math.max(1, pps), offsetX: 0, offsetY: 0, opacity: options.opacity ?? 1 };
   } else if (image !== undefined && image !== '' && image !== null) {
     return { ok: false, error: 'image: expected a base64 PNG, JPEG or WebP' };
   }
-  if (Array.isArray(data['lights']) && data['lights'].length) notes.push(`${data['lights'].length} lights have no place in an encounter and were left out`);
   return { ok: true, encounter, notes };
+}
+
+/** Drawn shapes are kept where the file format can hold them: within a map side of the map. */
+function nearMap(p: MapPoint): boolean {
+  return p.x >= -LIMITS.mapSide && p.x <= 2 * LIMITS.mapSide && p.y >= -LIMITS.mapSide && p.y <= 2 * LIMITS.mapSide;
+}
+
+/**
+ * A light as Dungeondraft writes it: `position` in grid units, `range` in squares, `intensity`,
+ * `color` as AARRGGBB hex (FVTT-DD-Import drops the first two digits, the alpha), `shadows`.
+ * Kept as `#rrggbb`, or `#rrggbbaa` when not opaque, so the export writes back the same digits.
+ */
+function readLight(raw: unknown, what: string, local: (p: MapPoint) => MapPoint): MapLight {
+  if (!isObject(raw)) throw new Refused(`${what}: expected a light object`);
+  const at = local(point(raw['position'], `${what}.position`));
+  const range = finite(raw['range'], `${what}.range`);
+  if (range < 0 || range > LIMITS.mapSide) throw new Refused(`${what}.range: ${range} is not a radius from 0 to ${LIMITS.mapSide} squares`);
+  const intensity = raw['intensity'] === undefined ? 1 : finite(raw['intensity'], `${what}.intensity`);
+  if (intensity < 0 || intensity > 1000) throw new Refused(`${what}.intensity: ${intensity} is not from 0 to 1000`);
+  const color = raw['color'] === undefined ? 'ffffffff' : raw['color'];
+  const hex = typeof color === 'string' ? /^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.exec(color)?.[1]?.toLowerCase() : undefined;
+  if (!hex) throw new Refused(`${what}.color: expected AARRGGBB hex digits, as Dungeondraft writes them`);
+  const rgb = hex.length === 8 ? hex.slice(2) : hex;
+  const alpha = hex.length === 8 ? hex.slice(0, 2) : 'ff';
+  return { x: at.x, y: at.y, range, intensity, color: `#${rgb}${alpha === 'ff' ? '' : alpha}`, shadows: raw['shadows'] === true };
 }
 
 /** Whether a file name or its content looks like a Universal VTT map. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { parseEncounter, parseScenario } from '../../../src-shared/io';
 import { decodeBase64, foundryScene, tiledMap, uvttMap } from '../../../src-shared/io/export';
 import { importUvtt } from '../../../src-shared/io/import';
-import type { Encounter } from '../../../src-shared/model';
+import { makeCreature, type Encounter } from '../../../src-shared/model';
 
 /**
  * Validators written from each format's own definition, apart from the exporters' code, and run on
@@ -110,9 +110,52 @@ const uvtt = z.object({
   objects_line_of_sight: z.array(z.array(uvttPoint)),
   portals: z.array(z.object({ position: uvttPoint, bounds: z.tuple([uvttPoint, uvttPoint]), rotation: z.number(), closed: z.boolean(), freestanding: z.literal(false) })),
   environment: z.object({ baked_lighting: z.boolean(), ambient_light: z.string().regex(/^[0-9a-f]{8}$/i) }),
-  lights: z.array(z.unknown()),
+  // Dungeondraft's lights as FVTT-DD-Import's GetLights reads them: position, range (squares),
+  // intensity, colour as AARRGGBB (it drops the first two digits), shadows.
+  lights: z.array(z.object({ position: uvttPoint, range: z.number().min(0), intensity: z.number().min(0), color: z.string().regex(/^[0-9a-f]{8}$/), shadows: z.boolean() })),
   image: z.string().min(1),
 });
+
+const hex = z.string().regex(/^#[0-9a-f]{6}$/i);
+// common/documents/drawing.mjs: ShapeData, fontSize 8–256, CONST.DRAWING_FILL_TYPES; hidden is GM-only.
+const drawing = z.object({
+  _id: foundryId,
+  shape: z.object({ type: z.enum(['r', 'e', 't', 'p', 'f']), width: z.number().positive(), height: z.number().positive() }),
+  x: int,
+  y: int,
+  text: z.string(),
+  fontSize: int.min(8).max(256),
+  textColor: hex,
+  fillType: oneOf(0, 1, 2),
+  strokeWidth: int.min(0),
+  hidden: z.boolean(),
+  flags: flags.optional(),
+});
+// common/documents/ambient-light.mjs and data/data.mjs LightData: dim and bright in distance units.
+const ambientLight = z.object({
+  _id: foundryId,
+  x: z.number(),
+  y: z.number(),
+  rotation: z.number().min(0).max(360),
+  walls: z.boolean(),
+  vision: z.boolean(),
+  config: z.object({ dim: z.number().min(0), bright: z.number().min(0), color: hex.nullable(), alpha: z.number().min(0).max(1), angle: z.number().min(0).max(360) }),
+  hidden: z.boolean(),
+  flags: flags.optional(),
+});
+// common/documents/tile.mjs
+const tile = z.object({ _id: foundryId, texture: z.object({ src: z.string().min(1) }), x: int, y: int, width: int.positive(), height: int.positive(), alpha: z.number().min(0).max(1), hidden: z.boolean(), locked: z.boolean() });
+/** A scene with the map's picture and everything pictures bring: no background only where a Tile carries the picture. */
+const pictureScene = (v12: boolean) =>
+  scene(v12)
+    .extend({
+      background: z.object({ src: z.string().min(1).nullable(), offsetX: int, offsetY: int }),
+      drawings: z.array(drawing),
+      lights: z.array(ambientLight),
+      tiles: z.array(tile),
+      tokens: z.array(token(v12).extend({ texture: z.object({ src: z.string().min(1) }) })),
+    })
+    .refine((s) => s.background.src !== null || s.tiles.length > 0, 'a picture as background or as a Tile');
 
 const property = z.discriminatedUnion('type', [
   z.object({ name: z.string(), type: z.literal('string'), value: z.string() }),
@@ -245,6 +288,48 @@ describe('exports against validators written from the formats', () => {
       expect(portals(again)).toEqual(portals(first));
     });
   }
+});
+
+describe('exports with pictures, labels, lights and drawn walls against the validators', () => {
+  const fixture = path.join(root, 'tests/fixtures/pictures/exports-crypt.dd2vtt');
+  const imported = () => {
+    const r = importUvtt(readFileSync(fixture, 'utf8'), { ruleset: 'd20-35', name: 'Crypt' });
+    if (!r.ok) throw new Error(r.error);
+    const e = r.encounter;
+    e.labels = [
+      { id: 'l1', kind: 'label', text: 'Crypt', x: 5, y: 1.5 },
+      { id: 'n1', kind: 'note', text: 'A pit under the rug', x: 4, y: 3 },
+    ];
+    e.tokenImages = [{ id: 'rug', mime: e.picture!.mime, data: e.picture!.data, width: e.picture!.width, height: e.picture!.height }];
+    e.creatures.push(makeCreature({ id: 'g', x: 3, y: 3, token: 'rug' }));
+    return e;
+  };
+
+  for (const v12 of [false, true]) {
+    for (const [what, change] of [
+      ['its picture as the background', () => {}],
+      ['a picture not covering the map, as a Tile', (e: Encounter) => (e.picture!.offsetX = -50)],
+    ] as const) {
+      it(`a .dd2vtt with ${what}: Foundry ${v12 ? 'v12' : 'v13'} scene with drawn walls, text drawings, lights and token art passes the data model's rules`, () => {
+        const e = imported();
+        change(e);
+        const s = foundryScene(e, { v12, imagePath: 'map.jpg', image: { kind: 'picture', picture: e.picture! }, tokenTextures: new Map([['rug', 'rug.jpg']]), gmNotes: true }) as Record<string, any>;
+        const parsed = pictureScene(v12).safeParse(s);
+        expect(parsed.success, parsed.error?.message).toBe(true);
+        expect(s.drawings.map((d: any) => d.hidden)).toEqual([false, true]);
+        expect(s.lights).toHaveLength(2);
+        for (const list of [s.walls, s.tokens, s.drawings, s.lights, s.tiles]) expect(unique(list.map((d: any) => d._id))).toBe(true);
+        for (const w of s.walls) expect(w.c[0] !== w.c[2] || w.c[1] !== w.c[3], 'no zero-length wall').toBe(true);
+      });
+    }
+  }
+
+  it('a .dd2vtt exported again reads as the importers read it, lights included', () => {
+    const m = uvttMap(imported(), { pixelsPerSquare: 30, grid: false }) as Record<string, any>;
+    const parsed = uvtt.safeParse(m);
+    expect(parsed.success, parsed.error?.message).toBe(true);
+    expect(m.lights).toHaveLength(2);
+  });
 });
 
 describe('fixes found checking the formats', () => {

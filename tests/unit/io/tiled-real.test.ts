@@ -150,3 +150,69 @@ describe.skipIf(missing !== null)('the real Tiled reads every Tiled export back'
     expect(colours.size).toBeGreaterThan(1);
   });
 });
+
+/**
+ * The map's picture as Tiled draws it: tests/fixtures/pictures/exports-dungeon.jpg (a 50 px grid from
+ * its corner, a red rug over squares 3–4, 2–3), under a map starting two squares right and one down
+ * in it. tmxrasterizer must draw, at each square's centre, the picture's own pixel there.
+ */
+describe.skipIf(missing !== null)('the real Tiled draws the map picture lined up with the grid', () => {
+  it('image layer: tmxrasterizer shows the picture\'s pixels under each square; Tiled keeps the layer and the text labels', async () => {
+    const { default: sharp } = await import('sharp');
+    const { pictureFromBytes } = await import('../../../src-shared/io/import/image');
+    const bytes = new Uint8Array(readFileSync(path.join(root, 'tests/fixtures/pictures/exports-dungeon.jpg')));
+    const image = pictureFromBytes(bytes);
+    if (!image.ok) throw new Error(image.error);
+    const e = createEncounter({ ruleset: 'd20-35', width: 12, height: 10, name: 'Crypt' });
+    e.picture = { ...image.image, pixelsPerSquare: 50, offsetX: 100, offsetY: 50, opacity: 1 };
+    e.labels = [{ id: 'l1', kind: 'label', text: 'Crypt', x: 3, y: 1 }];
+    for (const f of exportEncounter(e, 'tiled', 'crypt')) writeFileSync(path.join(work, f.name), f.bytes);
+
+    const read = run('tiled', ['--export-map', 'json', 'crypt.tmj', 'crypt.again.json']);
+    expect(read.status, `Tiled refused crypt.tmj: ${read.stderr}`).toBe(0);
+    const again = JSON.parse(readFileSync(path.join(work, 'crypt.again.json'), 'utf8'));
+    expect(again.layers[0]).toMatchObject({ type: 'imagelayer', image: 'crypt-picture.jpg', offsetx: -100, offsety: -50 });
+    const labels = again.layers.find((l: { name: string }) => l.name === 'labels');
+    expect(labels.objects[0].text).toMatchObject({ text: 'Crypt', wrap: true });
+
+    const drawn = run('tmxrasterizer', ['--hide-layer', 'walls', '--hide-layer', 'doors', '--hide-layer', 'creatures', '--hide-layer', 'labels', 'crypt.tmj', 'crypt.drawn.png']);
+    expect(drawn.status, `tmxrasterizer refused crypt.tmj: ${drawn.stderr}`).toBe(0);
+    const png = decode(readFileSync(path.join(work, 'crypt.drawn.png')));
+    // tmxrasterizer widens its canvas by the layers' offsets (Map::computeLayerOffsetMargins), so the
+    // picture's 100 px left of the map and 50 px above it are drawn too and the map starts there.
+    expect([png.width, png.height]).toEqual([100 + 12 * 50, 50 + 10 * 50]);
+    const original = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => {
+      const o = ((50 + y * 50 + 25) * png.width + 100 + x * 50 + 25) * png.channels;
+      return Array.from(png.data.subarray(o, o + 3));
+    };
+    const want = (x: number, y: number) => {
+      const o = ((50 + y * 50 + 25) * original.info.width + 100 + x * 50 + 25) * 3;
+      return Array.from(original.data.subarray(o, o + 3));
+    };
+    for (let y = 0; y < 10; y++) {
+      for (let x = 0; x < 12; x++) {
+        const got = at(x, y);
+        // Two JPEG decoders (Qt's, libvips's) may differ by a few levels.
+        for (let c = 0; c < 3; c++) expect(Math.abs(got[c]! - want(x, y)[c]!), `square ${x},${y}`).toBeLessThan(16);
+      }
+    }
+    const [r, g, b] = at(1, 1);
+    expect(r! > 130 && g! < 90 && b! < 90, 'the rug at map square 1,1').toBe(true);
+  });
+
+  it('walls drawn off the grid (a .dd2vtt\'s) come back from Tiled as the polylines we drew', async () => {
+    const { importUvtt } = await import('../../../src-shared/io/import/uvtt');
+    const r = importUvtt(readFileSync(path.join(root, 'tests/fixtures/pictures/exports-crypt.dd2vtt'), 'utf8'), { ruleset: 'd20-35', name: 'Crypt' });
+    if (!r.ok) throw new Error(r.error);
+    for (const f of exportEncounter(r.encounter, 'tiled', 'crypt-walls')) writeFileSync(path.join(work, f.name), f.bytes);
+    const read = run('tiled', ['--export-map', 'json', 'crypt-walls.tmj', 'crypt-walls.again.json']);
+    expect(read.status, `Tiled refused crypt-walls.tmj: ${read.stderr}`).toBe(0);
+    const again = JSON.parse(readFileSync(path.join(work, 'crypt-walls.again.json'), 'utf8'));
+    const walls = again.layers.find((l: { name: string }) => l.name === 'walls').objects as TiledObject[];
+    // The lower room's wall with its slanting side, (6,9) → (9,9) → (8.4,14) → (2,14) → (2,9), at 50 px.
+    const slanting = walls.find((o) => o.x === 300 && o.y === 450 && o.polyline?.length === 5);
+    expect(slanting?.polyline).toEqual([{ x: 0, y: 0 }, { x: 150, y: 0 }, { x: 120, y: 250 }, { x: -200, y: 250 }, { x: -200, y: 0 }]);
+    expect(props(slanting!.properties)['drawn']).toEqual(['bool', true]);
+  });
+});

@@ -106,11 +106,12 @@ describe('Universal VTT import', () => {
     data['portals'] = [{ position: { x: 1, y: 2.5 }, rotation: Math.PI / 2, closed: false, freestanding: false }];
     const edges = edgesOf(imported(data));
     expect(edges.get('v 5 0')).toBe(Edge.wall);
-    // closed: false is a portal that does not block light: an open door where the ruleset has no windows.
-    expect(edges.get('v 1 2')).toBe(Edge.doorOpen);
+    // closed: false is a portal that does not block light, a window: a low obstacle where the ruleset
+    // has no windows (d20-srd-35.txt › Obstacles: it hampers movement, sight passes).
+    expect(edges.get('v 1 2')).toBe(Edge.low);
   });
 
-  it('an open portal (closed: false) is an open door, or a window in Startroid, never a low obstacle; re-export gives the same portals', () => {
+  it('an open portal (closed: false) is a window in Startroid and a low obstacle elsewhere, never an open door; re-export gives the same portals', () => {
     const data = fixture();
     data['portals'] = [
       { position: { x: 2.5, y: 3 }, bounds: [{ x: 2, y: 3 }, { x: 3, y: 3 }], rotation: 0, closed: true, freestanding: false },
@@ -119,17 +120,17 @@ describe('Universal VTT import', () => {
     ];
     const portalsOf = (m: { portals: { bounds: P[]; closed: boolean; rotation: number }[] }) => m.portals.map((p) => JSON.stringify([p.bounds, p.closed, p.rotation])).sort();
     for (const [ruleset, open] of [
-      ['d20-35', Edge.doorOpen],
-      ['epic-path', Edge.doorOpen],
-      ['d20-30', Edge.doorOpen],
-      ['6d6', Edge.doorOpen],
+      ['d20-35', Edge.low],
+      ['epic-path', Edge.low],
+      ['d20-30', Edge.low],
+      ['6d6', Edge.low],
       ['startroid', Edge.window],
     ] as const) {
       const r = importUvtt(JSON.stringify(data), { ruleset, name: 'Portals' });
       if (!r.ok) throw new Error(r.error);
       const edges = edgesOf(r.encounter);
       expect([edges.get('h 2 3'), edges.get('v 1 2'), edges.get('v 4 0')], ruleset).toEqual([Edge.doorClosed, open, open]);
-      expect([...edges.values()], ruleset).not.toContain(Edge.low);
+      expect([...edges.values()], ruleset).not.toContain(Edge.doorOpen);
       const again = uvttMap(r.encounter, { pixelsPerSquare: 10, grid: false }) as { portals: { bounds: P[]; closed: boolean; rotation: number }[] };
       expect(portalsOf(again), ruleset).toEqual(portalsOf(data as never));
     }
@@ -153,12 +154,48 @@ describe('Universal VTT import', () => {
   });
 });
 
+describe('Universal VTT import keeps what the file draws', () => {
+  it('formats 0.1 to 1.0; walls and portals as drawn after map_origin; lights with their colour as #rrggbb[aa]', () => {
+    for (const format of [0.1, 0.2, 0.3, 1]) {
+      const data = fixture({ x: 3, y: 2 }, format);
+      data['line_of_sight'] = [[{ x: 4.2, y: 3.1 }, { x: 7.3, y: 3.1 }, { x: 7.3, y: 5.5 }]];
+      data['portals'] = [{ position: { x: 5.5, y: 5 }, bounds: [{ x: 5.1, y: 5 }, { x: 5.9, y: 5 }], rotation: 0, closed: false, freestanding: true }];
+      data['lights'] = [
+        { position: { x: 4, y: 3 }, range: 3.5, intensity: 0.8, color: 'ffeccd8b', shadows: true },
+        { position: { x: 6, y: 4 }, range: 1, intensity: 2, color: '40112233', shadows: false },
+      ];
+      const e = imported(data);
+      expect(e.drawn, `format ${format}`).toEqual({
+        walls: [[{ x: 4.2 - 3, y: 3.1 - 2 }, { x: 7.3 - 3, y: 3.1 - 2 }, { x: 7.3 - 3, y: 5.5 - 2 }]],
+        portals: [{ kind: 'window', a: { x: 5.1 - 3, y: 3 }, b: { x: 5.9 - 3, y: 3 } }],
+      });
+      expect(e.lights).toEqual([
+        { x: 1, y: 1, range: 3.5, intensity: 0.8, color: '#eccd8b', shadows: true },
+        { x: 3, y: 2, range: 1, intensity: 2, color: '#11223340', shadows: false },
+      ]);
+    }
+  });
+
+  it('a light or wall farther than a map side from the map is left out with a note; its grid edges stay', () => {
+    const data = fixture();
+    data['line_of_sight'] = [[{ x: -5000, y: 2 }, { x: 5000, y: 2 }]];
+    data['lights'] = [{ position: { x: 9000, y: 1 }, range: 2 }];
+    const r = importUvtt(JSON.stringify(data), options);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.encounter.drawn?.walls).toEqual([]);
+    expect(r.encounter.drawn?.portals).toHaveLength(1);
+    expect(r.encounter.lights).toBeUndefined();
+    expect(r.notes.join(' ')).toMatch(/2 walls, portals or lights lie over 2048 squares from the map and were left out/);
+    expect(edgesOf(r.encounter).get('h 0 2')).toBe(Edge.wall);
+  });
+});
+
 describe('Universal VTT import refuses bad and hostile files, naming the problem', () => {
   const base = () => fixture();
   const cases: [string, () => string, RegExp][] = [
     ['not JSON', () => '{"format": 0.3, "resolution": ', /not valid JSON/],
     ['a JSON array', () => '[]', /^the file is not a JSON object describing a Universal VTT map/],
-    ['an unknown format', () => JSON.stringify({ ...base(), format: 1 }), /format: 1 is not a Universal VTT format/],
+    ['an unknown format', () => JSON.stringify({ ...base(), format: 2 }), /format: 2 is not a Universal VTT format/],
     ['a missing format', () => JSON.stringify({ ...base(), format: undefined }), /format: missing/],
     ['a billion squares', () => JSON.stringify({ ...base(), resolution: { map_size: { x: 1e9, y: 1e9 }, pixels_per_grid: 70 } }), /map_size: 1000000000 × 1000000000 squares/],
     ['a negative size', () => JSON.stringify({ ...base(), resolution: { map_size: { x: -3, y: 4 }, pixels_per_grid: 70 } }), /a map is 1 to 2048 squares a side/],
@@ -172,6 +209,12 @@ describe('Universal VTT import refuses bad and hostile files, naming the problem
     ['a truncated PNG', () => JSON.stringify({ ...base(), image: png(60, 40).slice(0, 120) }), /the PNG is truncated/],
     ['a PNG claiming a billion pixels', () => JSON.stringify({ ...base(), image: hugePng() }), /the picture is 100000 × 100000 pixels; at most 16384 pixels a side/],
     ['an image of the wrong type', () => JSON.stringify({ ...base(), image: 42 }), /image: expected a base64/],
+    ['a format past 1.0', () => JSON.stringify({ ...base(), format: 1.1 }), /format: 1.1 is not a Universal VTT format this version reads \(0.1 to 1.0\)/],
+    ['lights not a list', () => JSON.stringify({ ...base(), lights: {} }), /lights: expected a list of lights/],
+    ['a light without a position', () => JSON.stringify({ ...base(), lights: [{ range: 2, color: 'ffffffff' }] }), /lights\[0\]\.position/],
+    ['a light of negative range', () => JSON.stringify({ ...base(), lights: [{ position: { x: 1, y: 1 }, range: -2 }] }), /lights\[0\]\.range: -2 is not a radius/],
+    ['a light colour that is not hex', () => JSON.stringify({ ...base(), lights: [{ position: { x: 1, y: 1 }, range: 2, color: 'warm' }] }), /lights\[0\]\.color: expected AARRGGBB hex digits/],
+    ['too many lights', () => JSON.stringify({ ...base(), lights: Array.from({ length: 10_001 }, () => ({ position: { x: 1, y: 1 }, range: 1 })) }), /lights: more than 10000 lights/],
   ];
   for (const [what, make, message] of cases) {
     it(what, () => {
