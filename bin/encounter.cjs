@@ -8,8 +8,12 @@ if (!fs.existsSync(bundle)) {
   process.exit(2);
 }
 const { run } = require(bundle);
-process.exitCode = run(
+const code = run(
   process.argv.slice(2),
   (s) => process.stdout.write(s),
   (s) => process.stderr.write(s),
 );
+// A picture import decodes asynchronously (sharp) and answers with a promise of the exit code.
+Promise.resolve(code).then((c) => {
+  process.exitCode = c;
+});

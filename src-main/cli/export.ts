@@ -31,7 +31,7 @@ export function readInput(file: string, ruleset?: RulesetId): { encounter: Encou
 }
 
 /** Writes beside the target and renames over it, so an interrupted export leaves no half file. */
-function writeAtomic(target: string, bytes: Uint8Array): void {
+export function writeAtomic(target: string, bytes: Uint8Array): void {
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
   try {
     const fd = openSync(temp, 'w');
