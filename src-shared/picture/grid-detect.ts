@@ -71,31 +71,40 @@ function edgeProfiles(image: PicturePixels): Profiles {
   const { width: w, height: h, data, channels } = image;
   const across = new Float64Array(Math.max(0, w - 1));
   const down = new Float64Array(Math.max(0, h - 1));
-  let previous = new Float32Array(w);
-  let current = new Float32Array(w);
+  // Grey pixels are read where they lie; colour ones are made grey a row at a time.
+  const grey = channels === 1;
+  let previous: ArrayLike<number> = new Uint8Array(w);
+  let current: Uint8Array | Uint8ClampedArray = new Uint8Array(w);
+  let spare = previous as Uint8Array;
   for (let y = 0; y < h; y++) {
     const row = y * w * channels;
-    if (channels === 1) {
-      for (let x = 0; x < w; x++) current[x] = data[row + x]!;
+    let base = 0;
+    if (grey) {
+      current = data.subarray(row, row + w);
     } else {
-      // Rec. 601 luma: how bright a pixel looks, which is what a drawn line changes.
-      for (let x = 0, o = row; x < w; x++, o += channels) current[x] = 0.299 * data[o]! + 0.587 * data[o + 1]! + 0.114 * data[o + 2]!;
+      // Rec. 601 luma (×256): how bright a pixel looks, which is what a drawn line changes.
+      for (let x = 0, o = row; x < w; x++, o += channels) current[x] = (77 * data[o]! + 150 * data[o + 1]! + 29 * data[o + 2]!) >> 8;
     }
-    let rowSum = 0;
     for (let x = 1; x < w; x++) {
-      const d = Math.abs(current[x]! - current[x - 1]!);
+      let d = current[x]! - current[x - 1]!;
+      if (d < 0) d = -d;
       across[x - 1]! += d < EDGE_CLAMP ? d : EDGE_CLAMP;
     }
     if (y > 0) {
       for (let x = 0; x < w; x++) {
-        const d = Math.abs(current[x]! - previous[x]!);
-        rowSum += d < EDGE_CLAMP ? d : EDGE_CLAMP;
+        let d = current[x]! - previous[x]!;
+        if (d < 0) d = -d;
+        base += d < EDGE_CLAMP ? d : EDGE_CLAMP;
       }
-      down[y - 1] = rowSum / w;
+      down[y - 1] = base / w;
     }
-    const t = previous;
-    previous = current;
-    current = t;
+    if (grey) previous = current;
+    else {
+      const t = spare;
+      spare = current as Uint8Array;
+      previous = spare;
+      current = t;
+    }
   }
   for (let x = 0; x < across.length; x++) across[x]! /= h;
   return { across, down };
@@ -373,13 +382,9 @@ function fitAxis(profile: Float64Array, period: number): AxisFit {
  * median to its top, weighted), and a weight: the square of how far the line stands out.
  */
 function lineNear(profile: Float64Array, c: number, reach: number): { x: number; w: number } | null {
-  const window: number[] = [];
   let top = -Infinity;
-  for (let i = c - reach; i <= c + reach; i++) {
-    window.push(profile[i]!);
-    top = Math.max(top, profile[i]!);
-  }
-  const ground = median(window);
+  for (let i = c - reach; i <= c + reach; i++) top = Math.max(top, profile[i]!);
+  const ground = median(profile.subarray(c - reach, c + reach + 1));
   const cut = ground + 0.3 * (top - ground);
   let weight = 0;
   let moment = 0;
@@ -537,17 +542,13 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
     // stray least from wins, a whole number when it is as good.
     const fromLines = (fa.period * fa.lines + fd.period * fd.lines) / (fa.lines + fd.lines);
     const estimates = [refinePeriod(axes, fromLines, longestAxis), fromLines].flatMap((e) => [Math.round(e / scale), round(e / scale, 2)]);
-    let perSquare = estimates[0]!;
-    let leastDrift = Infinity;
-    for (const e of estimates) {
-      const p = e * scale;
-      if (!(p > 2)) continue;
-      const d = Math.max(lineDrift(profiles.across, p, fitAxis(profiles.across, p).phase), lineDrift(profiles.down, p, fitAxis(profiles.down, p).phase));
-      if (d < leastDrift - (Number.isInteger(e) ? -0.05 : 0.05)) {
-        leastDrift = d;
-        perSquare = e;
-      }
-    }
+    const tried = estimates
+      .filter((e) => e * scale > 2)
+      .map((e) => ({ e, drift: Math.max(lineDrift(profiles.across, e * scale, fitAxis(profiles.across, e * scale).phase), lineDrift(profiles.down, e * scale, fitAxis(profiles.down, e * scale).phase)) }))
+      .sort((a, b) => a.drift - b.drift);
+    if (tried.length === 0) continue;
+    const whole = tried.find((t) => Number.isInteger(t.e) && t.drift <= tried[0]!.drift + 0.15);
+    const perSquare = (whole ?? tried[0]!).e;
     period = perSquare * scale;
     if (perSquare < DETECTABLE_SQUARE.min * 0.97 || perSquare > DETECTABLE_SQUARE.max * 1.03) {
       refuse(0, `no grid found: the lines repeat every ${round(perSquare, 1)} px, outside a square's size (${DETECTABLE_SQUARE.min}–${DETECTABLE_SQUARE.max} px)`);
