@@ -5,7 +5,8 @@ import type { PicturePixels } from './grid-detect';
  * What the picture shows on each map square, for the terrain wand (issue 15 › Terrain from the
  * picture): the mean colour in CIE L*a*b* (distances there follow how different colours look, so
  * one tolerance serves water, grass and stone) and a texture measure (how much the brightness
- * varies inside the square: still water is smooth, rubble and grass are busy).
+ * varies inside the square: still water is smooth, rubble and grass are busy), sampled on at most
+ * 12 × 12 points a square so a 512 × 512 map reads in a fraction of a second.
  *
  * Read from a copy decoded at any size (`scale` = decoded width / picture width) and the picture's
  * grid alignment. Only the inner part of each square is read, so drawn grid lines do not count.
@@ -16,7 +17,7 @@ export interface SquareStats {
   height: number;
   /** L*, a*, b* of each square's mean colour, three numbers a square (row by row). */
   lab: Float32Array;
-  /** Standard deviation of L* inside each square. */
+  /** Standard deviation of brightness inside each square, on L*'s 0–100 scale. */
   texture: Float32Array;
   /** 1 where the picture covers the square's middle, 0 where the square lies off the picture. */
   covered: Uint8Array;
@@ -46,10 +47,8 @@ export function labOfLinear(r: number, g: number, b: number): [number, number, n
   return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
 }
 
-/** The L* of one sRGB pixel, for the texture measure. */
-function lightness(r: number, g: number, b: number): number {
-  return 116 * f(0.2126 * linear[r]! + 0.7152 * linear[g]! + 0.0722 * linear[b]!) - 16;
-}
+/** 8-bit luma to the L* scale's 0–100, for the texture measure (cheap: no cube root a sample). */
+const LUMA_TO_L = 100 / 255;
 
 export function squareStats(image: PicturePixels, scale: number, align: GridAlignment, map: { width: number; height: number }): SquareStats {
   const { width: w, height: h, data, channels } = image;
@@ -87,7 +86,7 @@ export function squareStats(image: PicturePixels, scale: number, align: GridAlig
           r += linear[pr]!;
           g += linear[pg]!;
           b += linear[pb]!;
-          const L = lightness(pr, pg, pb);
+          const L = ((77 * pr + 150 * pg + 29 * pb) >> 8) * LUMA_TO_L;
           l += L;
           ll += L * L;
           count++;

@@ -105,3 +105,41 @@ describe('the terrain wand on a drawn map', async () => {
     expect(sorted(wandSquares(reduced, { x: 6, y: 3 }, DEFAULT_WAND))).toEqual(region('grass'));
   });
 });
+
+describe('the committed battle map (tests/fixtures/pictures/analysis-crypt.jpg)', async () => {
+  const { readFileSync } = await import('node:fs');
+  const path = await import('node:path');
+  const { CRYPT, cryptSvg } = await import('./pictures');
+  const { detectGrid } = await import('../../../src-shared/picture/grid-detect');
+  const file = readFileSync(path.resolve(__dirname, '../../fixtures/pictures/analysis-crypt.jpg'));
+  const image = await rgbaOf(file);
+  const cryptMap = { width: CRYPT.columns, height: CRYPT.rows };
+  const squares = (kind: string) => {
+    const out: number[] = [];
+    for (let y = 0; y < CRYPT.rows; y++) for (let x = 0; x < CRYPT.columns; x++) if (CRYPT.regionOf(x, y) === kind) out.push(y * CRYPT.columns + x);
+    return out;
+  };
+
+  it('is the crypt drawn by cryptSvg (so its regions are known)', async () => {
+    const again = await rgbaOf(cryptSvg());
+    expect([image.width, image.height]).toEqual([again.width, again.height]);
+  });
+
+  it('its grid is detected: 70 px a square, the corner at (35, 20)', () => {
+    const found = detectGrid(image);
+    if (!found.ok) throw new Error(found.reason);
+    expect(found.grid.pixelsPerSquare).toBe(70);
+    expect(Math.abs(found.grid.offsetX - 35)).toBeLessThanOrEqual(1);
+    expect(Math.abs(found.grid.offsetY - 20)).toBeLessThanOrEqual(1);
+    expect(found.squares).toEqual(cryptMap);
+  });
+
+  it('the wand takes the river, the courtyard, the pool with the river, and the rubble', () => {
+    const stats = squareStats(image, 1, CRYPT, cryptMap);
+    expect(sorted(wandSquares(stats, { x: 1, y: 5 }, DEFAULT_WAND))).toEqual(squares('water').filter((i) => i % CRYPT.columns <= 2));
+    expect(sorted(wandSquares(stats, { x: 1, y: 5 }, { ...DEFAULT_WAND, contiguous: false }))).toEqual(squares('water'));
+    expect(sorted(wandSquares(stats, { x: 4, y: 8 }, DEFAULT_WAND))).toEqual(squares('grass'));
+    expect(sorted(wandSquares(stats, { x: 14, y: 10 }, DEFAULT_WAND))).toEqual(squares('rubble'));
+    expect(sorted(wandSquares(stats, { x: 9, y: 2 }, DEFAULT_WAND))).toEqual(squares('stone'));
+  });
+});
