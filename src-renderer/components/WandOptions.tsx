@@ -19,10 +19,11 @@ export function WandOptions(props: { editor: Editor }) {
           onChange={(e) => e.currentTarget.blur()}
         />
       </label>
-      <label class="field checkbox">
-        <input type="checkbox" checked={!editor.wandContiguous()} data-testid="wand-global" onChange={(e) => editor.setWandContiguous(!e.currentTarget.checked)} />
-        <span>Global: alike squares anywhere on the map, not only those joined to the clicked one</span>
-      </label>
+      <div class="checks">
+        <label title="Alike squares anywhere on the map, not only those joined to the clicked one (Shift-click does the other)">
+          <input type="checkbox" checked={!editor.wandContiguous()} data-testid="wand-global" onChange={(e) => editor.setWandContiguous(!e.currentTarget.checked)} /> global: the whole map
+        </label>
+      </div>
       <Show when={!editor.doc()?.picture}>
         <p class="muted small">This map has no picture: the wand reads the map's picture.</p>
       </Show>

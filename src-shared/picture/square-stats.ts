@@ -58,6 +58,8 @@ export function squareStats(image: PicturePixels, scale: number, align: GridAlig
   const covered = new Uint8Array(n);
   const side = align.pixelsPerSquare * scale;
   const steps = Math.max(1, Math.min(SAMPLES, Math.floor(side * (1 - 2 * INSET))));
+  // Where the samples fall inside a square, from its top-left corner, in decoded pixels.
+  const at = Float64Array.from({ length: steps }, (_, k) => side * (INSET + ((1 - 2 * INSET) * (k + 0.5)) / steps));
   for (let sy = 0; sy < map.height; sy++) {
     for (let sx = 0; sx < map.width; sx++) {
       const i = sy * map.width + sx;
@@ -74,12 +76,13 @@ export function squareStats(image: PicturePixels, scale: number, align: GridAlig
       let ll = 0;
       let count = 0;
       for (let j = 0; j < steps; j++) {
-        const py = Math.floor(top + side * (INSET + ((1 - 2 * INSET) * (j + 0.5)) / steps));
+        const py = Math.floor(top + at[j]!);
         if (py < 0 || py >= h) continue;
+        const row = py * w;
         for (let k = 0; k < steps; k++) {
-          const px = Math.floor(left + side * (INSET + ((1 - 2 * INSET) * (k + 0.5)) / steps));
+          const px = Math.floor(left + at[k]!);
           if (px < 0 || px >= w) continue;
-          const o = (py * w + px) * channels;
+          const o = (row + px) * channels;
           const pr = data[o]!;
           const pg = channels === 1 ? pr : data[o + 1]!;
           const pb = channels === 1 ? pr : data[o + 2]!;

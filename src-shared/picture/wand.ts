@@ -53,19 +53,23 @@ function take(stats: SquareStats, start: number, look: Look, options: WandOption
   }
   const seen = new Uint8Array(width * height);
   const out: number[] = [];
-  const queue = [start];
+  const queue = new Int32Array(width * height);
+  let end = 0;
+  queue[end++] = start;
   seen[start] = 1;
-  while (queue.length) {
-    const i = queue.pop()!;
+  const visit = (j: number) => {
+    if (seen[j]) return;
+    seen[j] = 1;
+    if (alike(j)) queue[end++] = j;
+  };
+  while (end > 0) {
+    const i = queue[--end]!;
     out.push(i);
     const x = i % width;
-    const y = (i - x) / width;
-    const next = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1];
-    for (const j of next) {
-      if (j < 0 || seen[j]) continue;
-      seen[j] = 1;
-      if (alike(j)) queue.push(j);
-    }
+    if (x > 0) visit(i - 1);
+    if (x < width - 1) visit(i + 1);
+    if (i >= width) visit(i - width);
+    if (i < width * (height - 1)) visit(i + width);
   }
   return out;
 }
@@ -88,8 +92,11 @@ export function wandSquares(stats: SquareStats, seed: { x: number; y: number }, 
   if (options.tolerance <= 0) return first;
   const mean: Look = [0, 0, 0, 0];
   for (const i of first) {
-    const look = lookOf(stats, i);
-    for (let k = 0; k < 4; k++) mean[k]! += look[k]! / first.length;
+    mean[0] += stats.lab[i * 3]!;
+    mean[1] += stats.lab[i * 3 + 1]!;
+    mean[2] += stats.lab[i * 3 + 2]!;
+    mean[3] += stats.texture[i]!;
   }
+  for (let k = 0; k < 4; k++) mean[k]! /= first.length;
   return take(stats, start, mean, options);
 }

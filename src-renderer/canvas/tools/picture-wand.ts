@@ -63,6 +63,9 @@ export function createPictureWandTool(editor: Editor): Tool {
       return squares.length ? { kind: 'squares', squares, color: previewColor(editor) } : null;
     },
     onHover(input) {
+      // Asked again only when the square or Shift changes, not on every pointer move.
+      const h = hover();
+      if (input && h && sameSquare(h.square, input.square) && h.shift === input.shift) return;
       setHover(input ? { square: input.square, shift: input.shift } : null);
     },
     onPointerDown({ square, button }) {
