@@ -68,6 +68,20 @@ describe('encounter import <picture> --detect-grid --json', () => {
     });
   }
 
+  it('reads a picture over 2048 px from a reduced copy and answers in its own pixels', async () => {
+    const big = { width: 3100, height: 2300, pixelsPerSquare: 100, offsetX: 37, offsetY: 62 };
+    const file = path.join(dir, 'hall.jpg');
+    await sharp(Buffer.from(dungeonSvg({ ...big, line: 3 }))).jpeg({ quality: 80 }).toFile(file);
+    const r = await cli('import', file, '--detect-grid', '--json');
+    expect(r.code, r.err).toBe(0);
+    const answer = JSON.parse(r.out);
+    expect(answer.grid.pixelsPerSquare).toBe(100);
+    // Decoded at 2048 / 3100 of its size: a decoded pixel is 1.5 picture pixels.
+    expect(offsetError(answer.grid.offsetX, big.offsetX, 100)).toBeLessThanOrEqual(1.5);
+    expect(offsetError(answer.grid.offsetY, big.offsetY, 100)).toBeLessThanOrEqual(1.5);
+    expect(answer.squares).toEqual(squaresInPicture(big, answer.grid));
+  });
+
   it('prints {"grid": null, "reason"} for a picture without a grid, and exits 0', async () => {
     const r = await cli('import', files.plain, '--detect-grid', '--json');
     expect(r.code).toBe(0);
