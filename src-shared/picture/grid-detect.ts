@@ -3,19 +3,22 @@ import { squaresInPicture, type GridAlignment } from '../model';
 /**
  * Automatic grid detection: finds the size and offset of the grid a battle-map picture shows (drawn
  * grid lines, or floor tiles and walls that lie on grid lines), or says it found none. A wrong grid
- * is worse than none (issue 15 › Grid alignment), so every answer is checked three ways before it
- * is given: the lines repeat more strongly at the period than at any other spacing, they are there
- * across the whole picture (not two walls that happen to be a square apart), and the same period
- * holds across and down (squares, not rectangles).
+ * is worse than none (issue 15 › Grid alignment), so an answer is given only when, across and down
+ * alike (squares, not rectangles), the lines are a real step in brightness, most of the lines the
+ * grid predicts are there (not two walls that happen to be a square apart), they lie where the grid
+ * puts them, and no finer spacing (walls on every other line, JPEG's 8 px blocks) nor another
+ * spacing explains them as well. docs/grid-detection.md says it for users.
  *
  * The method, in picture pixels decoded at any size:
  * 1. edge strength (the step in brightness between neighbouring pixels, clamped so one black wall
  *    does not outweigh every faint grid line) summed down each column and along each row: two
  *    profiles, which peak where a vertical or horizontal line runs;
- * 2. a line filter (the profile minus its local mean) and the autocorrelation of each profile;
- *    a grid of period P correlates at P, 2P, 3P…, so the smallest spacing whose fractions are not
- *    also strong is the square (a 50 px grid also scores at 100 px; JPEG's 8 px blocks score at 24);
- * 3. the period refined to a fraction of a pixel from the peaks at its multiples;
+ * 2. a line filter (the profile minus its local mean) and the autocorrelation of each profile: a
+ *    grid of period P correlates at P, 2P, 3P…, so each strong repeat and the spacings it is a whole
+ *    multiple of are candidates (a 50 px grid also scores at 100 px);
+ * 3. for each candidate, the lines followed from the middle outward and fitted (period and phase as
+ *    the lines say them), the period refined from the correlation at its multiples, and of these
+ *    the one the lines stray least from kept (a whole number of pixels when it is as good);
  * 4. the phase: each profile folded at the period, the centre of the folded line is the offset.
  */
 
