@@ -41,13 +41,15 @@ test('the picture wand paints the river of a JPEG battle map as water: one click
   await page.waitForTimeout(800);
   await screenshot(app, 'picture-wand-preview.png');
   await page.mouse.click(river.x, river.y);
-  await page.waitForTimeout(300);
+  // The picture is read in a worker: on a busy machine the click may come first and paint when it is.
+  await expect(page.getByText('Unsaved changes')).toBeVisible({ timeout: 20_000 });
   await screenshot(app, 'picture-wand-river.png');
 
   // One undo step takes it all back, redo puts it again.
   await page.keyboard.press('Control+z');
   await page.keyboard.press('Control+y');
-  const saved = await app.save(() => page.keyboard.press('Control+s'), 'crypt.encounter');
+  // Save As a new name: the opened file itself exists already, so its name would not show the save.
+  const saved = await app.save(() => page.keyboard.press('Control+Shift+s'), 'crypt-wand.encounter');
   const read = parseEncounter(readFileSync(saved, 'utf8'));
   if (!read.ok) throw new Error(read.error);
   const m = read.encounter.map;
