@@ -13,6 +13,8 @@ await build({
   format: 'cjs',
   target: 'node20',
   sourcemap: false,
+  // sharp loads its native libvips from node_modules at run time: it cannot be bundled.
+  external: ['sharp'],
   logLevel: 'warning',
   // A native module: loaded from node_modules at run time, never bundled.
   external: ['sharp'],

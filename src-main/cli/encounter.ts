@@ -33,6 +33,7 @@ import { PLAY_HELP, PlayCliError, playCommand } from './play';
 import { CliInputError, exportCommand, importCommand, infoCommand } from './export';
 import { TRAVEL_HELP, TravelCliError, travelCommand } from './travel';
 import { optionProblem, rulesetOptionProblem } from './applies';
+import { isPictureFile, pictureImportCommand } from './picture';
 
 /**
  * `encounter` — the rules engine from the command line. Answers JSON on stdout with --json; bad
@@ -78,6 +79,12 @@ ${TRAVEL_HELP}
         --style map draws the map image in the player-facing map style (docs/map-style.md)
   import <file> -o <out.encounter> [--ruleset R]
         a Universal VTT map (.dd2vtt, .uvtt) or a text scenario as an encounter file
+  import <map.jpg|.png|.webp> -o <out.encounter> [--ruleset R] [--pixels-per-square N [--offset X,Y]]
+        a new map from a battle-map picture, kept byte for byte; its grid is detected unless given
+        by hand (offset: the picture pixel on the map's top-left corner); no grid found: exit 2
+  import <map.jpg|.png|.webp> --detect-grid [--json] [-o <out.encounter>]
+        the picture's grid: {"grid": {"pixelsPerSquare", "offsetX", "offsetY"}, "confidence",
+        "squares": {"width", "height"}} or {"grid": null, "reason"}; docs/grid-detection.md
   schema                 print the JSON Schema of encounter files
 
 Options:
@@ -101,7 +108,7 @@ Options:
 type Options = Map<string, string[]>;
 
 /** Options that take no value. */
-const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional', 'accelerated', 'hidden', 'knows-hidden', 'grid', 'no-grid', 'no-creatures', 'force', 'no-picture', 'burn-in', 'gm-notes', 'labels']);
+const FLAGS = new Set(['json', 'help', 'deliberate', 'acrobatics', 'cautious', 'drop-prone', 'phasing', 'three-dimensional', 'accelerated', 'hidden', 'knows-hidden', 'grid', 'no-grid', 'no-creatures', 'force', 'no-picture', 'burn-in', 'gm-notes', 'labels', 'detect-grid']);
 
 function parseArgs(args: string[]): { positional: string[]; options: Options } {
   const positional: string[] = [];
@@ -455,11 +462,22 @@ export function main(argv: string[]): string | Promise<string> {
 }
 
 /**
- * Runs the command, returning the exit code (a Promise of it for the commands that write files);
- * output goes to the given writers.
+ * Runs the command, returning the exit code (a Promise of it for the commands that write files or
+ * decode a picture); output goes to the given writers.
  */
 export function run(argv: string[], out: (s: string) => void, err: (s: string) => void): number | Promise<number> {
   try {
+    const picture = argv[0] === 'import' ? pictureImport(argv) : null;
+    if (picture) {
+      return picture.then(
+        (done) => {
+          out(done.out);
+          err(done.err);
+          return done.code;
+        },
+        (e: unknown) => failed(e, err),
+      );
+    }
     const answer = main(argv);
     if (typeof answer !== 'string') {
       return answer.then(
@@ -481,4 +499,15 @@ function failed(e: unknown, err: (s: string) => void): number {
   }
   err(`encounter: internal error: ${(e as Error)?.message ?? String(e)}\n`);
   return 1;
+}
+
+/** `import` of a PNG, JPEG or WebP picture (told by its first bytes), or null for any other import. */
+function pictureImport(argv: string[]): Promise<{ out: string; err: string; code: number }> | null {
+  const { positional, options } = parseArgs(argv.slice(1));
+  const file = positional[0];
+  if (file && isPictureFile(file)) return pictureImportCommand(file, options);
+  for (const key of ['detect-grid', 'pixels-per-square', 'offset']) {
+    if (options.has(key)) throw new UsageError(`--${key} applies to importing a picture (PNG, JPEG or WebP)${file ? `; ${file} is not one` : ''}`);
+  }
+  return null;
 }

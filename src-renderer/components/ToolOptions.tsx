@@ -6,9 +6,10 @@ import type { Editor } from '../state/editor';
 import { HEIGHT_MODES, MAX_BRUSH_SIZE, type HeightMode } from '../state/tool';
 import '../styles/editor-tools.css';
 import { PictureAlignOptions } from './PictureAlignOptions';
+import { WandOptions } from './WandOptions';
 
 /** The tools that paint squares on the chosen layer. */
-export const SQUARE_TOOL_IDS = new Set(['terrain', 'rectangle', 'line', 'fill', 'eraser', 'eyedropper']);
+export const SQUARE_TOOL_IDS = new Set(['terrain', 'rectangle', 'line', 'fill', 'eraser', 'eyedropper', 'picture-wand']);
 const SIZED = new Set(['terrain', 'line', 'eraser']);
 
 const MODE_LABELS: Record<HeightMode, [string, string]> = {
@@ -159,6 +160,7 @@ export function ToolOptions(props: { editor: Editor }) {
               />
             </label>
           </Show>
+          <WandOptions editor={editor} />
         </section>
       </Show>
       <Show when={editor.tool() === 'edges'}>

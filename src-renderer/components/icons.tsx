@@ -49,6 +49,13 @@ export const FillIcon = () => (
     <path d="M19 14c0 0 2 2.5 2 4a2 2 0 01-4 0c0-1.5 2-4 2-4z" />
   </Icon>
 );
+/** The picture wand: a wand with a spark. */
+export const WandIcon = () => (
+  <Icon>
+    <path d="M4 20L14 10" />
+    <path d="M17 3v4M15 5h4M20 9v2M19 10h2M11 4v2M10 5h2" />
+  </Icon>
+);
 export const EraserIcon = () => (
   <Icon>
     <path d="M15 4l5 5-10 10H5l-2-2z" />

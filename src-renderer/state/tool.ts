@@ -1,5 +1,6 @@
 import { createSignal } from 'solid-js';
 import { Terrain, TERRAIN_NAMES, type EdgeName, type TerrainKind, type TerrainName } from '../../src-shared/model';
+import { DEFAULT_WAND } from '../../src-shared/picture/wand';
 
 /**
  * Which tool is active and each tool's options. The tools themselves (their state machines) live
@@ -33,6 +34,10 @@ export function createToolState() {
   const [brushSize, setBrushSizeRaw] = createSignal(1);
   // The edge tool: what a drag along a grid line puts there.
   const [edgeKind, setEdgeKind] = createSignal<Exclude<EdgeName, 'none'>>('wall');
+  // The picture wand: how alike a square must look to be taken (ΔE), and joined squares or all.
+  const [wandTolerance, setWandToleranceRaw] = createSignal(DEFAULT_WAND.tolerance);
+  const [wandContiguous, setWandContiguous] = createSignal(DEFAULT_WAND.contiguous);
+  const setWandTolerance = (n: number) => setWandToleranceRaw(Math.min(100, Math.max(0, Math.round(n) || 0)));
 
   const layerValue = (layer: string): number => (layer === 'terrain' ? Terrain[brush()] : values()[layer] ?? 0);
   function setLayerValue(layer: string, value: number): void {
@@ -59,6 +64,10 @@ export function createToolState() {
     setBrushSize,
     edgeKind,
     setEdgeKind,
+    wandTolerance,
+    setWandTolerance,
+    wandContiguous,
+    setWandContiguous,
   };
 }
 

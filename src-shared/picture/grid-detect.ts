@@ -3,19 +3,22 @@ import { squaresInPicture, type GridAlignment } from '../model';
 /**
  * Automatic grid detection: finds the size and offset of the grid a battle-map picture shows (drawn
  * grid lines, or floor tiles and walls that lie on grid lines), or says it found none. A wrong grid
- * is worse than none (issue 15 › Grid alignment), so every answer is checked three ways before it
- * is given: the lines repeat more strongly at the period than at any other spacing, they are there
- * across the whole picture (not two walls that happen to be a square apart), and the same period
- * holds across and down (squares, not rectangles).
+ * is worse than none (issue 15 › Grid alignment), so an answer is given only when, across and down
+ * alike (squares, not rectangles), the lines are a real step in brightness, most of the lines the
+ * grid predicts are there (not two walls that happen to be a square apart), they lie where the grid
+ * puts them, and no finer spacing (walls on every other line, JPEG's 8 px blocks) nor another
+ * spacing explains them as well. docs/grid-detection.md says it for users.
  *
  * The method, in picture pixels decoded at any size:
  * 1. edge strength (the step in brightness between neighbouring pixels, clamped so one black wall
  *    does not outweigh every faint grid line) summed down each column and along each row: two
  *    profiles, which peak where a vertical or horizontal line runs;
- * 2. a line filter (the profile minus its local mean) and the autocorrelation of each profile;
- *    a grid of period P correlates at P, 2P, 3P…, so the smallest spacing whose fractions are not
- *    also strong is the square (a 50 px grid also scores at 100 px; JPEG's 8 px blocks score at 24);
- * 3. the period refined to a fraction of a pixel from the peaks at its multiples;
+ * 2. a line filter (the profile minus its local mean) and the autocorrelation of each profile: a
+ *    grid of period P correlates at P, 2P, 3P…, so each strong repeat and the spacings it is a whole
+ *    multiple of are candidates (a 50 px grid also scores at 100 px);
+ * 3. for each candidate, the lines followed from the middle outward and fitted (period and phase as
+ *    the lines say them), the period refined from the correlation at its multiples, and of these
+ *    the one the lines stray least from kept (a whole number of pixels when it is as good);
  * 4. the phase: each profile folded at the period, the centre of the folded line is the offset.
  */
 
@@ -71,31 +74,40 @@ function edgeProfiles(image: PicturePixels): Profiles {
   const { width: w, height: h, data, channels } = image;
   const across = new Float64Array(Math.max(0, w - 1));
   const down = new Float64Array(Math.max(0, h - 1));
-  let previous = new Float32Array(w);
-  let current = new Float32Array(w);
+  // Grey pixels are read where they lie; colour ones are made grey a row at a time.
+  const grey = channels === 1;
+  let previous: ArrayLike<number> = new Uint8Array(w);
+  let current: Uint8Array | Uint8ClampedArray = new Uint8Array(w);
+  let spare = previous as Uint8Array;
   for (let y = 0; y < h; y++) {
     const row = y * w * channels;
-    if (channels === 1) {
-      for (let x = 0; x < w; x++) current[x] = data[row + x]!;
+    let base = 0;
+    if (grey) {
+      current = data.subarray(row, row + w);
     } else {
-      // Rec. 601 luma: how bright a pixel looks, which is what a drawn line changes.
-      for (let x = 0, o = row; x < w; x++, o += channels) current[x] = 0.299 * data[o]! + 0.587 * data[o + 1]! + 0.114 * data[o + 2]!;
+      // Rec. 601 luma (×256): how bright a pixel looks, which is what a drawn line changes.
+      for (let x = 0, o = row; x < w; x++, o += channels) current[x] = (77 * data[o]! + 150 * data[o + 1]! + 29 * data[o + 2]!) >> 8;
     }
-    let rowSum = 0;
     for (let x = 1; x < w; x++) {
-      const d = Math.abs(current[x]! - current[x - 1]!);
+      let d = current[x]! - current[x - 1]!;
+      if (d < 0) d = -d;
       across[x - 1]! += d < EDGE_CLAMP ? d : EDGE_CLAMP;
     }
     if (y > 0) {
       for (let x = 0; x < w; x++) {
-        const d = Math.abs(current[x]! - previous[x]!);
-        rowSum += d < EDGE_CLAMP ? d : EDGE_CLAMP;
+        let d = current[x]! - previous[x]!;
+        if (d < 0) d = -d;
+        base += d < EDGE_CLAMP ? d : EDGE_CLAMP;
       }
-      down[y - 1] = rowSum / w;
+      down[y - 1] = base / w;
     }
-    const t = previous;
-    previous = current;
-    current = t;
+    if (grey) previous = current;
+    else {
+      const t = spare;
+      spare = current as Uint8Array;
+      previous = spare;
+      current = t;
+    }
   }
   for (let x = 0; x < across.length; x++) across[x]! /= h;
   return { across, down };
@@ -373,13 +385,9 @@ function fitAxis(profile: Float64Array, period: number): AxisFit {
  * median to its top, weighted), and a weight: the square of how far the line stands out.
  */
 function lineNear(profile: Float64Array, c: number, reach: number): { x: number; w: number } | null {
-  const window: number[] = [];
   let top = -Infinity;
-  for (let i = c - reach; i <= c + reach; i++) {
-    window.push(profile[i]!);
-    top = Math.max(top, profile[i]!);
-  }
-  const ground = median(window);
+  for (let i = c - reach; i <= c + reach; i++) top = Math.max(top, profile[i]!);
+  const ground = median(profile.subarray(c - reach, c + reach + 1));
   const cut = ground + 0.3 * (top - ground);
   let weight = 0;
   let moment = 0;
@@ -537,17 +545,13 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
     // stray least from wins, a whole number when it is as good.
     const fromLines = (fa.period * fa.lines + fd.period * fd.lines) / (fa.lines + fd.lines);
     const estimates = [refinePeriod(axes, fromLines, longestAxis), fromLines].flatMap((e) => [Math.round(e / scale), round(e / scale, 2)]);
-    let perSquare = estimates[0]!;
-    let leastDrift = Infinity;
-    for (const e of estimates) {
-      const p = e * scale;
-      if (!(p > 2)) continue;
-      const d = Math.max(lineDrift(profiles.across, p, fitAxis(profiles.across, p).phase), lineDrift(profiles.down, p, fitAxis(profiles.down, p).phase));
-      if (d < leastDrift - (Number.isInteger(e) ? -0.05 : 0.05)) {
-        leastDrift = d;
-        perSquare = e;
-      }
-    }
+    const tried = estimates
+      .filter((e) => e * scale > 2)
+      .map((e) => ({ e, drift: Math.max(lineDrift(profiles.across, e * scale, fitAxis(profiles.across, e * scale).phase), lineDrift(profiles.down, e * scale, fitAxis(profiles.down, e * scale).phase)) }))
+      .sort((a, b) => a.drift - b.drift);
+    if (tried.length === 0) continue;
+    const whole = tried.find((t) => Number.isInteger(t.e) && t.drift <= tried[0]!.drift + 0.15);
+    const perSquare = (whole ?? tried[0]!).e;
     period = perSquare * scale;
     if (perSquare < DETECTABLE_SQUARE.min * 0.97 || perSquare > DETECTABLE_SQUARE.max * 1.03) {
       refuse(0, `no grid found: the lines repeat every ${round(perSquare, 1)} px, outside a square's size (${DETECTABLE_SQUARE.min}–${DETECTABLE_SQUARE.max} px)`);

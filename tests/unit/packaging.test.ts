@@ -31,6 +31,17 @@ describe('packaging configuration', () => {
     expect(existsSync(path.join(root, 'build/icon.png'))).toBe(true);
     expect(pkg.devDependencies.electron).toBe('45.4.1');
   });
+
+  it('unpacks sharp and its libvips from app.asar, where a native library cannot be loaded', () => {
+    // https://sharp.pixelplumbing.com/install#electron
+    // An exact version, so every machine builds with the libvips this was tested with.
+    expect(pkg.dependencies.sharp).toMatch(/^\d+\.\d+\.\d+$/);
+    const unpack = config['asarUnpack'] as string[];
+    expect(unpack).toEqual(['**/node_modules/sharp/**/*', '**/node_modules/@img/**/*']);
+    const addon = `node_modules/@img/sharp-${process.platform}-${process.arch}/lib/sharp-${process.platform}-${process.arch}.node`;
+    expect(existsSync(path.join(root, addon))).toBe(true);
+    expect(unpack.some((glob) => path.matchesGlob(addon, glob))).toBe(true);
+  });
 });
 
 describe('packaged app hardening (Electron fuses)', () => {

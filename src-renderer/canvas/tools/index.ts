@@ -1,4 +1,4 @@
-import { BrushIcon, CreatureIcon, EraserIcon, EyedropperIcon, FillIcon, LabelIcon, LineIcon, PanIcon, RectangleIcon, SelectIcon, WallIcon } from '../../components/icons';
+import { BrushIcon, CreatureIcon, EraserIcon, EyedropperIcon, FillIcon, LabelIcon, LineIcon, PanIcon, RectangleIcon, SelectIcon, WallIcon, WandIcon } from '../../components/icons';
 import { PictureAlignIcon } from '../../components/picture-icons';
 import { LinesIcon, MoveIcon, PushIcon } from '../../play/icons';
 import type { Editor } from '../../state/editor';
@@ -11,6 +11,7 @@ import { createPlaceCreatureTool } from './place-creature';
 import { createPlayForcedTool } from './play-forced';
 import { createPlayLinesTool } from './play-lines';
 import { createPlayMoveTool } from './play-move';
+import { createPictureWandTool } from './picture-wand';
 import { createSelectTool } from './select';
 import { createBrushTool } from './square-brush';
 import { createEraserTool } from './square-eraser';
@@ -31,6 +32,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   { id: 'terrain', label: 'Brush', key: 'B', tooltip: 'Drag to paint the chosen layer (terrain, elevation, water…) with a square brush of 1-9 squares; one stroke is one undo step.', icon: BrushIcon, create: createBrushTool },
   { id: 'rectangle', label: 'Rectangle', key: 'R', tooltip: 'Drag from corner to corner to paint a filled rectangle on the chosen layer.', icon: RectangleIcon, create: createRectangleTool },
   { id: 'line', label: 'Line', key: 'L', tooltip: 'Drag from end to end to paint a straight line on the chosen layer, as thick as the brush.', icon: LineIcon, create: createLineTool },
+  { id: 'picture-wand', label: 'Picture wand', key: 'U', tooltip: "Click a square of the map's picture to paint the chosen layer on every square that looks alike (its colour and texture, within the tolerance): joined squares, or the whole map with Global; Shift-click does the other. One click is one undo step.", icon: WandIcon, create: createPictureWandTool },
   { id: 'fill', label: 'Fill', key: 'G', tooltip: 'Click to fill the area of joined squares that hold the same value on the chosen layer.', icon: FillIcon, create: createFillTool },
   { id: 'eraser', label: 'Eraser', key: 'E', tooltip: 'Drag to clear the chosen layer: normal ground, height 0, dry, no surface, resistance or blockade.', icon: EraserIcon, create: createEraserTool },
   { id: 'eyedropper', label: 'Eyedropper', key: 'I', tooltip: "Click a square to take its value on the chosen layer as the one to paint.", icon: EyedropperIcon, create: createEyedropperTool },

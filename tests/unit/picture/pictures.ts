@@ -1,22 +1,13 @@
 import sharp from 'sharp';
 import type { PicturePixels } from '../../../src-shared/picture/grid-detect';
+import { seeded } from './crypt';
+
+export { CRYPT, cryptSvg, seeded } from './crypt';
 
 /**
  * Battle-map pictures with a known grid (or none), made for the detection and wand tests: drawn with
  * SVG and rendered by sharp (libvips), or written pixel by pixel from a seeded source.
  */
-
-/** A small seeded source (mulberry32): the same pictures on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function rgbaOf(input: Buffer | string, resize?: { width: number; height: number }): Promise<PicturePixels> {
   let s = sharp(typeof input === 'string' ? Buffer.from(input) : input);
@@ -188,3 +179,4 @@ export function texture(width: number, height: number, seed: number, grid?: { pi
   }
   return { width, height, data, channels: 4 };
 }
+
