@@ -1,5 +1,5 @@
 import Ajv from 'ajv';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +38,11 @@ describe('packaging configuration', () => {
     expect(pkg.dependencies.sharp).toMatch(/^\d+\.\d+\.\d+$/);
     const unpack = config['asarUnpack'] as string[];
     expect(unpack).toEqual(['**/node_modules/sharp/**/*', '**/node_modules/@img/**/*']);
-    const addon = `node_modules/@img/sharp-${process.platform}-${process.arch}/lib/sharp-${process.platform}-${process.arch}.node`;
+    // The native addon of this platform (0.35 names it with the version: sharp-linux-x64-0.35.5.node).
+    const lib = `node_modules/@img/sharp-${process.platform}-${process.arch}/lib`;
+    const node = readdirSync(path.join(root, lib)).find((f) => f.endsWith('.node'));
+    expect(node).toBeDefined();
+    const addon = `${lib}/${node}`;
     expect(existsSync(path.join(root, addon))).toBe(true);
     expect(unpack.some((glob) => path.matchesGlob(addon, glob))).toBe(true);
   });
