@@ -24,6 +24,8 @@ export const LIMITS = {
   notesChars: 100_000,
   fallDiceCap: 1000,
   gravity: 100,
+  /** Creature mass in kg (Startroid inertia). */
+  mass: 1_000_000,
 } as const;
 
 /** Larger files are refused before parsing: a hostile file must not exhaust memory. */

@@ -346,6 +346,14 @@ export function parseScenario(text: string): Encounter {
         case 'blind':
           c.blinded = true;
           break;
+        case 'resist':
+          if (!/^(\d*[dD]\d+([+-]\d+)?|\d+)$/.test(value) || value.length > 16) throw new ScenarioError(n, `resist=${value}: write dice like 1d6+1 or a score like 3`);
+          c.resistance = value;
+          break;
+        case 'mass':
+          c.mass = parseBounded(value, key, n, 0, LIMITS.mass);
+          if (c.mass === 0) throw new ScenarioError(n, 'mass=0: a mass is more than 0 kg');
+          break;
         default:
           throw new ScenarioError(n, `unknown creature key "${key}"`);
       }
@@ -436,6 +444,8 @@ export function formatScenario(encounter: Encounter): string {
       if (c.reachWeapon) parts.push('reach-weapon');
       if (c.dead) parts.push('dead');
       if (c.blinded) parts.push('blind');
+      if (c.resistance !== undefined) parts.push(`resist=${c.resistance}`);
+      if (c.mass !== undefined) parts.push(`mass=${c.mass}`);
       parts.push(`at=${c.x},${c.y}`);
       out.push(`  ${c.id}: ${parts.join(' ')}`);
     }
