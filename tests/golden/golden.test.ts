@@ -9,6 +9,7 @@ import {
   collisionDice,
   damageOf,
   fallDamage,
+  fallingBody,
   fallingObject,
   forcedMovement,
   MoveRefused,
@@ -79,8 +80,11 @@ const sq = (t: string) => {
 function other(encounter: Encounter, check: Check): unknown {
   const q = check.query as unknown as Record<string, unknown>;
   switch (q['command']) {
-    case 'fall':
-      return fallDamage(encounter.ruleset, { ...(q as object), height: q['height'] as number, settings: encounter.settings } as FallRequest);
+    case 'fall': {
+      // A fall of a named creature takes what of it the ruleset weighs (Startroid: its mass or its size's).
+      const body = encounter.creatures.find((c) => c.id === q['creature']);
+      return fallDamage(encounter.ruleset, { ...(body ? fallingBody(body) : {}), ...(q as object), height: q['height'] as number, settings: encounter.settings } as FallRequest);
+    }
     case 'stall':
       return stall(q['altitude'] as number, (q['saves'] as boolean[]) ?? []);
     case 'collision':
