@@ -75,8 +75,6 @@ export const TURN_ECONOMY: Readonly<Record<RulesetId, TurnEconomy>> = {
     moveActions: 1,
     actions: {
       move: a('d20-30', 'Move (move action)', 'move', 'How Far Can Your Character Move?'),
-      // The engine allows the 3.0 double move: the rule texts' README reads the 3.0 chapter as the 3.5 core (docs/rules.md).
-      double: a('d20-30', 'Double move (the whole round)', 'turn', 'How Far Can Your Character Move?'),
       run: a('d20-30', 'Run (full round)', 'turn', 'How Far Can Your Character Move?'),
       step: a('d20-30', '5-foot step', 'step', 'Measuring Distance'),
       'full-round': a('d20-30', 'Minimum movement, 1 square (full round)', 'turn', 'Special Movement Rules'),
