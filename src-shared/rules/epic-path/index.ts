@@ -124,7 +124,9 @@ export const epicPath: Ruleset = {
         break;
       }
       case 'withdraw':
-        // › Withdraw: double speed; the start square is not threatened.
+        // › Withdraw: double speed; the start square is not threatened; "you can't withdraw from combat
+        // if you're blinded" (darkness alone is not named: only blindness refuses it).
+        if (creature.blinded) throw new MoveRefused(`${creature.name} is blinded: you can't withdraw from combat if you're blinded (${TEXT} › Withdraw).`);
         plan.modeBudgets = modes.map((m) => squaresOf(m, 2));
         plan.startSafe = true;
         break;
