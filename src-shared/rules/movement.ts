@@ -642,6 +642,9 @@ function explainStep(ctx: Setup, encounter: Encounter, fx: number, fy: number, t
       const why = squareProblem(ctx, map, x, y);
       if (why) return why;
       const check = checkStep(map, x - dx, y - dy, dx, dy, encounter.ruleset === 'startroid');
+      if (check === StepCheck.crossesLow && ctx.plan.noDifficult && !ctx.plan.modes.includes('fly')) {
+        return `a ${ctx.plan.noPassingFriends ? 'charge' : 'run'} cannot cross the obstacle between ${x - dx},${y - dy} and ${x},${y}: obstacles hamper movement like difficult terrain (${ctx.rules.info.text} › ${ctx.rules.info.text.startsWith('d20') ? 'Obstacles' : 'Difficult Terrain'})`;
+      }
       if (check === StepCheck.blocked) {
         return dx !== 0 && dy !== 0
           ? `cannot cut the corner between ${x - dx},${y - dy} and ${x},${y} (${ctx.rules.info.text}: no diagonal past a wall or filled corner)`

@@ -33,7 +33,11 @@ export interface MovePlan {
   singleSquare: boolean;
   /** Minimum movement: one square whatever it would cost (d20-srd-35.txt › Minimum Movement). */
   ignoreCost: boolean;
-  /** A run cannot cross difficult terrain. */
+  /**
+   * A run or charge cannot cross difficult terrain, nor an obstacle between squares: d20-srd-35.txt
+   * › Obstacles puts "each obstructed square or obstacle between squares" in one sentence "like
+   * difficult terrain"; Epic Path and Startroid count a low obstacle as difficult terrain for its step.
+   */
   noDifficult: boolean;
   /** d20 charge: friends' squares cannot be passed (› Moving Through a Square: "unless you are charging"). */
   noPassingFriends: boolean;

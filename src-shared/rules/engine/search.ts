@@ -612,6 +612,8 @@ export class MoveSearch {
   private price(m: number, spent: number, climb: number, squeezeToEnd: boolean): void {
     const plan = this.plan;
     const facts = this.facts;
+    // A move kept off difficult terrain is kept off obstacles between squares too (see MovePlan.noDifficult).
+    if (facts.crossesLow && plan.noDifficult && facts.mode !== 'fly') return;
     const packed = this.rules.stepCost(facts, plan);
     if (packed < 0) return;
     const cost = (packed >> 1) + climb;
