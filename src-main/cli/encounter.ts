@@ -89,7 +89,9 @@ Options:
   --phasing  Startroid: the creature phases through terrain and creatures
   --accelerated        d20 3.5 accelerated climb (--mode climb): double climb speed, at most land speed
   --overrun pass|fail  d20: the outcome of an overrun (pass: through opponents' squares, not ending there)
-  --tumble pass|fail   d20: the outcome of tumbling through opponents' squares
+  --tumble pass|fail   d20: the outcome of a tumble (the SRD's Tumble skill, read from outside the texts):
+                       half speed; pass: through opponents' squares, no attacks of opportunity; not with
+                       --overrun, nor for a 5-foot step, run or charge
   --hidden             6d6: the mover stays hidden (2d6+0 more resistance; p is the chance it still moves)
   --knows-hidden       6d6: plan with the hidden movement resistance known (check always pays it)
   An option that does not apply to the command, action or ruleset is refused (exit 2).

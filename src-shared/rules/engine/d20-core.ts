@@ -135,6 +135,15 @@ export function d20Plan(
   }
   // d20-srd-35.txt › Fly: "if carrying no more than a light load".
   if (mode === 'fly' && creature.load !== 'light') throw new MoveRefused(`${creature.name} cannot fly with a ${creature.load} load (${actions.text} › Fly).`);
+  // › Tumbling says only "see the Tumble skill", which is not in the text: the SRD's skill is read from
+  // outside it (docs/rules.md): a tumble moves at half speed; passed, it goes through the opponents'
+  // squares and provokes no attack of opportunity from the enemies tumbled past; failed, opponents
+  // block and leaving threatened squares provokes as usual. The outcome is the user's input.
+  if (request.tumble) {
+    if (request.overrun) throw new MoveRefused(`A move through opponents is a tumble or an overrun, not both (${actions.text} › Moving Through a Square): give one outcome.`);
+    if (request.action === 'step') throw new MoveRefused(`A 5-foot step provokes no attack of opportunity already: there is nothing to tumble for (${actions.text} › Tumbling; the SRD's Tumble skill).`);
+    if (request.action !== 'move' && request.action !== 'double') throw new MoveRefused(`Tumbling is movement at half speed (the SRD's Tumble skill, which ${actions.text} › Tumbling points to): not a ${request.action}.`);
+  }
   const squares = Math.floor(speed / 5);
   const plan = basePlan(squares, mode, 'ft', 5);
   plan.parity = request.parity ?? 0;
@@ -183,6 +192,11 @@ export function d20Plan(
       break;
     default:
       throw new MoveRefused(`${actions.text} has no ${request.action} action.`);
+  }
+  if (request.tumble) {
+    plan.budget = plan.modeBudgets[0] = Math.floor(plan.budget / 2);
+    if (request.tumble === 'pass') plan.provokes = 'none';
+    plan.notes.push(`Tumbling at half speed (the SRD's Tumble skill, read from outside ${actions.text}): ${request.tumble === 'pass' ? 'through opponents, provoking no attack of opportunity from the enemies tumbled past' : 'failed, so opponents block and threatened squares provoke as usual'}.`);
   }
   return plan;
 }
