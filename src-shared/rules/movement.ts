@@ -58,6 +58,7 @@ function kernelInput(encounter: Encounter, ctx: Setup): KernelInput {
 
 /** Whether the move may end in a state: 'yes', only by squeezing, or 'no'. */
 function endRule(ctx: Setup, state: number, encounter: Encounter): 'yes' | 'squeeze' | 'no' {
+  if (ctx.search.squeezedPastCreature(state)) return 'no';
   const r = ctx.search.rectOf(state);
   const occ = ctx.search.occupantsIn(r.x, r.y, r.w, r.h);
   if (!occ.length) return 'yes';
@@ -700,7 +701,15 @@ export function costField(
 export function checkFlightPath(encounter: Encounter, creatureId: string, path: { x: number; y: number; z: number }[], request: MoveRequest): FlightPathAnswer {
   const ctx = setup(encounter, creatureId, { ...request, mode: 'fly' });
   const answer = walkFlightPath(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan, path);
-  return request.action === 'charge' ? judgeDive(encounter, ctx, path, answer) : answer;
+  if (request.action === 'charge') return judgeDive(encounter, ctx, path, answer);
+  // A run in the air goes in a straight line too (epic-path.txt › Run; d20-srd-35.txt › Fly: "provided
+  // it flies in a straight line"): the same cubes a planned run flies.
+  if (ctx.plan.straightLine && path.length) {
+    const line = diveLine(encounter, ctx, path[path.length - 1]!);
+    const off = path.findIndex((p, i) => !line[i] || line[i]!.x !== p.x || line[i]!.y !== p.y || line[i]!.z !== p.z);
+    if (off >= 0 || line.length !== path.length) return { ...answer, legal: false, reason: `a run goes in a straight line (${ctx.rules.info.text} › Run)`, breaksAt: off >= 0 ? off : path.length - 1 };
+  }
+  return answer;
 }
 
 /** Height of the ground under a creature's space (its highest square), in the length unit. */
@@ -780,7 +789,7 @@ function phasingReach(encounter: Encounter, ctx: Setup): Reach {
  */
 export function planFlightPath(encounter: Encounter, creatureId: string, target: { x: number; y: number; z: number }, request: MoveRequest): FlightPathAnswer {
   const ctx = setup(encounter, creatureId, { ...request, mode: 'fly' });
-  if (request.action === 'charge') return checkFlightPath(encounter, creatureId, diveLine(encounter, ctx, target), request);
+  if (request.action === 'charge' || ctx.plan.straightLine) return checkFlightPath(encounter, creatureId, diveLine(encounter, ctx, target), request);
   const found = searchFlight(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan).pathTo(target.x, target.y, target.z);
   if (!found) {
     return { legal: false, reason: `no flight reaches ${target.x},${target.y} at ${target.z} within ${ctx.plan.budget * ctx.plan.unitSize} ${ctx.plan.unit}`, breaksAt: 0, total: 0, steps: [] };

@@ -362,16 +362,48 @@ export class MoveSearch {
     return worst;
   }
 
-  /** Whether the creature's whole space fits anywhere covering a band: then it need not squeeze. */
-  private fullSpaceFitsAround(x0: number, y0: number, band: Variant, m: number): boolean {
+  /**
+   * Whether the creature's whole space fits anywhere covering a band: then it need not squeeze. An
+   * opponent it may not pass narrows the way like a wall does (d20-srd-35.txt › Squeezing: "A creature
+   * can squeeze past an opponent while moving"), unless `terrainOnly`.
+   */
+  private fullSpaceFitsAround(x0: number, y0: number, band: Variant, m: number, terrainOnly = false): boolean {
     const slack = this.side - Math.min(band.w, band.h);
     const across = band.w >= band.h;
     for (let k = 0; k <= slack; k++) {
       const fx = across ? x0 : x0 - k;
       const fy = across ? y0 - k : y0;
       if (fx < 0 || fy < 0 || fx + this.side > this.W || fy + this.side > this.H) continue;
-      if (this.footprintGoing(fy * this.W + fx, 0, m) !== INVALID) return true;
+      if (this.footprintGoing(fy * this.W + fx, 0, m) !== INVALID && (terrainOnly || !this.creatureBlocks(fx, fy))) return true;
     }
+    return false;
+  }
+
+  /** A creature the mover may not pass stands in the whole space at (x, y). */
+  private creatureBlocks(x: number, y: number): boolean {
+    if (this.occupants.size === 0) return false;
+    for (let yy = y; yy < y + this.side; yy++) {
+      for (let xx = x; xx < x + this.side; xx++) {
+        const list = this.occupants.get(yy * this.W + xx);
+        if (list && list.some((o) => o.rule.pass === 'blocked')) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The state is squeezed only because a creature narrows the way (the ground would take its whole
+   * space): it is squeezing past an opponent, and "can't end its movement in an occupied square"
+   * (d20-srd-35.txt › Squeezing) — its space still spans the opponent's square.
+   */
+  squeezedPastCreature(state: number): boolean {
+    const v = this.variants[this.variantOf(state)]!;
+    if (!v.squeezed) return false;
+    const anchor = this.anchorOf(state);
+    const ax = anchor % this.W;
+    const x0 = ax + v.ox;
+    const y0 = (anchor - ax) / this.W + v.oy;
+    for (let m = 0; m < this.modes.length; m++) if (this.fullSpaceFitsAround(x0, y0, v, m, true)) return true;
     return false;
   }
 
