@@ -84,7 +84,9 @@ Options:
   --mode     walk | fly | swim | climb | burrow (default: walk; Epic Path combines all modes)
   --parity   0 | 1   d20: diagonals counted earlier this turn were odd (the next costs 2)
   --dice     6d6 run dice (default 1d6+0)      --score N   6d6 fixed action score
-  --resist N 6d6 resistance roll of hindering occupants (minimum 1)
+  --resist N|DICE  6d6 proximity resistance of every hindering occupant, a score or dice (1d6+1),
+             instead of each creature's own (default 1d6+0); planned at its least score (minimum 1),
+             dice give p
   --encumbrance N   6d6 encumbrance roll added to the first square
   --phasing  Startroid: the creature phases through terrain and creatures
   --accelerated        d20 3.5 accelerated climb (--mode climb): double climb speed, at most land speed
@@ -169,8 +171,13 @@ function request(o: Options): MoveRequest {
   if (score !== undefined) req.score = score;
   const dice = one(o, 'dice');
   if (dice !== undefined) req.dice = dice;
-  const resist = integer(one(o, 'resist'), '--resist');
-  if (resist !== undefined) req.resist = resist;
+  // 6d6.txt › Occupied Squares: a proximity resistance action's score, or its dice (1d6+1) for the odds.
+  const resist = one(o, 'resist');
+  if (resist !== undefined) {
+    if (/^\d+$/.test(resist)) req.resist = Number(resist);
+    else if (/^\d*[dD]\d+([+-]\d+)?$/.test(resist)) req.resist = resist;
+    else throw new UsageError(`--resist "${resist}" is not a score (3) or dice (1d6+1)`);
+  }
   const enc = integer(one(o, 'encumbrance'), '--encumbrance');
   if (enc !== undefined) req.encumbrance = enc;
   if (o.has('phasing')) req.phasing = true;

@@ -1,9 +1,9 @@
 import { Light, RULESETS, type BattleMap, type Creature, type Encounter } from '../model';
-import { chanceAtLeast, chanceMarginAtLeast } from './engine/dice';
+import { chanceAtLeast, chanceMarginAtLeast, chanceToCover, diceRange, type DiceExpression } from './engine/dice';
 import { footprintDistance, squareDistance } from './engine/distance';
 import { checkStep, StepCheck } from './engine/grid';
 import { hostile, sharesSquares } from './engine/relations';
-import { Going, type MovePlan, type Ruleset } from './engine/ruleset';
+import { Going, type MovePlan, type OccupantRule, type Ruleset } from './engine/ruleset';
 import { flightReach, searchFlight, walkFlightPath, type FlightPathAnswer } from './engine/flight';
 import { kernelApplies, kernelField, kernelPath, kernelReach, type KernelInput } from './engine/kernel';
 import { Arrivals, MoveSearch, type SearchStart } from './engine/search';
@@ -203,14 +203,21 @@ export function reachableSquares(encounter: Encounter, creatureId: string, reque
   }
   const squares: ReachSquare[] = [];
   const keys = Int32Array.from(found.squares).sort();
+  const resisting = plan.unit === 'mr' && search.others.length > 0 && [...search.occupants.values()].some((list) => list.some((o) => o.rule.resistDice));
   for (const key of keys) {
     const x = key % W;
     const cost = found.cost(key);
     const end = found.end(key);
     const sq: ReachSquare = { x, y: (key - x) / W, cost: cost * plan.unitSize, end };
-    if (plan.penalty && plan.phases === 1) sq.p = end ? chanceMarginAtLeast(plan.dice ?? plan.fixedScore!, plan.penalty, cost) : 0;
-    else if (plan.dice) sq.p = end ? chanceAtLeast(plan.dice, cost) : 0;
     const state = found.state(key);
+    // 6d6: resistance actions still to roll on the way are planned at their least score; the chance
+    // counts them as dice (6d6.txt › Occupied Squares), with a staying-hidden penalty.
+    const rolls = resisting && plan.phases === 1 && search.dist(state) >= 0 ? resistanceDiceTo(ctx, state) : [];
+    if (rolls.length) {
+      const least = rolls.reduce((n, d) => n + Math.max(1, diceRange(d).min), 0);
+      sq.p = end ? chanceToCover(plan.dice ?? plan.fixedScore!, plan.penalty ? [...rolls, plan.penalty] : rolls, cost - least) : 0;
+    } else if (plan.penalty && plan.phases === 1) sq.p = end ? chanceMarginAtLeast(plan.dice ?? plan.fixedScore!, plan.penalty, cost) : 0;
+    else if (plan.dice) sq.p = end ? chanceAtLeast(plan.dice, cost) : 0;
     const band = search.variants[search.variantOf(state)]!;
     if (band.squeezed) {
       sq.squeezed = true;
@@ -374,6 +381,37 @@ function answer(ctx: Setup, encounter: Encounter, walk: Walk, problem: { reason:
     provokes: provocations(ctx, encounter, { states: walk.states.slice(0, legal ? undefined : Math.max(1, breaksAt + 1)), stepCosts: walk.stepCosts }),
     stopsAt: legal ? null : { x: stop.x, y: stop.y },
   };
+}
+
+/**
+ * 6d6: the proximity resistance dice still to roll along the cheapest way found to a state, priced as
+ * `MoveSearch.tryStep` prices them (the most resistant occupant entered, and the one left, per step).
+ */
+function resistanceDiceTo(ctx: Setup, state: number): DiceExpression[] {
+  const { search } = ctx;
+  const chain = unwind(search, state, false);
+  const out: DiceExpression[] = [];
+  const inside = (r: { x: number; y: number; w: number; h: number }, x: number, y: number) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
+  for (let i = 1; i < chain.length; i++) {
+    const from = search.rectOf(chain[i - 1]!);
+    const to = search.rectOf(chain[i]!);
+    let enter: OccupantRule | null = null;
+    let leave: OccupantRule | null = null;
+    for (let y = to.y; y < to.y + to.h; y++) {
+      for (let x = to.x; x < to.x + to.w; x++) {
+        if (inside(from, x, y)) continue;
+        for (const o of search.occupants.get(y * search.W + x) ?? []) if (!enter || o.rule.resistEnter > enter.resistEnter) enter = o.rule;
+      }
+    }
+    for (let y = from.y; y < from.y + from.h; y++) {
+      for (let x = from.x; x < from.x + from.w; x++) {
+        for (const o of search.occupants.get(y * search.W + x) ?? []) if (o.rule.resistLeave > (leave?.resistLeave ?? 0)) leave = o.rule;
+      }
+    }
+    if (enter?.resistDice && enter.resistEnter > 0) out.push(enter.resistDice);
+    if (leave?.resistDice && leave.resistLeave > 0) out.push(leave.resistDice);
+  }
+  return out;
 }
 
 function unwind(search: MoveSearch, state: number, useEnd: boolean): number[] {
