@@ -11,7 +11,7 @@ import { RULESET_IMPLEMENTATIONS } from '../rules/registry';
 import { proximityActions, proximityResistance } from '../rules/six-d6';
 import { citeOf, PLAY_RULES } from './cite';
 import { ledgeOnPath, resolveFall } from './falls';
-import { creatureOf, entry, nameOf, requireTurn, sq } from './state';
+import { creatureOf, entry, nameOf, perCreature, requireTurn, sq } from './state';
 import { spendTurn, TURN_ECONOMY, turnRefusal } from './turns';
 import { PlayRefused, type LogEntry, type PlayAction, type PlayState, type Square } from './types';
 
@@ -138,7 +138,7 @@ function rollProximityResistance(state: PlayState, e: LogEntry, mover: Creature,
   const met = proximityActions(state.board, mover, path);
   if (!met.length) return;
   // Keyed by creature id: a null-prototype object, so an id like "constructor" is just an id.
-  const rolled: NonNullable<MoveRequest['resistRolled']> = Object.create(null) as NonNullable<MoveRequest['resistRolled']>;
+  const rolled = perCreature<{ enter?: number; leave?: number }>();
   for (const m of met) {
     let dice: DiceExpression;
     try {

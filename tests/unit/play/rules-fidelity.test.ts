@@ -205,3 +205,45 @@ creatures:
     expect(t.refusal({ kind: 'move', creature: 'A', action: 'double', path: [{ x: 1, y: 0 }] })).toContain('has no double');
   });
 });
+
+describe('per-creature play state is keyed safely (issue 19, item 1)', () => {
+  // Built directly, bypassing the loaders (which refuse such ids): the play model must not care.
+  function oddlyNamed(): Encounter {
+    const e = parseScenario(`ruleset: d20-30
+map:
+  A . . . .
+  B . . . .
+creatures:
+  A: side=party
+  B: side=enemy
+`);
+    e.creatures[0]!.id = 'constructor';
+    e.creatures[1]!.id = '__proto__';
+    return e;
+  }
+
+  it('a creature called "constructor" is not stalled, rolls a number for initiative and moves', () => {
+    const t = new Table(oddlyNamed(), 3);
+    t.act({ kind: 'roll-initiative', modifiers: {} });
+    for (const o of t.state.order) expect(typeof o.score).toBe('number');
+    t.act({ kind: 'order', order: ['constructor', '__proto__'] });
+    expect(t.state.current).toBe('constructor');
+    expect(turnOptions(t.state).find((o) => o.action === 'move')!.allowed).toBe(true);
+    t.act({ kind: 'move', creature: 'constructor', action: 'move', path: [{ x: 1, y: 0 }] });
+    expect(t.creature('constructor')).toMatchObject({ x: 1, y: 0 });
+  });
+
+  it('damage to a creature called "__proto__" is its own and pollutes nothing', () => {
+    const t = new Table(oddlyNamed(), 3);
+    t.act({ kind: 'initiative', scores: JSON.parse('{"__proto__": 12, "constructor": 5}') as Record<string, number> });
+    expect(t.state.order.map((o) => o.creature)).toEqual(['__proto__', 'constructor']);
+    t.act({ kind: 'damage', creature: '__proto__', amount: 4 });
+    t.act({ kind: 'hit-points', creature: '__proto__', hitPoints: 9 });
+    expect(Object.hasOwn(t.state.health, '__proto__')).toBe(true);
+    expect(t.state.health['__proto__']).toEqual({ hitPoints: 9, damage: 4, nonlethal: 0 });
+    expect(t.state.health['constructor']).toEqual({ hitPoints: null, damage: 0, nonlethal: 0 });
+    expect(({} as Record<string, unknown>)['damage']).toBeUndefined();
+    expect(Object.keys(t.state.stalled)).toEqual([]);
+    expect(t.state.stalled['constructor']).toBeUndefined();
+  });
+});
