@@ -23,6 +23,7 @@ import {
 } from '../model';
 import { serializeEncounter } from './encounter-file';
 import { LAYER_RANGE, LIMITS, RESERVED_WORDS } from './limits';
+import { creatureFeatureWithoutEffect, featureWithoutEffect } from '../rules/features';
 
 /**
  * The text scenario: a readable encounter for tests, bug reports and forum posts (docs/scenarios.md).
@@ -224,6 +225,8 @@ export function parseScenario(text: string): Encounter {
   for (const section of ['elevation', 'water', 'resistance', 'surface', 'light', 'hidden'] as const) {
     const grid = grids.get(section);
     if (!grid) continue;
+    const unused = section === 'light' ? featureWithoutEffect(ruleset, 'light') : null;
+    if (unused) throw new ScenarioError(grid.line, `light: ${unused}`);
     if (grid.rows.length !== height) throw new ScenarioError(grid.line, `${section}: has ${grid.rows.length} rows; the map has ${height}`);
     const target = section === 'elevation' ? m.elevation : section === 'water' ? m.waterDepth : section === 'resistance' ? m.resistance : section === 'light' ? m.light : section === 'hidden' ? m.hiddenResistance : m.surface;
     const fits = LAYER_RANGE[section === 'water' ? 'waterDepth' : section === 'hidden' ? 'hiddenResistance' : section];
@@ -358,6 +361,9 @@ export function parseScenario(text: string): Encounter {
           throw new ScenarioError(n, `unknown creature key "${key}"`);
       }
     }
+    // A flag its ruleset's text gives no effect is refused, not accepted and ignored.
+    const unused = creatureFeatureWithoutEffect(ruleset, c);
+    if (unused) throw new ScenarioError(n, `creature ${id}: ${unused}`);
     if (!at) throw new ScenarioError(n, `creature ${id} is not on the map: put its letter on the map or give at=X,Y`);
     if (at.x < 0 || at.y < 0 || at.x >= width || at.y >= height) throw new ScenarioError(n, `creature ${id} at ${at.x},${at.y} is off the ${width} × ${height} map`);
     c.x = at.x;
