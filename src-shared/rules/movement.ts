@@ -17,6 +17,7 @@ import {
   type Reach,
   type ReachSquare,
 } from './engine/types';
+import { deadNotes } from './features';
 import { RULESET_IMPLEMENTATIONS } from './registry';
 
 /**
@@ -41,6 +42,7 @@ function setup(encounter: Encounter, creatureId: string, request: MoveRequest, r
     throw new MoveRefused(`${rules.info.name} has no ${creature.size} creatures (${rules.info.text}); its sizes are ${Object.keys(rules.sizes).join(', ')}.`);
   }
   const plan = rules.plan({ encounter, creature, request });
+  plan.notes.push(...deadNotes(encounter.ruleset, encounter.creatures));
   if (relax) {
     plan.modeBudgets = plan.modeBudgets.map((b) => b + 100000);
     plan.budget += 100000;

@@ -22,4 +22,4 @@ export function tacticalSpeed(c: Creature): number {
 // spend the entire round running, you can move quadruple your speed"; "If you do something that requires
 // a full round … you can only take a 5-foot step". A move, a run, a 5-foot step and › Minimum Movement —
 // the chapter gives no double move (3.5's "use both of your actions in a round to move" is not in it).
-export const d20Phb30: Ruleset = d20Ruleset({ id: 'd20-30', text: TEXT, sizes: SIZES, tacticalSpeed, double: false, flight: d20AerialFlight });
+export const d20Phb30: Ruleset = d20Ruleset({ id: 'd20-30', text: TEXT, sizes: SIZES, tacticalSpeed, double: false, deadAreHelpless: true, flight: d20AerialFlight });

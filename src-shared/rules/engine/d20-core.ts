@@ -48,7 +48,7 @@ export function d20StepCost(step: StepFacts): number {
  * into or through occupied squares and provoke when doing so. › Three Sizes Larger or Smaller:
  * through, not to end. › Ending Your Movement: not in another creature's square unless helpless.
  */
-export function d20Occupant(mover: Creature, other: Creature, sizes: SizeTable, squareSize: number, plan?: MovePlan): OccupantRule {
+export function d20Occupant(mover: Creature, other: Creature, sizes: SizeTable, squareSize: number, plan?: MovePlan, deadAreHelpless = false): OccupantRule {
   const charging = !!plan?.noPassingFriends;
   const rule: OccupantRule = { pass: 'free', end: 'no', provokesOnEnter: false, resistEnter: 0, resistLeave: 0 };
   // › Moving Through a Square › Friend: "You can move through a square occupied by a friendly
@@ -63,7 +63,9 @@ export function d20Occupant(mover: Creature, other: Creature, sizes: SizeTable, 
     rule.pass = 'blocked';
     return rule;
   }
-  if (other.helpless) {
+  // d20-phb-30.txt › Moving Trough a Square: "unless the opponent is helpless (dead, unconscious,
+  // paralyzed, bound, or the like)" — in that text the dead are helpless.
+  if (other.helpless || (deadAreHelpless && other.dead)) {
     rule.end = 'yes';
     return rule;
   }
@@ -225,6 +227,8 @@ export interface D20Variant {
   double: boolean;
   /** Whether the text has the accelerated climb and the dive attack (d20-srd-35.txt › Climb, › Fly). */
   climbAndDive?: boolean;
+  /** Whether the text counts the dead among the helpless (d20-phb-30.txt › Moving Trough a Square). */
+  deadAreHelpless?: boolean;
   flight: FlightRules;
 }
 
@@ -248,7 +252,7 @@ export function d20Ruleset(v: D20Variant): Ruleset {
     resistance: () => 1,
     plan: ({ creature, request }) => d20Plan(creature, request, v.tacticalSpeed(creature), { text: v.text, double: v.double, acceleratedClimb: v.climbAndDive, dive: v.climbAndDive }),
     stepCost: (step) => d20StepCost(step),
-    occupant: (mover, other, plan) => d20Occupant(mover, other, v.sizes, square, plan),
+    occupant: (mover, other, plan) => d20Occupant(mover, other, v.sizes, square, plan, !!v.deadAreHelpless),
     threatRange: (c) => d20ThreatRange(c, v.sizes, square),
     threatGap: (c) => d20ThreatGap(c, v.sizes, square),
     maxStepCost: () => 32,
