@@ -87,9 +87,7 @@ export function moveAction(state: PlayState, index: number, action: Extract<Play
   }
   if (!answer.legal && !stoppedBy) {
     const at = action.path[Math.max(0, answer.breaksAt)] ?? null;
-    // The engine words the straight-line rule for the run; a charge is refused for the same reason.
-    const reason = action.action === 'charge' ? answer.reason.replace(/^a run goes/, 'a charge goes') : answer.reason;
-    throw new PlayRefused(`${mover.name} cannot take that path: ${reason}${at ? ` (at ${sq(at)})` : ''}.`, at);
+    throw new PlayRefused(`${mover.name} cannot take that path: ${answer.reason}${at ? ` (at ${sq(at)})` : ''}.`, at);
   }
   // The move is legal (or stopped by a resistance roll): carry it out as far as it goes.
   let moved = action.path;

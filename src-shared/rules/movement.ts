@@ -75,6 +75,11 @@ function endRule(ctx: Setup, state: number, encounter: Encounter): 'yes' | 'sque
   return result;
 }
 
+/** The move that must go straight, as the refusal names it: a charge, or a run. */
+function straightAction(request: MoveRequest): string {
+  return request.action === 'charge' ? 'charge' : 'run';
+}
+
 /** Cells of the straight line between two anchors (Bresenham), without the first. */
 export function straightLine(x0: number, y0: number, x1: number, y1: number): { x: number; y: number }[] {
   const out: { x: number; y: number }[] = [];
@@ -212,10 +217,15 @@ export function reachableSquares(encounter: Encounter, creatureId: string, reque
     const end = found.end(key);
     const sq: ReachSquare = { x, y: (key - x) / W, cost: cost * plan.unitSize, end };
     const state = found.state(key);
+    // Standing still needs no score: the start square gets no chance (6d6.txt › Staying Hidden's
+    // penalty is on movement).
+    const start = key === creature.y * W + creature.x && cost === 0;
     // 6d6: resistance actions still to roll on the way are planned at their least score; the chance
     // counts them as dice (6d6.txt › Occupied Squares), with a staying-hidden penalty.
     const rolls = resisting && plan.phases === 1 && search.dist(state) >= 0 ? resistanceDiceTo(ctx, state) : [];
-    if (rolls.length) {
+    if (start) {
+      // no p
+    } else if (rolls.length) {
       const least = rolls.reduce((n, d) => n + Math.max(1, diceRange(d).min), 0);
       sq.p = end ? chanceToCover(plan.dice ?? plan.fixedScore!, plan.penalty ? [...rolls, plan.penalty] : rolls, cost - least) : 0;
     } else if (plan.penalty && plan.phases === 1) sq.p = end ? chanceMarginAtLeast(plan.dice ?? plan.fixedScore!, plan.penalty, cost) : 0;
@@ -440,7 +450,7 @@ export function planPath(
     if (p.x < 0 || p.y < 0 || p.x >= map.width || p.y >= map.height) throw new MoveRefused(`${p.x},${p.y} is not on the ${map.width} × ${map.height} map.`);
   }
   if (probe.plan.straightLine) {
-    if (via.length) return { ...emptyAnswer(probe), reason: 'a run goes in one straight line: no via squares' };
+    if (via.length) return { ...emptyAnswer(probe), reason: `a ${straightAction(request)} goes in one straight line: no via squares` };
     const walked = walkLine(probe, target.x, target.y);
     if (!walked) return { ...emptyAnswer(probe), reason: explainFirstBreak(probe, encounter, straightLine(probe.creature.x, probe.creature.y, target.x, target.y)) };
     return answer(probe, encounter, { states: [probe.start, ...walked.states], stepCosts: walked.costs }, null);
@@ -570,7 +580,7 @@ function checkPathWith(encounter: Encounter, creatureId: string, path: { x: numb
     const line = straightLine(cx, cy, last.x, last.y);
     const same = line.length === path.length && line.every((p, i) => p.x === path[i]!.x && p.y === path[i]!.y);
     if (!same) {
-      return answer(probe, encounter, { states, stepCosts: costs }, { reason: 'a run goes in a straight line', at: 0 });
+      return answer(probe, encounter, { states, stepCosts: costs }, { reason: `a ${straightAction(request)} goes in a straight line`, at: 0 });
     }
   }
   // A creature standing squeezed is where its band is.
