@@ -67,8 +67,11 @@ export const epicPath: Ruleset = {
     for (const m of modes) if (!own(m)) throw new MoveRefused(`${creature.name} has no ${m} speed (${TEXT} › Alternative Movement Types).`);
     if (modes.length === 0) throw new MoveRefused(`${creature.name} has no speed at all.`);
     const squaresOf = (m: MovementMode, mult: number) => Math.floor((speedOf(creature, m) * mult) / SQUARE);
-    // › Walk: "provokes attacks of opportunity … if you leave a space they threaten".
+    // › Walk: "provokes attacks of opportunity … if you leave a space they threaten". › Double Move:
+    // "because it is a single action, you can only be the target of one attack of opportunity per
+    // enemy creature you provoke" — a walk, run, withdraw or crawl is one action too: once per enemy.
     const plan = basePlan(0, modes[0]!, 'ft', SQUARE);
+    plan.provokes = 'once-per-enemy';
     plan.modes = modes;
     plan.modeBudgets = modes.map((m) => squaresOf(m, 1));
     plan.allowImpeded = false;
@@ -94,7 +97,6 @@ export const epicPath: Ruleset = {
         // › Double Move: twice its speed; one action, so one attack of opportunity per enemy.
         if (walkStopped) single();
         else plan.modeBudgets = modes.map((m) => squaresOf(m, 2));
-        plan.provokes = 'once-per-enemy';
         break;
       case 'run': {
         // › Run: "four times its listed speed in a straight line"; no difficult terrain; › Impeded
