@@ -15,7 +15,9 @@ import {
   type SizeCategory,
 } from '../../src-shared/model';
 import { sizeName, sizesOf } from '../../src-shared/rules/sizes';
-import { ACTIONS, fallDamage, unsupportedInAir, type MoveAction, type Reach, type SurfaceName } from '../../src-shared/rules';
+import { ACTIONS, fallDamage, fallingBody, unsupportedInAir, type MoveAction, type Reach, type SurfaceName } from '../../src-shared/rules';
+import { DEFAULT_MASS_KG, MASS_BY_SIZE } from '../../src-shared/rules/startroid/inertia';
+import { DEFAULT_PROXIMITY_RESISTANCE } from '../../src-shared/rules/six-d6';
 import type { Editor } from '../state/editor';
 import { readableRules, unitWords } from '../state/wording';
 
@@ -73,6 +75,7 @@ export function CreaturePanel(props: { editor: Editor }) {
       height,
       surface: SURFACE_NAMES[d.map.surface[i]!] as SurfaceName,
       waterDepth: d.map.terrain[i] === Terrain.water ? d.map.waterDepth[i]! : 0,
+      ...(creature() ? fallingBody(creature()!) : {}),
       settings: d.settings,
     });
     if (fall.gmDecides) return `falls ${height} ${info().lengthUnit}: the GM decides the damage`;
@@ -234,6 +237,62 @@ export function CreaturePanel(props: { editor: Editor }) {
             <p class="warning" role="status" data-testid="creature-unsupported">
               ⚠ {c().name} is {c().altitude} {info().lengthUnit} up in the air but has no fly speed: give it a fly speed or put it on the ground.
             </p>
+          </Show>
+          <Show when={editor.doc()!.ruleset === 'startroid'}>
+            <label class="field">
+              <span>Mass (kg; blank: {MASS_BY_SIZE[c().size] ?? DEFAULT_MASS_KG} for its size)</span>
+              <input
+                type="number"
+                min="0"
+                value={c().mass ?? ''}
+                data-testid="creature-mass"
+                title="Its mass for inertia damage: 1d10 per 200 kg·m/s (startroid.txt › Inertia); blank uses the default for its size"
+                aria-invalid={!!errorFor('mass')}
+                onKeyDown={(e) => e.key === 'Enter' && done(e)}
+                onChange={(e) => {
+                  if (e.currentTarget.value.trim() === '') return (setFieldError(null), change({ mass: undefined }));
+                  number(e.currentTarget, 'mass', 'Mass', c().mass ?? 0, (mass) => (mass > 0 ? change({ mass }) : change({ mass: undefined })));
+                }}
+              />
+            </label>
+            <Show when={errorFor('mass')}>
+              {(text) => (
+                <p class="error" role="alert" data-testid="field-error">
+                  {text()}
+                </p>
+              )}
+            </Show>
+          </Show>
+          <Show when={editor.doc()!.ruleset === '6d6'}>
+            <label class="field">
+              <span>Resistance (blank: {DEFAULT_PROXIMITY_RESISTANCE})</span>
+              <input
+                type="text"
+                maxLength={16}
+                value={c().resistance ?? ''}
+                data-testid="creature-resistance"
+                title="Its proximity resistance action against a creature entering or leaving its square: dice (1d6+1) or a score (3) (6d6.txt › Occupied Squares)"
+                aria-invalid={!!errorFor('resistance')}
+                onKeyDown={(e) => e.key === 'Enter' && done(e)}
+                onChange={(e) => {
+                  const text = e.currentTarget.value.trim();
+                  if (text === '') return (setFieldError(null), change({ resistance: undefined }));
+                  if (!/^(\d*[dD]\d+([+-]\d+)?|\d+)$/.test(text)) {
+                    e.currentTarget.value = c().resistance ?? '';
+                    return setFieldError({ field: 'resistance', text: `Resistance is dice like 1d6+1 or a score like 3 ("${text}"); kept ${c().resistance ?? 'the default'}.` });
+                  }
+                  setFieldError(null);
+                  change({ resistance: text });
+                }}
+              />
+            </label>
+            <Show when={errorFor('resistance')}>
+              {(text) => (
+                <p class="error" role="alert" data-testid="field-error">
+                  {text()}
+                </p>
+              )}
+            </Show>
           </Show>
           <div class="checks">
             <label>
