@@ -90,7 +90,8 @@ Options:
   --encumbrance N   6d6 encumbrance roll added to the first square
   --phasing  Startroid: the creature phases through terrain and creatures
   --accelerated        d20 3.5 accelerated climb (--mode climb): double climb speed, at most land speed
-  --overrun pass|fail  d20: the outcome of an overrun (pass: through opponents' squares, not ending there)
+  --overrun pass|fail  d20, Epic Path: the outcome of an overrun (pass: through opponents' squares, not
+                       ending there; Epic Path: a walk, past foes at most one size larger, each provoking)
   --tumble pass|fail   d20: the outcome of a tumble (the SRD's Tumble skill, read from outside the texts):
                        half speed; pass: through opponents' squares, no attacks of opportunity; not with
                        --overrun, nor for a 5-foot step, run or charge
