@@ -400,7 +400,7 @@ export function CreaturePanel(props: { editor: Editor }) {
                 <select
                   data-testid="move-tumble"
                   value={request().tumble ?? ''}
-                  title={`Tumble through an opponent's square; the Tumble check's outcome is yours to set (${info().name} › Moving Through a Square › Tumbling)`}
+                  title={`Tumble at half speed past and through opponents (the SRD's Tumble skill, which ${info().name} › Moving Through a Square › Tumbling points to); passed, no attacks of opportunity from them. The check's outcome is yours to set`}
                   onChange={(e) => (update({ tumble: (e.currentTarget.value as Outcome) || undefined }), done(e))}
                 >
                   <option value="">no attempt</option>
