@@ -380,14 +380,18 @@ export function CreaturePanel(props: { editor: Editor }) {
               accelerated climb
             </label>
           </Show>
-          <Show when={isD20(editor.doc()!.ruleset)}>
+          <Show when={isD20(editor.doc()!.ruleset) || editor.doc()!.ruleset === 'epic-path'}>
             <div class="field-row">
               <label class="field">
                 <span>Overrun</span>
                 <select
                   data-testid="move-overrun"
                   value={request().overrun ?? ''}
-                  title={`Overrun an opponent in the way; the check's outcome is yours to set: pass lets it through every opponent's square it tries, fail stops it before the first (${info().name} › Moving Through a Square › Overrun)`}
+                  title={
+                    editor.doc()!.ruleset === 'epic-path'
+                      ? `Overrun foes no more than one size larger during a walk; the maneuver's outcome is yours to set: pass goes through their squares (each provokes), fail stops it in the space in front (${info().name} › Overrun)`
+                      : `Overrun an opponent in the way; the check's outcome is yours to set: pass lets it through every opponent's square it tries, fail stops it before the first (${info().name} › Moving Through a Square › Overrun)`
+                  }
                   onChange={(e) => (update({ overrun: (e.currentTarget.value as Outcome) || undefined }), done(e))}
                 >
                   <option value="">no attempt</option>
@@ -395,6 +399,7 @@ export function CreaturePanel(props: { editor: Editor }) {
                   <option value="fail">fails</option>
                 </select>
               </label>
+              <Show when={isD20(editor.doc()!.ruleset)}>
               <label class="field">
                 <span>Tumble</span>
                 <select
@@ -408,6 +413,7 @@ export function CreaturePanel(props: { editor: Editor }) {
                   <option value="fail">fails</option>
                 </select>
               </label>
+              </Show>
             </div>
           </Show>
           <Show when={editor.doc()!.ruleset === '6d6'}>

@@ -117,7 +117,9 @@ describe('movement options in the creature panel', () => {
       const host = mount(editor);
       const options = [...q<HTMLSelectElement>(host, 'move-action')!.options].map((o) => o.value);
       expect(options.includes('charge'), ruleset).toBe(has);
-      expect(!!q(host, 'move-overrun'), ruleset).toBe(has);
+      // The overrun outcome: d20 (› Moving Through a Square) and Epic Path (› Overrun); the tumble: d20 only.
+      expect(!!q(host, 'move-overrun'), ruleset).toBe(has || ruleset === 'epic-path');
+      expect(!!q(host, 'move-tumble'), ruleset).toBe(has);
       expect(!!q(host, 'move-hidden'), ruleset).toBe(ruleset === '6d6');
       dispose!();
       dispose = null;

@@ -93,3 +93,26 @@ describe('the creature panel: the new fields of issue 16', () => {
     expect(input('creature-mass')).toBeNull();
   });
 });
+
+describe('the movement options in Epic Path', () => {
+  it('offer the overrun outcome (epic-path.txt › Overrun) and no tumble (Acrobatics is not in the text)', async () => {
+    const editor = createEditor(platform);
+    cleanup.push(editor.dispose);
+    await editor.newEncounter({ ruleset: 'epic-path', width: 8, height: 1, name: 'Corridor' });
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'A', name: 'Aldo', x: 0, y: 0 }) });
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'O', name: 'Orc', side: 'enemy', x: 2, y: 0 }) });
+    editor.selectCreatures(['A']);
+    const host = document.createElement('div');
+    document.body.append(host);
+    cleanup.push(render(() => <CreaturePanel editor={editor} />, host));
+    await frame();
+    expect(host.querySelector('[data-testid="move-tumble"]')).toBeNull();
+    const overrun = host.querySelector<HTMLSelectElement>('[data-testid="move-overrun"]')!;
+    expect(overrun.title).toContain('› Overrun');
+    const costAt = (x: number) => editor.reachOnMap().find((s) => s.x === x && s.y === 0)?.cost;
+    expect(costAt(3)).toBeUndefined();
+    overrun.value = 'pass';
+    overrun.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(costAt(3)).toBe(15);
+  });
+});
