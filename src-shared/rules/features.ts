@@ -61,11 +61,13 @@ export function creatureFeatureWithoutEffect(ruleset: RulesetId, c: Creature): s
 
 /**
  * Where a text says what the dead do in movement: Epic Path's dead are rough terrain (› Squeezing);
- * d20 3.0 counts them among the helpless (› Moving Trough a Square). Elsewhere the text is silent.
+ * d20 3.0 counts them among the helpless (› Moving Trough a Square); 6d6's occupant "unable to act"
+ * adds only the minimum resistance of one (› Occupied Squares). Elsewhere the text is silent.
  */
 const DEAD_RULE: Partial<Record<RulesetId, string>> = {
   'epic-path': '› Squeezing',
   'd20-30': '› Moving Trough a Square',
+  '6d6': '› Occupied Squares',
 };
 
 /** A note for each dead creature whose ruleset's text gives the dead no movement rule. */
