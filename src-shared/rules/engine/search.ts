@@ -470,7 +470,24 @@ export class MoveSearch {
       const ax = anchor % this.W;
       return this.tryStepOneSquare(from, anchor, ax, (anchor - ax) / this.W, spent, dx, dy, first);
     }
-    if (!this.enter(from, dx, dy, v2)) return false;
+    const W = this.W;
+    // The search tries some 25 steps from each state: decode it once.
+    if (from !== this.fromState) {
+      this.fromState = from;
+      this.fromAnchor = this.anchorOf(from);
+      this.fromX = this.fromAnchor % W;
+      this.fromY = (this.fromAnchor - this.fromX) / W;
+      this.fromVariant = this.variantOf(from);
+    }
+    // Most steps tried fail here, cheaply (cached): does the creature fit there at all, in some mode?
+    const bx = this.fromX + dx;
+    const by = this.fromY + dy;
+    if (bx < 0 || by < 0 || bx >= W || by >= this.H) return false;
+    const to = by * W + bx;
+    let fits = false;
+    for (let m = 0; m < this.modes.length && !fits; m++) fits = this.footprintGoing(to, v2, m) !== INVALID;
+    if (!fits) return false;
+    if (!this.enter(bx, by, dx, dy, v2)) return false;
     if (!this.occupancy()) return false;
     return this.price(from & (this.P - 1), v2, spent, first);
   }
@@ -494,39 +511,21 @@ export class MoveSearch {
   private stepSqueezeToEnd = false;
 
   /**
-   * Phase 1: the space after the step fits on the map in some mode, the step is one square (or a
+   * Phase 1 (after `tryStep`'s cheap test that the space fits there): the step is one square (or a
    * squeezed band turning where it stands), and every newly entered square can be stepped into from
    * the square beside it — no wall or closed door between, no diagonal past a filled corner; a low
    * obstacle crossed is noted.
    */
-  private enter(from: number, dx: number, dy: number, v2: number): boolean {
+  private enter(bx: number, by: number, dx: number, dy: number, v2: number): boolean {
     const W = this.W;
-    // The search tries some 25 steps from each state: decode it once.
-    if (from !== this.fromState) {
-      this.fromState = from;
-      this.fromAnchor = this.anchorOf(from);
-      this.fromX = this.fromAnchor % W;
-      this.fromY = (this.fromAnchor - this.fromX) / W;
-      this.fromVariant = this.variantOf(from);
-    }
-    const ax = this.fromX;
-    const ay = this.fromY;
-    const bx = ax + dx;
-    const by = ay + dy;
-    if (bx < 0 || by < 0 || bx >= W || by >= this.H) return false;
-    const to = by * W + bx;
     const va = this.variants[this.fromVariant]!;
     const vb = this.variants[v2]!;
     // Filled rectangles before and after.
-    const fx0 = ax + va.ox;
-    const fy0 = ay + va.oy;
+    const fx0 = this.fromX + va.ox;
+    const fy0 = this.fromY + va.oy;
     const tx0 = bx + vb.ox;
     const ty0 = by + vb.oy;
     if (tx0 < 0 || ty0 < 0 || tx0 + vb.w > W || ty0 + vb.h > this.H) return false;
-    // Cheapest test first (cached): does the creature fit there at all, in some mode?
-    let fits = false;
-    for (let m = 0; m < this.modes.length && !fits; m++) fits = this.footprintGoing(to, v2, m) !== INVALID;
-    if (!fits) return false;
     // d20-srd-35.txt › Squeezing: turning a squeezed band from across to along is a step of its own
     // (the band pivots on a square it keeps); any other step moves the band or space one square.
     const turn = va.squeezed && vb.squeezed && va !== vb;
@@ -583,7 +582,7 @@ export class MoveSearch {
         if (check === StepCheck.crossesLow) crossesLow = true;
       }
     }
-    this.stepTo = to;
+    this.stepTo = by * W + bx;
     this.fx0 = fx0;
     this.fy0 = fy0;
     this.fw = va.w;
