@@ -216,6 +216,8 @@ export class MoveSearch {
   /** The ground is level everywhere (no rise or drop of a square's height can occur). */
   readonly flat: boolean;
   private readonly blockadeFills: boolean;
+  /** 1 where a creature the mover may not pass stands (see `creatureBlocks`); null when none does. */
+  private blockedSquares: Uint8Array | null = null;
   private readonly facts: StepFacts = { diagonal: false, parity: 0, going: Going.clear, squeezed: false, crossesLow: false, resistance: 0, mode: 'walk' };
   /** Filled by `tryStep`. */
   outFall = 0;
@@ -269,6 +271,14 @@ export class MoveSearch {
           if (list) list.push(occ);
           else this.occupants.set(i, [occ]);
         }
+      }
+    }
+    // Squares of creatures it may not pass, for a squeeze past them (read once per squeezed footprint,
+    // so a flat array rather than the occupant lists); only kept when it can squeeze and one blocks.
+    if (this.variants.length > 1) {
+      for (const [i, list] of this.occupants) {
+        if (!list.some((o) => o.rule.pass === 'blocked')) continue;
+        (this.blockedSquares ??= new Uint8Array(this.nSq))[i] = 1;
       }
     }
     const nStates = this.nSq * this.variants.length * this.P;
@@ -381,12 +391,10 @@ export class MoveSearch {
 
   /** A creature the mover may not pass stands in the whole space at (x, y). */
   private creatureBlocks(x: number, y: number): boolean {
-    if (this.occupants.size === 0) return false;
+    const blocked = this.blockedSquares;
+    if (!blocked) return false;
     for (let yy = y; yy < y + this.side; yy++) {
-      for (let xx = x; xx < x + this.side; xx++) {
-        const list = this.occupants.get(yy * this.W + xx);
-        if (list && list.some((o) => o.rule.pass === 'blocked')) return true;
-      }
+      for (let xx = x; xx < x + this.side; xx++) if (blocked[yy * this.W + xx]) return true;
     }
     return false;
   }
