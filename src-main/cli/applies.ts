@@ -49,7 +49,7 @@ const RULESET_OPTIONS: Readonly<Record<string, readonly RulesetId[]>> = {
   accelerated: ['d20-35'],
   hidden: ['6d6'],
   'knows-hidden': ['6d6'],
-  overrun: ['d20-35', 'd20-30'],
+  overrun: ['d20-35', 'd20-30', 'epic-path'],
   tumble: ['d20-35', 'd20-30'],
 };
 

@@ -94,12 +94,17 @@ Options:
   --mode     walk | fly | swim | climb | burrow (default: walk; Epic Path combines all modes)
   --parity   0 | 1   d20: diagonals counted earlier this turn were odd (the next costs 2)
   --dice     6d6 run dice (default 1d6+0)      --score N   6d6 fixed action score
-  --resist N 6d6 resistance roll of hindering occupants (minimum 1)
+  --resist N|DICE  6d6 proximity resistance of every hindering occupant, a score or dice (1d6+1),
+             instead of each creature's own (default 1d6+0); planned at its least score (minimum 1),
+             dice give p
   --encumbrance N   6d6 encumbrance roll added to the first square
   --phasing  Startroid: the creature phases through terrain and creatures
   --accelerated        d20 3.5 accelerated climb (--mode climb): double climb speed, at most land speed
-  --overrun pass|fail  d20: the outcome of an overrun (pass: through opponents' squares, not ending there)
-  --tumble pass|fail   d20: the outcome of tumbling through opponents' squares
+  --overrun pass|fail  d20, Epic Path: the outcome of an overrun (pass: through opponents' squares, not
+                       ending there; Epic Path: a walk, past foes at most one size larger, each provoking)
+  --tumble pass|fail   d20: the outcome of a tumble (the SRD's Tumble skill, read from outside the texts):
+                       half speed; pass: through opponents' squares, no attacks of opportunity; not with
+                       --overrun, nor for a 5-foot step, run or charge
   --hidden             6d6: the mover stays hidden (2d6+0 more resistance; p is the chance it still moves)
   --knows-hidden       6d6: plan with the hidden movement resistance known (check always pays it)
   An option that does not apply to the command, action or ruleset is refused (exit 2).
@@ -177,8 +182,13 @@ function request(o: Options): MoveRequest {
   if (score !== undefined) req.score = score;
   const dice = one(o, 'dice');
   if (dice !== undefined) req.dice = dice;
-  const resist = integer(one(o, 'resist'), '--resist');
-  if (resist !== undefined) req.resist = resist;
+  // 6d6.txt › Occupied Squares: a proximity resistance action's score, or its dice (1d6+1) for the odds.
+  const resist = one(o, 'resist');
+  if (resist !== undefined) {
+    if (/^\d+$/.test(resist)) req.resist = Number(resist);
+    else if (/^\d*[dD]\d+([+-]\d+)?$/.test(resist)) req.resist = resist;
+    else throw new UsageError(`--resist "${resist}" is not a score (3) or dice (1d6+1)`);
+  }
   const enc = integer(one(o, 'encumbrance'), '--encumbrance');
   if (enc !== undefined) req.encumbrance = enc;
   if (o.has('phasing')) req.phasing = true;

@@ -11,6 +11,7 @@ export const TRAVEL_HELP = `  travel --speed FT | --mount M [--pace walk|hustle]
          [--hours N] [--distance MILES] [--json]
         Epic Path overland travel: miles an hour and a day after terrain, the time to cover a distance,
         and the hustle damage or forced-march Constitution checks the text asks for.
+        Without --terrain and --way: plains, trackless (x3/4: 30 ft walks 18 miles a day, not 24).
         Terrains: ${TRAVEL_TERRAINS.join(', ')}; mounts and vehicles: ${Object.keys(MOUNTS).join(', ')}`;
 
 function num(text: string | undefined, what: string): number | undefined {

@@ -15,7 +15,9 @@ import {
   type SizeCategory,
 } from '../../src-shared/model';
 import { sizeName, sizesOf } from '../../src-shared/rules/sizes';
-import { ACTIONS, fallDamage, unsupportedInAir, type MoveAction, type Reach, type SurfaceName } from '../../src-shared/rules';
+import { ACTIONS, fallDamage, fallingBody, unsupportedInAir, type MoveAction, type Reach, type SurfaceName } from '../../src-shared/rules';
+import { DEFAULT_MASS_KG, MASS_BY_SIZE } from '../../src-shared/rules/startroid/inertia';
+import { DEFAULT_PROXIMITY_RESISTANCE } from '../../src-shared/rules/six-d6';
 import type { Editor } from '../state/editor';
 import { readableRules, unitWords } from '../state/wording';
 import { TokenPictureField } from './TokenPictureField';
@@ -74,6 +76,7 @@ export function CreaturePanel(props: { editor: Editor }) {
       height,
       surface: SURFACE_NAMES[d.map.surface[i]!] as SurfaceName,
       waterDepth: d.map.terrain[i] === Terrain.water ? d.map.waterDepth[i]! : 0,
+      ...(creature() ? fallingBody(creature()!) : {}),
       settings: d.settings,
     });
     if (fall.gmDecides) return `falls ${height} ${info().lengthUnit}: the GM decides the damage`;
@@ -236,6 +239,62 @@ export function CreaturePanel(props: { editor: Editor }) {
               ⚠ {c().name} is {c().altitude} {info().lengthUnit} up in the air but has no fly speed: give it a fly speed or put it on the ground.
             </p>
           </Show>
+          <Show when={editor.doc()!.ruleset === 'startroid'}>
+            <label class="field">
+              <span>Mass (kg; blank: {MASS_BY_SIZE[c().size] ?? DEFAULT_MASS_KG} for its size)</span>
+              <input
+                type="number"
+                min="0"
+                value={c().mass ?? ''}
+                data-testid="creature-mass"
+                title="Its mass for inertia damage: 1d10 per 200 kg·m/s (startroid.txt › Inertia); blank uses the default for its size"
+                aria-invalid={!!errorFor('mass')}
+                onKeyDown={(e) => e.key === 'Enter' && done(e)}
+                onChange={(e) => {
+                  if (e.currentTarget.value.trim() === '') return (setFieldError(null), change({ mass: undefined }));
+                  number(e.currentTarget, 'mass', 'Mass', c().mass ?? 0, (mass) => (mass > 0 ? change({ mass }) : change({ mass: undefined })));
+                }}
+              />
+            </label>
+            <Show when={errorFor('mass')}>
+              {(text) => (
+                <p class="error" role="alert" data-testid="field-error">
+                  {text()}
+                </p>
+              )}
+            </Show>
+          </Show>
+          <Show when={editor.doc()!.ruleset === '6d6'}>
+            <label class="field">
+              <span>Resistance (blank: {DEFAULT_PROXIMITY_RESISTANCE})</span>
+              <input
+                type="text"
+                maxLength={16}
+                value={c().resistance ?? ''}
+                data-testid="creature-resistance"
+                title="Its proximity resistance action against a creature entering or leaving its square: dice (1d6+1) or a score (3) (6d6.txt › Occupied Squares)"
+                aria-invalid={!!errorFor('resistance')}
+                onKeyDown={(e) => e.key === 'Enter' && done(e)}
+                onChange={(e) => {
+                  const text = e.currentTarget.value.trim();
+                  if (text === '') return (setFieldError(null), change({ resistance: undefined }));
+                  if (!/^(\d*[dD]\d+([+-]\d+)?|\d+)$/.test(text)) {
+                    e.currentTarget.value = c().resistance ?? '';
+                    return setFieldError({ field: 'resistance', text: `Resistance is dice like 1d6+1 or a score like 3 ("${text}"); kept ${c().resistance ?? 'the default'}.` });
+                  }
+                  setFieldError(null);
+                  change({ resistance: text });
+                }}
+              />
+            </label>
+            <Show when={errorFor('resistance')}>
+              {(text) => (
+                <p class="error" role="alert" data-testid="field-error">
+                  {text()}
+                </p>
+              )}
+            </Show>
+          </Show>
           <div class="checks">
             <label>
               <input type="checkbox" checked={c().prone} title="Lying on the ground" onChange={(e) => change({ prone: e.currentTarget.checked })} /> prone
@@ -323,14 +382,18 @@ export function CreaturePanel(props: { editor: Editor }) {
               accelerated climb
             </label>
           </Show>
-          <Show when={isD20(editor.doc()!.ruleset)}>
+          <Show when={isD20(editor.doc()!.ruleset) || editor.doc()!.ruleset === 'epic-path'}>
             <div class="field-row">
               <label class="field">
                 <span>Overrun</span>
                 <select
                   data-testid="move-overrun"
                   value={request().overrun ?? ''}
-                  title={`Overrun an opponent in the way; the check's outcome is yours to set: pass lets it through every opponent's square it tries, fail stops it before the first (${info().name} › Moving Through a Square › Overrun)`}
+                  title={
+                    editor.doc()!.ruleset === 'epic-path'
+                      ? `Overrun foes no more than one size larger during a walk; the maneuver's outcome is yours to set: pass goes through their squares (each provokes), fail stops it in the space in front (${info().name} › Overrun)`
+                      : `Overrun an opponent in the way; the check's outcome is yours to set: pass lets it through every opponent's square it tries, fail stops it before the first (${info().name} › Moving Through a Square › Overrun)`
+                  }
                   onChange={(e) => (update({ overrun: (e.currentTarget.value as Outcome) || undefined }), done(e))}
                 >
                   <option value="">no attempt</option>
@@ -338,12 +401,13 @@ export function CreaturePanel(props: { editor: Editor }) {
                   <option value="fail">fails</option>
                 </select>
               </label>
+              <Show when={isD20(editor.doc()!.ruleset)}>
               <label class="field">
                 <span>Tumble</span>
                 <select
                   data-testid="move-tumble"
                   value={request().tumble ?? ''}
-                  title={`Tumble through an opponent's square; the Tumble check's outcome is yours to set (${info().name} › Moving Through a Square › Tumbling)`}
+                  title={`Tumble at half speed past and through opponents (the SRD's Tumble skill, which ${info().name} › Moving Through a Square › Tumbling points to); passed, no attacks of opportunity from them. The check's outcome is yours to set`}
                   onChange={(e) => (update({ tumble: (e.currentTarget.value as Outcome) || undefined }), done(e))}
                 >
                   <option value="">no attempt</option>
@@ -351,6 +415,7 @@ export function CreaturePanel(props: { editor: Editor }) {
                   <option value="fail">fails</option>
                 </select>
               </label>
+              </Show>
             </div>
           </Show>
           <Show when={editor.doc()!.ruleset === '6d6'}>

@@ -531,6 +531,12 @@ function Forced(props: { editor: Editor }) {
               <span>The effect may move it off its level (over a ledge it falls)</span>
             </label>
           </Show>
+          <Show when={state().board.ruleset === 'epic-path'}>
+            <label class="check" title="epic-path.txt › Forced Movement: the target may fall prone at any time to avoid being forced into a hazardous square; it stops there, prone.">
+              <input type="checkbox" data-testid="forced-drop-prone" checked={!!f().dropProne} onChange={(e) => editor.setForced({ ...f(), dropProne: e.currentTarget.checked })} />
+              <span>The target drops prone to stop (before a hazard or a ledge)</span>
+            </label>
+          </Show>
         </Show>
         <Show when={f().effect === 'teleport'}>
           <label class="field">

@@ -70,6 +70,8 @@ export interface ForcedSettings {
   range: number | null;
   /** The effect says the target may leave its level: over a ledge it falls (startroid.txt › Pull, Push and Slide). */
   offLevel?: boolean;
+  /** The target drops prone to stop before a hazard (epic-path.txt › Forced Movement). */
+  dropProne?: boolean;
 }
 
 /** The move the GM is drawing: the hovered plan, or a refusal in words. */
@@ -626,7 +628,7 @@ export function createPlay(deps: PlayDeps) {
         setRefusal({ reason, at: squares[f.squares] ?? null });
         return null;
       }
-      e = act({ kind: 'forced', effect: f.effect, target: f.target, by: f.by, squares: f.squares, ...(squares.length ? { to: squares } : {}), ...(f.offLevel ? { threeDimensional: true } : {}) });
+      e = act({ kind: 'forced', effect: f.effect, target: f.target, by: f.by, squares: f.squares, ...(squares.length ? { to: squares } : {}), ...(f.offLevel ? { threeDimensional: true } : {}), ...(f.dropProne ? { dropProne: true } : {}) });
     }
     if (e) setForced({ ...f, target: null });
     return e;

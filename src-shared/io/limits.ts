@@ -44,6 +44,8 @@ export const LIMITS = {
   lights: 10_000,
   drawnShapes: 100_000,
   drawnPoints: 1_000_000,
+  /** Creature mass in kg (Startroid inertia). */
+  mass: 1_000_000,
 } as const;
 
 /** Larger files are refused before parsing: a hostile file must not exhaust memory. */

@@ -24,6 +24,7 @@ import {
 import { serializeEncounter } from './encounter-file';
 import { LAYER_RANGE, LIMITS } from './limits';
 import { isReservedName } from './reserved-names';
+import { creatureFeatureWithoutEffect, featureWithoutEffect } from '../rules/features';
 
 /**
  * The text scenario: a readable encounter for tests, bug reports and forum posts (docs/scenarios.md).
@@ -228,6 +229,8 @@ export function parseScenario(text: string): Encounter {
   for (const section of ['elevation', 'water', 'resistance', 'surface', 'light', 'hidden'] as const) {
     const grid = grids.get(section);
     if (!grid) continue;
+    const unused = section === 'light' ? featureWithoutEffect(ruleset, 'light') : null;
+    if (unused) throw new ScenarioError(grid.line, `light: ${unused}`);
     if (grid.rows.length !== height) throw new ScenarioError(grid.line, `${section}: has ${grid.rows.length} rows; the map has ${height}`);
     const target = section === 'elevation' ? m.elevation : section === 'water' ? m.waterDepth : section === 'resistance' ? m.resistance : section === 'light' ? m.light : section === 'hidden' ? m.hiddenResistance : m.surface;
     const fits = LAYER_RANGE[section === 'water' ? 'waterDepth' : section === 'hidden' ? 'hiddenResistance' : section];
@@ -350,10 +353,21 @@ export function parseScenario(text: string): Encounter {
         case 'blind':
           c.blinded = true;
           break;
+        case 'resist':
+          if (!/^(\d*[dD]\d+([+-]\d+)?|\d+)$/.test(value) || value.length > 16) throw new ScenarioError(n, `resist=${value}: write dice like 1d6+1 or a score like 3`);
+          c.resistance = value;
+          break;
+        case 'mass':
+          c.mass = parseBounded(value, key, n, 0, LIMITS.mass);
+          if (c.mass === 0) throw new ScenarioError(n, 'mass=0: a mass is more than 0 kg');
+          break;
         default:
           throw new ScenarioError(n, `unknown creature key "${key}"`);
       }
     }
+    // A flag its ruleset's text gives no effect is refused, not accepted and ignored.
+    const unused = creatureFeatureWithoutEffect(ruleset, c);
+    if (unused) throw new ScenarioError(n, `creature ${id}: ${unused}`);
     if (!at) throw new ScenarioError(n, `creature ${id} is not on the map: put its letter on the map or give at=X,Y`);
     if (at.x < 0 || at.y < 0 || at.x >= width || at.y >= height) throw new ScenarioError(n, `creature ${id} at ${at.x},${at.y} is off the ${width} × ${height} map`);
     c.x = at.x;
@@ -440,6 +454,8 @@ export function formatScenario(encounter: Encounter): string {
       if (c.reachWeapon) parts.push('reach-weapon');
       if (c.dead) parts.push('dead');
       if (c.blinded) parts.push('blind');
+      if (c.resistance !== undefined) parts.push(`resist=${c.resistance}`);
+      if (c.mass !== undefined) parts.push(`mass=${c.mass}`);
       parts.push(`at=${c.x},${c.y}`);
       out.push(`  ${c.id}: ${parts.join(' ')}`);
     }

@@ -66,6 +66,8 @@ export const CreatureSchema = z
     reachWeapon: z.boolean().optional().describe('d20: it wields a reach weapon (threatens at double its natural reach, not at its natural reach or less).'),
     dead: z.boolean().optional().describe('It is dead (Epic Path: its square is rough terrain).'),
     blinded: z.boolean().optional().describe('It cannot see (Epic Path: no running, no 5-foot step).'),
+    resistance: z.string().max(16).regex(/^\s*(\d*[dD]\d+\s*([+-]\s*\d+)?|\d+)\s*$/, 'a resistance is dice like 1d6+1 or a score like 3').optional().describe('6d6: its proximity resistance action, dice or a score (default 1d6+0).'),
+    mass: z.number().gt(0).max(LIMITS.mass).optional().describe('Startroid: mass in kg for inertia damage (default by size).'),
     x: z.int().min(0).max(MAX_MAP_SIDE - 1).describe('Column of the top-left square of the footprint.'),
     y: z.int().min(0).max(MAX_MAP_SIDE - 1).describe('Row of the top-left square of the footprint.'),
     altitude: Length.describe('Height of the underside above the ground, in the ruleset length unit.'),

@@ -59,6 +59,17 @@ export interface Creature {
   dead?: boolean;
   /** It cannot see (epic-path.txt › Run: "may not use the 'run' action if they cannot see"). */
   blinded?: boolean;
+  /**
+   * 6d6: the proximity resistance action it makes against a creature entering or leaving its square
+   * (6d6.txt › Occupied Squares), as dice (`1d6+1`) or a fixed score (`3`). The text gives no dice:
+   * absent, `DEFAULT_PROXIMITY_RESISTANCE`.
+   */
+  resistance?: string;
+  /**
+   * Startroid: its mass in kg, for inertia damage (startroid.txt › Inertia: "your mass is well known").
+   * Absent: a default by size (`src-shared/rules/startroid/inertia.ts`).
+   */
+  mass?: number;
   /** The top-left square of the creature's footprint. */
   x: number;
   y: number;

@@ -4,7 +4,7 @@ import type { RandomSource } from '../rules/engine/dice';
 import type { FallAnswer, SurfaceName } from '../rules/engine/falling';
 import { footprintSide } from '../rules/engine/sizes';
 import type { MoveRequest } from '../rules/engine/types';
-import { fallDamage } from '../rules/falls';
+import { fallDamage, fallingBody } from '../rules/falls';
 import { RULESET_IMPLEMENTATIONS } from '../rules/registry';
 import { citeOf, PLAY_RULES } from './cite';
 import { creatureOf, entry, requireTurn, sq } from './state';
@@ -58,6 +58,7 @@ export function resolveFall(state: PlayState, e: LogEntry, mover: Creature, heig
     height,
     surface: SURFACE_NAMES[map.surface[i]!] as SurfaceName,
     waterDepth: map.terrain[i] === Terrain.water ? map.waterDepth[i]! : 0,
+    ...fallingBody(mover),
     settings: state.board.settings,
   });
   const unit = RULESETS[ruleset].lengthUnit;
@@ -69,6 +70,13 @@ export function resolveFall(state: PlayState, e: LogEntry, mover: Creature, heig
   if (fall.gmDecides || fall.dice.length === 0) {
     parts.push(fall.gmDecides ? `: ${(rules.fallNote ?? 'the text leaves the damage to the GM').replace(/\.$/, '')}` : ': too short a fall to hurt');
     e.damage = { lethal: 0, nonlethal: 0 };
+    // 6d6.txt › Standing, Sitting & Lying Down: a character that "falls down" stands up afterwards.
+    if (fall.prone === true && !mover.prone) {
+      mover.prone = true;
+      e.conditions.push('prone');
+      parts.push('; it falls down (prone)');
+      if (ruleset === '6d6') e.rules.push(citeOf(ruleset, 'Standing, Sitting & Lying Down'));
+    }
   } else {
     const rolled = rollDamage(fall, random);
     const dice = diceText(fall.dice);

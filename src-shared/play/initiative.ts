@@ -1,6 +1,6 @@
 import { RULESETS, type Creature, type Encounter } from '../model';
 import { DiceError, formatDice, parseDice, roll, type DiceExpression, type RandomSource } from '../rules/engine/dice';
-import { creatureOf, entry, nameOf, startTurn } from './state';
+import { creatureOf, entry, nameOf, ownEntry, startTurn } from './state';
 import { PlayRefused, type InitiativeEntry, type LogEntry, type PlayAction, type PlayState } from './types';
 
 /**
@@ -63,7 +63,7 @@ export function rollInitiative(state: PlayState, before: PlayState, index: numbe
   const e = entry(state, index, action, null, '');
   const entries: InitiativeEntry[] = [];
   for (const c of state.board.creatures) {
-    const modifier = action.modifiers?.[c.id] ?? 0;
+    const modifier = ownEntry(action.modifiers, c.id) ?? 0;
     const faces: number[] = [];
     const rolled = roll(dice, () => {
       const r = random();

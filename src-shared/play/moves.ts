@@ -8,11 +8,12 @@ import { costUnitWords, MoveRefused, type MoveAction, type MoveRequest, type Pat
 import { cubeThreatened } from '../rules/lines';
 import { checkFlightPath, checkPath, reachableSquares } from '../rules/movement';
 import { RULESET_IMPLEMENTATIONS } from '../rules/registry';
+import { proximityActions, proximityResistance } from '../rules/six-d6';
 import { citeOf, PLAY_RULES } from './cite';
 import { ledgeOnPath, resolveFall } from './falls';
-import { creatureOf, entry, nameOf, requireTurn, sq } from './state';
+import { creatureOf, entry, nameOf, perCreature, requireTurn, sq } from './state';
 import { spendTurn, TURN_ECONOMY, turnRefusal } from './turns';
-import { PlayRefused, type LogEntry, type PlayAction, type PlayState } from './types';
+import { PlayRefused, type LogEntry, type PlayAction, type PlayState, type Square } from './types';
 
 /** A creature's own movement in play: walks and flights checked by the engine, what they provoke, standing up. */
 
@@ -63,41 +64,98 @@ export function moveAction(state: PlayState, index: number, action: Extract<Play
   }
   if (action.mode === 'fly') return flightMove(state, e, mover, action, request, random);
   if (action.phasing) return phasingMove(state, e, mover, action, request, random);
-  const fall = ledgeOnPath(state.board, mover, action.path, request);
+  const runScore = e.dice[0] ?? null;
+  if (ruleset === '6d6') rollProximityResistance(state, e, mover, action.path, request, random);
+  let fall = ledgeOnPath(state.board, mover, action.path, request);
   if (fall && fall.index < action.path.length - 1) {
     throw new PlayRefused(`the move ends at ${sq(action.path[fall.index]!)}: stepping off the ledge there, ${mover.name} falls ${fall.height} ${RULESETS[ruleset].lengthUnit}`, action.path[fall.index + 1]!);
   }
   let answer: PathAnswer;
+  // 6d6.txt › Occupied Squares: "If the square's total resistance prevents the character from entering,
+  // the movement ends with the character outside the occupied square" — a roll stops the move, it
+  // does not undo it: the squares before the resisted one are moved.
+  let stoppedBy: string | null = null;
   try {
     answer = checkPath(state.board, mover.id, action.path, request);
+    if (!answer.legal && request.resistRolled) {
+      const atLeast = checkPath(state.board, mover.id, action.path, { ...request, resistRolled: {} });
+      if ((atLeast.legal || atLeast.breaksAt > answer.breaksAt) && answer.stopsAt) stoppedBy = answer.reason;
+    }
   } catch (err) {
     if (err instanceof MoveRefused) throw new PlayRefused(err.message);
     throw err;
   }
-  if (!answer.legal) {
+  if (!answer.legal && !stoppedBy) {
     const at = action.path[Math.max(0, answer.breaksAt)] ?? null;
-    // The engine words the straight-line rule for the run; a charge is refused for the same reason.
-    const reason = action.action === 'charge' ? answer.reason.replace(/^a run goes/, 'a charge goes') : answer.reason;
-    throw new PlayRefused(`${mover.name} cannot take that path: ${reason}${at ? ` (at ${sq(at)})` : ''}.`, at);
+    throw new PlayRefused(`${mover.name} cannot take that path: ${answer.reason}${at ? ` (at ${sq(at)})` : ''}.`, at);
   }
-  // The move is legal: carry it out.
+  // The move is legal (or stopped by a resistance roll): carry it out as far as it goes.
+  let moved = action.path;
+  let cost = answer.total;
+  if (stoppedBy) {
+    const stop = answer.stopsAt!;
+    let k = -1;
+    for (let i = 0; i < answer.breaksAt; i++) if (action.path[i]!.x === stop.x && action.path[i]!.y === stop.y) k = i;
+    moved = action.path.slice(0, k + 1);
+    cost = answer.steps.slice(0, k + 1).reduce((n, st) => n + st.cost, 0);
+    if (fall && fall.index >= moved.length) fall = null;
+  }
   const from = { x: mover.x, y: mover.y };
-  const last = action.path[action.path.length - 1]!;
+  const last = moved[moved.length - 1] ?? from;
   mover.x = last.x;
   mover.y = last.y;
-  state.turn.spent += answer.total;
+  state.turn.spent += cost;
   state.turn.parity = fall ? 0 : (answer.parity ?? 0);
   spendTurn(ruleset, state.turn, action.action);
   const rule = economy.actions[action.action]!;
   e.rules.push(rule.rule);
-  e.squares = [from, ...action.path];
+  e.squares = [from, ...moved];
   const unit = costUnitWords(answer.unit);
-  e.text = `${mover.name} ${MOVE_VERBS[action.action]} from ${sq(from)} to ${sq(last)}${action.path.length > 1 ? ` via ${action.path.slice(0, -1).map(sq).join(' ')}` : ''}: ${answer.total} ${unit}, ${rule.label}; ${state.turn.spent} ${unit} this turn.`;
-  if (e.dice.length) e.text += ` Run score: ${e.dice[0]!.dice} rolled ${e.dice[0]!.total}.`;
+  e.text = moved.length
+    ? `${mover.name} ${MOVE_VERBS[action.action]} from ${sq(from)} to ${sq(last)}${moved.length > 1 ? ` via ${moved.slice(0, -1).map(sq).join(' ')}` : ''}: ${cost} ${unit}, ${rule.label}; ${state.turn.spent} ${unit} this turn.`
+    : `${mover.name} stays at ${sq(from)}: ${rule.label}; ${state.turn.spent} ${unit} this turn.`;
+  if (runScore) e.text += ` Run score: ${runScore.dice} rolled ${runScore.total}.`;
+  const resisted = e.dice.filter((d) => d !== runScore);
+  if (resisted.length) e.text += ` ${resisted.map((d) => `${d.what}: ${d.dice} rolled ${d.total}`).join('; ')} (${citeOf(ruleset, 'Occupied Squares').display}).`;
+  if (stoppedBy) {
+    e.rules.push(citeOf(ruleset, 'Occupied Squares'));
+    e.text += ` The resistance stops the move short of ${sq(action.path[moved.length]!)}: ${stoppedBy}.`;
+  }
   listProvocations(state, e, index, mover, answer.provokes);
   if (fall) resolveFall(state, e, mover, fall.height, last, random, `walks off the ledge at ${sq(last)}`);
   e.round = state.round;
   return e;
+}
+
+/**
+ * 6d6.txt › Occupied Squares: entering or leaving the square of an occupant "who wishes to prevent
+ * this" grants it a proximity resistance action, added to the movement resistance. Each is rolled now
+ * from the seed with the occupant's resistance (its dice, or the default), at least 1, and logged.
+ */
+function rollProximityResistance(state: PlayState, e: LogEntry, mover: Creature, path: Square[], request: MoveRequest, random: RandomSource): void {
+  const met = proximityActions(state.board, mover, path);
+  if (!met.length) return;
+  // Keyed by creature id: a null-prototype object, so an id like "constructor" is just an id.
+  const rolled = perCreature<{ enter?: number; leave?: number }>();
+  for (const m of met) {
+    let dice: DiceExpression;
+    try {
+      dice = proximityResistance(m.creature);
+    } catch (err) {
+      if (err instanceof MoveRefused) throw new PlayRefused(err.message);
+      throw err;
+    }
+    const faces: number[] = [];
+    const total = roll(dice, () => {
+      const r = random();
+      faces.push(1 + Math.floor(r * dice.sides));
+      return r;
+    });
+    const score = Math.max(1, total);
+    (rolled[m.creature.id] ??= {})[m.on] = score;
+    e.dice.push({ what: `${m.creature.name}'s proximity resistance (${m.on === 'enter' ? 'entering' : 'leaving'} its square)`, dice: formatDice(dice), rolls: faces, total: score });
+  }
+  request.resistRolled = rolled;
 }
 
 /** Attacks of opportunity: listed for the GM to resolve, with the enemy named. */

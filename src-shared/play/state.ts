@@ -4,9 +4,22 @@ import { PlayRefused, type Health, type LogEntry, type PlayAction, type PlayStat
 
 /** The play state's bookkeeping: the first state, safe copies, and the helpers every action uses. */
 
+/**
+ * A record keyed by creature id with no prototype: an id like "constructor" or "__proto__" is only an
+ * id (no inherited function reads as a creature's entry, no write reaches Object.prototype).
+ */
+export function perCreature<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** The entry an action's own data gives a creature (a JSON object from a saved log), never an inherited one. */
+export function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, id: string): T | undefined {
+  return record && Object.hasOwn(record, id) ? record[id] : undefined;
+}
+
 /** The state before anything is played: the planned layout, no initiative yet. */
 export function initialState(planned: Encounter): PlayState {
-  const health: Record<string, Health> = {};
+  const health = perCreature<Health>();
   for (const c of planned.creatures) health[c.id] = { hitPoints: null, damage: 0, nonlethal: 0 };
   // The board is the planned layout only: a saved session is not part of it.
   const board: Encounter = { ...planned, creatures: planned.creatures.map((c) => ({ ...c })) };
@@ -22,14 +35,16 @@ export function initialState(planned: Encounter): PlayState {
     pending: [],
     entries: [],
     ties: [],
-    stalled: {},
+    stalled: perCreature<{ fallen: number }>(),
   };
 }
 
 /** A copy safe to change: the map is shared (play never paints), everything else is copied. */
 export function draft(state: PlayState): PlayState {
-  const health: Record<string, Health> = {};
+  const health = perCreature<Health>();
   for (const [id, h] of Object.entries(state.health)) health[id] = { ...h };
+  const stalled = perCreature<{ fallen: number }>();
+  for (const [id, v] of Object.entries(state.stalled)) stalled[id] = { ...v };
   return {
     ...state,
     board: { ...state.board, creatures: state.board.creatures.map((c) => ({ ...c })) },
@@ -39,7 +54,7 @@ export function draft(state: PlayState): PlayState {
     pending: state.pending.map((p) => ({ ...p })),
     entries: [...state.entries],
     ties: state.ties.map((t) => [...t]),
-    stalled: Object.fromEntries(Object.entries(state.stalled).map(([id, v]) => [id, { ...v }])),
+    stalled,
   };
 }
 

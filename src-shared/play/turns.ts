@@ -31,9 +31,12 @@ export const TURN_ECONOMY: Readonly<Record<RulesetId, TurnEconomy>> = {
   // epic-path.txt › Walk is a move action; › Double Move a full attack action; › Run a full-round
   // action; › 5-Foot Step "in any round in which it doesn't perform any other kind of movement";
   // › Withdraw; › Crawling a move action; › Impeded Terrain a full-round action per 5 feet;
-  // › Part of a Move Action: standing up from prone takes a move action.
+  // › Part of a Move Action: standing up from prone takes a move action. A turn's standard action may
+  // be taken as a move action instead (› Overrun: "degraded your standard action to a move action";
+  // › Collisions: "converting your standard action to a move action"): two move actions a turn, so a
+  // creature that stands up may still walk.
   'epic-path': {
-    moveActions: 1,
+    moveActions: 2,
     actions: {
       move: a('epic-path', 'Walk (move action)', 'move', 'Walk'),
       double: a('epic-path', 'Double move (full attack action)', 'turn', 'Double Move'),
@@ -75,8 +78,6 @@ export const TURN_ECONOMY: Readonly<Record<RulesetId, TurnEconomy>> = {
     moveActions: 1,
     actions: {
       move: a('d20-30', 'Move (move action)', 'move', 'How Far Can Your Character Move?'),
-      // The engine allows the 3.0 double move: the rule texts' README reads the 3.0 chapter as the 3.5 core (docs/rules.md).
-      double: a('d20-30', 'Double move (the whole round)', 'turn', 'How Far Can Your Character Move?'),
       run: a('d20-30', 'Run (full round)', 'turn', 'How Far Can Your Character Move?'),
       step: a('d20-30', '5-foot step', 'step', 'Measuring Distance'),
       'full-round': a('d20-30', 'Minimum movement, 1 square (full round)', 'turn', 'Special Movement Rules'),

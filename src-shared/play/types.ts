@@ -175,6 +175,7 @@ export interface PlayState {
   turnIndex: number;
   current: string | null;
   turn: TurnState;
+  /** By creature id, in a record with no prototype (see `perCreature`). */
   health: Record<string, Health>;
   pending: PendingAttack[];
   entries: LogEntry[];

@@ -7,7 +7,7 @@ import { Going } from './engine/ruleset';
 import { footprintSide } from './engine/sizes';
 import { MoveRefused } from './engine/types';
 import type { FallAnswer, SurfaceName } from './engine/falling';
-import { fallDamage } from './falls';
+import { fallDamage, fallingBody } from './falls';
 import { RULESET_IMPLEMENTATIONS } from './registry';
 
 export const FORCED_KINDS = ['push', 'pull', 'slide', 'shift'] as const;
@@ -264,7 +264,7 @@ export function forcedMovement(encounter: Encounter, req: ForcedRequest): Forced
         height: drop + heightAbove,
         surface: SURFACE_NAMES[map.surface[i]!] as SurfaceName,
         waterDepth: map.terrain[i] === Terrain.water ? map.waterDepth[i]! : 0,
-        mass: undefined,
+        ...fallingBody(target),
         settings: encounter.settings,
       });
       answer.fall = { ...fall, height: drop + heightAbove };

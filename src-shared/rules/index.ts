@@ -4,7 +4,7 @@ export * from './engine/dice';
 export type { Ruleset, MovePlan } from './engine/ruleset';
 export { reachableSquares, planPath, planFlightPath, checkPath, checkFlightPath, straightLine, costField } from './movement';
 export type { FlightPathAnswer } from './engine/flight';
-export { fallDamage } from './falls';
+export { fallDamage, fallingBody } from './falls';
 export { SURFACES, type FallAnswer, type FallRequest, type SurfaceName } from './engine/falling';
 export { damageOf, rollDamage, type Damage, type DiceTerm } from './engine/damage';
 export { fallingObject, collisionDice } from './epic-path/falling';

@@ -117,7 +117,9 @@ describe('movement options in the creature panel', () => {
       const host = mount(editor);
       const options = [...q<HTMLSelectElement>(host, 'move-action')!.options].map((o) => o.value);
       expect(options.includes('charge'), ruleset).toBe(has);
-      expect(!!q(host, 'move-overrun'), ruleset).toBe(has);
+      // The overrun outcome: d20 (› Moving Through a Square) and Epic Path (› Overrun); the tumble: d20 only.
+      expect(!!q(host, 'move-overrun'), ruleset).toBe(has || ruleset === 'epic-path');
+      expect(!!q(host, 'move-tumble'), ruleset).toBe(has);
       expect(!!q(host, 'move-hidden'), ruleset).toBe(ruleset === '6d6');
       dispose!();
       dispose = null;
@@ -167,7 +169,9 @@ describe('movement options in the creature panel', () => {
       const select = q<HTMLSelectElement>(host, id)!;
       expect(select.title).toMatch(/d20 SRD 3\.5 › /);
       choose(select, 'pass');
-      expect(costAt(editor, 5, 1), id).toBe(20);
+      // A tumble moves at half speed (the SRD's Tumble skill, docs/rules.md): 15 ft, to 4,1 past the orc.
+      if (id === 'move-overrun') expect(costAt(editor, 5, 1), id).toBe(20);
+      else expect([costAt(editor, 4, 1), costAt(editor, 5, 1)], id).toEqual([15, undefined]);
       choose(select, 'fail');
       expect(costAt(editor, 5, 1), id).toBeUndefined();
       choose(select, '');

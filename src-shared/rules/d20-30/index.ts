@@ -18,7 +18,8 @@ export function tacticalSpeed(c: Creature): number {
   return slowed ? base - Math.floor(base / 15) * 5 : base;
 }
 
-// › Movement in Combat: "you can move your speed in a round and still do something" — a move is one of
-// the round's actions, so a round of nothing but moving moves twice (shared/rules/README.md: the same
-// core as 3.5, whose text says so); a run is "quadruple your speed"; a 5-foot step; › Minimum Movement.
-export const d20Phb30: Ruleset = d20Ruleset({ id: 'd20-30', text: TEXT, sizes: SIZES, tacticalSpeed, double: true, flight: d20AerialFlight });
+// › How Far Can Your Character Move?: "you can move your speed in a round and still do something"; "If you
+// spend the entire round running, you can move quadruple your speed"; "If you do something that requires
+// a full round … you can only take a 5-foot step". A move, a run, a 5-foot step and › Minimum Movement —
+// the chapter gives no double move (3.5's "use both of your actions in a round to move" is not in it).
+export const d20Phb30: Ruleset = d20Ruleset({ id: 'd20-30', text: TEXT, sizes: SIZES, tacticalSpeed, double: false, deadAreHelpless: true, flight: d20AerialFlight });

@@ -48,7 +48,7 @@ export function d20StepCost(step: StepFacts): number {
  * into or through occupied squares and provoke when doing so. › Three Sizes Larger or Smaller:
  * through, not to end. › Ending Your Movement: not in another creature's square unless helpless.
  */
-export function d20Occupant(mover: Creature, other: Creature, sizes: SizeTable, squareSize: number, plan?: MovePlan): OccupantRule {
+export function d20Occupant(mover: Creature, other: Creature, sizes: SizeTable, squareSize: number, plan?: MovePlan, deadAreHelpless = false): OccupantRule {
   const charging = !!plan?.noPassingFriends;
   const rule: OccupantRule = { pass: 'free', end: 'no', provokesOnEnter: false, resistEnter: 0, resistLeave: 0 };
   // › Moving Through a Square › Friend: "You can move through a square occupied by a friendly
@@ -63,7 +63,9 @@ export function d20Occupant(mover: Creature, other: Creature, sizes: SizeTable, 
     rule.pass = 'blocked';
     return rule;
   }
-  if (other.helpless) {
+  // d20-phb-30.txt › Moving Trough a Square: "unless the opponent is helpless (dead, unconscious,
+  // paralyzed, bound, or the like)" — in that text the dead are helpless.
+  if (other.helpless || (deadAreHelpless && other.dead)) {
     rule.end = 'yes';
     return rule;
   }
@@ -135,6 +137,15 @@ export function d20Plan(
   }
   // d20-srd-35.txt › Fly: "if carrying no more than a light load".
   if (mode === 'fly' && creature.load !== 'light') throw new MoveRefused(`${creature.name} cannot fly with a ${creature.load} load (${actions.text} › Fly).`);
+  // › Tumbling says only "see the Tumble skill", which is not in the text: the SRD's skill is read from
+  // outside it (docs/rules.md): a tumble moves at half speed; passed, it goes through the opponents'
+  // squares and provokes no attack of opportunity from the enemies tumbled past; failed, opponents
+  // block and leaving threatened squares provokes as usual. The outcome is the user's input.
+  if (request.tumble) {
+    if (request.overrun) throw new MoveRefused(`A move through opponents is a tumble or an overrun, not both (${actions.text} › Moving Through a Square): give one outcome.`);
+    if (request.action === 'step') throw new MoveRefused(`A 5-foot step provokes no attack of opportunity already: there is nothing to tumble for (${actions.text} › Tumbling; the SRD's Tumble skill).`);
+    if (request.action !== 'move' && request.action !== 'double') throw new MoveRefused(`Tumbling is movement at half speed (the SRD's Tumble skill, which ${actions.text} › Tumbling points to): not a ${request.action}.`);
+  }
   const squares = Math.floor(speed / 5);
   const plan = basePlan(squares, mode, 'ft', 5);
   plan.parity = request.parity ?? 0;
@@ -184,6 +195,11 @@ export function d20Plan(
     default:
       throw new MoveRefused(`${actions.text} has no ${request.action} action.`);
   }
+  if (request.tumble) {
+    plan.budget = plan.modeBudgets[0] = Math.floor(plan.budget / 2);
+    if (request.tumble === 'pass') plan.provokes = 'none';
+    plan.notes.push(`Tumbling at half speed (the SRD's Tumble skill, read from outside ${actions.text}): ${request.tumble === 'pass' ? 'through opponents, provoking no attack of opportunity from the enemies tumbled past' : 'failed, so opponents block and threatened squares provoke as usual'}.`);
+  }
   return plan;
 }
 
@@ -211,6 +227,8 @@ export interface D20Variant {
   double: boolean;
   /** Whether the text has the accelerated climb and the dive attack (d20-srd-35.txt › Climb, › Fly). */
   climbAndDive?: boolean;
+  /** Whether the text counts the dead among the helpless (d20-phb-30.txt › Moving Trough a Square). */
+  deadAreHelpless?: boolean;
   flight: FlightRules;
 }
 
@@ -234,7 +252,7 @@ export function d20Ruleset(v: D20Variant): Ruleset {
     resistance: () => 1,
     plan: ({ creature, request }) => d20Plan(creature, request, v.tacticalSpeed(creature), { text: v.text, double: v.double, acceleratedClimb: v.climbAndDive, dive: v.climbAndDive }),
     stepCost: (step) => d20StepCost(step),
-    occupant: (mover, other, plan) => d20Occupant(mover, other, v.sizes, square, plan),
+    occupant: (mover, other, plan) => d20Occupant(mover, other, v.sizes, square, plan, !!v.deadAreHelpless),
     threatRange: (c) => d20ThreatRange(c, v.sizes, square),
     threatGap: (c) => d20ThreatGap(c, v.sizes, square),
     maxStepCost: () => 32,

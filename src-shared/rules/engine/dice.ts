@@ -86,3 +86,24 @@ export function chanceMarginAtLeast(score: DiceExpression | number, penalty: Dic
   for (const [s, ps] of scores) for (const [q, pq] of penalties) if (s - q >= threshold) p += ps * pq;
   return p;
 }
+
+/**
+ * The chance that `score` (dice, or a fixed number) covers `threshold` plus the sum of `rolls`, each
+ * roll counting at least 1: an action score against resistance actions still to roll (6d6.txt
+ * › Occupied Squares: "all resistance actions score a minimum of one") and a rolled penalty.
+ */
+export function chanceToCover(score: DiceExpression | number, rolls: readonly DiceExpression[], threshold: number): number {
+  let sum = new Map<number, number>([[0, 1]]);
+  for (const r of rolls) {
+    const next = new Map<number, number>();
+    for (const [face, q] of distribution(r)) {
+      const v = Math.max(1, face);
+      for (const [t, p] of sum) next.set(t + v, (next.get(t + v) ?? 0) + p * q);
+    }
+    sum = next;
+  }
+  const scores = typeof score === 'number' ? new Map([[score, 1]]) : distribution(score);
+  let p = 0;
+  for (const [s, ps] of scores) for (const [r, pr] of sum) if (s - r >= threshold) p += ps * pr;
+  return Math.min(1, p);
+}

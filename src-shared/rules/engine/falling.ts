@@ -14,8 +14,10 @@ export interface FallRequest {
   deliberate?: boolean;
   /** Succeeded at the DC 15 Acrobatics check (Epic Path) or the dive's check. */
   acrobatics?: boolean;
-  /** Startroid: mass in kg. */
+  /** Startroid: mass in kg (absent: the default for `size`). */
   mass?: number;
+  /** Startroid: the falling creature's size, for its default mass. */
+  size?: string;
   /** Startroid: gravity in g (1 = Earth). */
   gravity?: number;
   settings?: RulesetSettings;

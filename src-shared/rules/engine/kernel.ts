@@ -219,6 +219,8 @@ function kernelSearch(input: KernelInput, limit: number, tx: number, ty: number)
     if (g === Going.impeded && !plan.allowImpeded) continue;
     if (g >= Going.difficult && plan.noDifficult) continue;
     for (let diag = 0; diag < 2; diag++) for (let par = 0; par < P; par++) for (let low = 0; low < 2; low++) {
+      // A move kept off difficult terrain is kept off obstacles between squares too (see MovePlan.noDifficult).
+      if (low === 1 && plan.noDifficult && mode !== 'fly') continue;
       facts.going = g as StepFacts['going'];
       facts.diagonal = diag === 1;
       facts.parity = par;

@@ -33,7 +33,11 @@ export interface MovePlan {
   singleSquare: boolean;
   /** Minimum movement: one square whatever it would cost (d20-srd-35.txt › Minimum Movement). */
   ignoreCost: boolean;
-  /** A run cannot cross difficult terrain. */
+  /**
+   * A run or charge cannot cross difficult terrain, nor an obstacle between squares: d20-srd-35.txt
+   * › Obstacles puts "each obstructed square or obstacle between squares" in one sentence "like
+   * difficult terrain"; Epic Path and Startroid count a low obstacle as difficult terrain for its step.
+   */
   noDifficult: boolean;
   /** d20 charge: friends' squares cannot be passed (› Moving Through a Square: "unless you are charging"). */
   noPassingFriends: boolean;
@@ -61,8 +65,10 @@ export interface MovePlan {
   dice: DiceExpression | null;
   /** 6d6: separate movement actions, each with its own score (double = two moseys). */
   phases: number;
-  /** 6d6: resistance roll of a hindering occupant; encumbrance roll on the first square. */
+  /** 6d6: the largest resistance a hindering occupant can add to one step, for sizing the search's buckets. */
   resist: number;
+  /** 6d6: the request's proximity resistance for every occupant, and the scores rolled in play by id. */
+  proximity: { override?: number | string; rolled?: Record<string, { enter?: number; leave?: number }> };
   encumbrance: number;
   notes: string[];
 }
@@ -94,9 +100,11 @@ export interface OccupantRule {
   end: 'yes' | 'squeeze' | 'no';
   /** Entering its space provokes an attack of opportunity from it. */
   provokesOnEnter: boolean;
-  /** 6d6 resistance added on entering and on leaving its square. */
+  /** 6d6 resistance added on entering and on leaving its square (the least roll when not rolled yet). */
   resistEnter: number;
   resistLeave: number;
+  /** 6d6: the proximity resistance dice behind resistEnter / resistLeave when they are still to roll. */
+  resistDice?: DiceExpression | null;
 }
 
 export interface Ruleset {
@@ -194,6 +202,7 @@ export function basePlan(budget: number, mode: MovementMode, unit: CostUnit, uni
     dice: null,
     phases: 1,
     resist: 0,
+    proximity: {},
     encumbrance: 0,
     notes: [],
   };

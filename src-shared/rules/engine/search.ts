@@ -216,6 +216,8 @@ export class MoveSearch {
   /** The ground is level everywhere (no rise or drop of a square's height can occur). */
   readonly flat: boolean;
   private readonly blockadeFills: boolean;
+  /** 1 where a creature the mover may not pass stands (see `creatureBlocks`); null when none does. */
+  private blockedSquares: Uint8Array | null = null;
   private readonly facts: StepFacts = { diagonal: false, parity: 0, going: Going.clear, squeezed: false, crossesLow: false, resistance: 0, mode: 'walk' };
   /** Filled by `tryStep`. */
   outFall = 0;
@@ -269,6 +271,14 @@ export class MoveSearch {
           if (list) list.push(occ);
           else this.occupants.set(i, [occ]);
         }
+      }
+    }
+    // Squares of creatures it may not pass, for a squeeze past them (read once per squeezed footprint,
+    // so a flat array rather than the occupant lists); only kept when it can squeeze and one blocks.
+    if (this.variants.length > 1) {
+      for (const [i, list] of this.occupants) {
+        if (!list.some((o) => o.rule.pass === 'blocked')) continue;
+        (this.blockedSquares ??= new Uint8Array(this.nSq))[i] = 1;
       }
     }
     const nStates = this.nSq * this.variants.length * this.P;
@@ -362,16 +372,46 @@ export class MoveSearch {
     return worst;
   }
 
-  /** Whether the creature's whole space fits anywhere covering a band: then it need not squeeze. */
-  private fullSpaceFitsAround(x0: number, y0: number, band: Variant, m: number): boolean {
+  /**
+   * Whether the creature's whole space fits anywhere covering a band: then it need not squeeze. An
+   * opponent it may not pass narrows the way like a wall does (d20-srd-35.txt › Squeezing: "A creature
+   * can squeeze past an opponent while moving"), unless `terrainOnly`.
+   */
+  private fullSpaceFitsAround(x0: number, y0: number, band: Variant, m: number, terrainOnly = false): boolean {
     const slack = this.side - Math.min(band.w, band.h);
     const across = band.w >= band.h;
     for (let k = 0; k <= slack; k++) {
       const fx = across ? x0 : x0 - k;
       const fy = across ? y0 - k : y0;
       if (fx < 0 || fy < 0 || fx + this.side > this.W || fy + this.side > this.H) continue;
-      if (this.footprintGoing(fy * this.W + fx, 0, m) !== INVALID) return true;
+      if (this.footprintGoing(fy * this.W + fx, 0, m) !== INVALID && (terrainOnly || !this.creatureBlocks(fx, fy))) return true;
     }
+    return false;
+  }
+
+  /** A creature the mover may not pass stands in the whole space at (x, y). */
+  private creatureBlocks(x: number, y: number): boolean {
+    const blocked = this.blockedSquares;
+    if (!blocked) return false;
+    for (let yy = y; yy < y + this.side; yy++) {
+      for (let xx = x; xx < x + this.side; xx++) if (blocked[yy * this.W + xx]) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The state is squeezed only because a creature narrows the way (the ground would take its whole
+   * space): it is squeezing past an opponent, and "can't end its movement in an occupied square"
+   * (d20-srd-35.txt › Squeezing) — its space still spans the opponent's square.
+   */
+  squeezedPastCreature(state: number): boolean {
+    const v = this.variants[this.variantOf(state)]!;
+    if (!v.squeezed) return false;
+    const anchor = this.anchorOf(state);
+    const ax = anchor % this.W;
+    const x0 = ax + v.ox;
+    const y0 = (anchor - ax) / this.W + v.oy;
+    for (let m = 0; m < this.modes.length; m++) if (this.fullSpaceFitsAround(x0, y0, v, m, true)) return true;
     return false;
   }
 
@@ -428,7 +468,9 @@ export class MoveSearch {
   /**
    * Prices one step from `from` (a state) by (dx, dy) into variant v2. On success sets outCost,
    * outParity and outEndCost (the cost when the move must squeeze to end there, or -1), and
-   * returns true.
+   * returns true. In phases, each of which may refuse the step: `enter` (does the space fit there,
+   * and may it get there past walls, corners and obstacles), `occupancy` (the creatures in the way),
+   * then `price` (per movement mode: the ledge, the going, the ruleset's cost).
    */
   tryStep(from: number, spent: number, dx: number, dy: number, v2: number, first: boolean): boolean {
     if (this.oneSquare) {
@@ -445,24 +487,53 @@ export class MoveSearch {
       this.fromY = (this.fromAnchor - this.fromX) / W;
       this.fromVariant = this.variantOf(from);
     }
-    const ax = this.fromX;
-    const ay = this.fromY;
-    const bx = ax + dx;
-    const by = ay + dy;
+    // Most steps tried fail here, cheaply (cached): does the creature fit there at all, in some mode?
+    const bx = this.fromX + dx;
+    const by = this.fromY + dy;
     if (bx < 0 || by < 0 || bx >= W || by >= this.H) return false;
     const to = by * W + bx;
-    const va = this.variants[this.fromVariant]!;
-    const vb = this.variants[v2]!;
-    // Filled rectangles before and after.
-    const fx0 = ax + va.ox;
-    const fy0 = ay + va.oy;
-    const tx0 = bx + vb.ox;
-    const ty0 = by + vb.oy;
-    if (tx0 < 0 || ty0 < 0 || tx0 + vb.w > W || ty0 + vb.h > this.H) return false;
-    // Cheapest test first (cached): does the creature fit there at all, in some mode?
     let fits = false;
     for (let m = 0; m < this.modes.length && !fits; m++) fits = this.footprintGoing(to, v2, m) !== INVALID;
     if (!fits) return false;
+    if (!this.enter(bx, by, dx, dy, v2)) return false;
+    if (!this.occupancy()) return false;
+    return this.price(from & (this.P - 1), v2, spent, first);
+  }
+
+  // The step `tryStep` is pricing, as its phases leave it: the squares filled before (f) and after (t),
+  // the anchor entered, how the space moved along each axis, and what the step crosses.
+  private stepTo = 0;
+  private fx0 = 0;
+  private fy0 = 0;
+  private fw = 0;
+  private fh = 0;
+  private tx0 = 0;
+  private ty0 = 0;
+  private tw = 0;
+  private th = 0;
+  private stepDiagonal = false;
+  private stepSqueezed = false;
+  private stepCrossesLow = false;
+  private stepPass: OccupantRule['pass'] = 'free';
+  private stepResist = 0;
+  private stepSqueezeToEnd = false;
+
+  /**
+   * Phase 1 (after `tryStep`'s cheap test that the space fits there): the step is one square (or a
+   * squeezed band turning where it stands), and every newly entered square can be stepped into from
+   * the square beside it — no wall or closed door between, no diagonal past a filled corner; a low
+   * obstacle crossed is noted.
+   */
+  private enter(bx: number, by: number, dx: number, dy: number, v2: number): boolean {
+    const W = this.W;
+    const va = this.variants[this.fromVariant]!;
+    const vb = this.variants[v2]!;
+    // Filled rectangles before and after.
+    const fx0 = this.fromX + va.ox;
+    const fy0 = this.fromY + va.oy;
+    const tx0 = bx + vb.ox;
+    const ty0 = by + vb.oy;
+    if (tx0 < 0 || ty0 < 0 || tx0 + vb.w > W || ty0 + vb.h > this.H) return false;
     // d20-srd-35.txt › Squeezing: turning a squeezed band from across to along is a step of its own
     // (the band pivots on a square it keeps); any other step moves the band or space one square.
     const turn = va.squeezed && vb.squeezed && va !== vb;
@@ -475,11 +546,9 @@ export class MoveSearch {
     const my = turn ? 0 : spanMove(fy0, va.h, ty0, vb.h);
     if (!turn && mx === 0 && my === 0) return false;
     const diagonal = mx !== 0 && my !== 0;
-    const plan = this.plan;
-    const parity = from & (this.P - 1);
 
-    // Geometry: every newly entered square's own step must be open (when turning: from a square
-    // next to it that the creature keeps).
+    // Every newly entered square's own step must be open (when turning: from a square next to it
+    // that the creature keeps).
     let crossesLow = false;
     // Without walls, doors or low obstacles on the map a straight step has nothing to cross.
     let plain = !this.edges && !turn && !diagonal;
@@ -521,56 +590,79 @@ export class MoveSearch {
         if (check === StepCheck.crossesLow) crossesLow = true;
       }
     }
+    this.stepTo = by * W + bx;
+    this.fx0 = fx0;
+    this.fy0 = fy0;
+    this.fw = va.w;
+    this.fh = va.h;
+    this.tx0 = tx0;
+    this.ty0 = ty0;
+    this.tw = vb.w;
+    this.th = vb.h;
+    this.stepDiagonal = diagonal;
+    this.stepSqueezed = vb.squeezed;
+    this.stepCrossesLow = crossesLow;
+    return true;
+  }
 
-    // Occupants of newly entered squares, and of the squares left (6d6 resistance on leaving).
+  /**
+   * Phase 2: the creatures whose squares the step enters (a blocking one refuses it; others are passed
+   * freely, by squeezing or as rough terrain, 6d6's with their resistance), those it leaves (6d6:
+   * resistance on leaving), and whether ending there needs a squeeze (Epic Path: sharing a space).
+   */
+  private occupancy(): boolean {
+    this.stepPass = 'free';
+    this.stepResist = 0;
+    this.stepSqueezeToEnd = false;
+    if (!this.occupants.size) return true;
+    const W = this.W;
+    const { fx0, fy0, fw, fh, tx0, ty0, tw, th } = this;
     let pass: OccupantRule['pass'] = 'free';
     let resistEnter = 0;
     let resistLeave = 0;
-    if (this.occupants.size) {
-      for (let y = ty0; y < ty0 + vb.h; y++) {
-        for (let x = tx0; x < tx0 + vb.w; x++) {
-          const inside = x >= fx0 && x < fx0 + va.w && y >= fy0 && y < fy0 + va.h;
-          if (inside) continue;
-          const list = this.occupants.get(y * W + x);
-          if (!list) continue;
-          for (const o of list) {
-            if (o.rule.pass === 'blocked') return false;
-            if (o.rule.pass === 'squeeze' || (o.rule.pass === 'rough' && pass === 'free')) pass = o.rule.pass;
-            resistEnter = Math.max(resistEnter, o.rule.resistEnter);
-          }
-        }
-      }
-      for (let y = fy0; y < fy0 + va.h; y++) {
-        for (let x = fx0; x < fx0 + va.w; x++) {
-          const list = this.occupants.get(y * W + x);
-          if (list) for (const o of list) resistLeave = Math.max(resistLeave, o.rule.resistLeave);
-        }
-      }
-    }
-
-    // Does ending here need a squeeze (Epic Path: sharing a creature's space)?
     let squeezeToEnd = false;
-    if (this.occupants.size) {
-      for (let y = ty0; y < ty0 + vb.h && !squeezeToEnd; y++) {
-        for (let x = tx0; x < tx0 + vb.w; x++) {
-          const list = this.occupants.get(y * W + x);
-          if (list && list.some((o) => o.rule.end === 'squeeze')) {
-            squeezeToEnd = true;
-            break;
-          }
+    for (let y = ty0; y < ty0 + th; y++) {
+      for (let x = tx0; x < tx0 + tw; x++) {
+        const list = this.occupants.get(y * W + x);
+        if (!list) continue;
+        if (list.some((o) => o.rule.end === 'squeeze')) squeezeToEnd = true;
+        if (x >= fx0 && x < fx0 + fw && y >= fy0 && y < fy0 + fh) continue;
+        for (const o of list) {
+          if (o.rule.pass === 'blocked') return false;
+          if (o.rule.pass === 'squeeze' || (o.rule.pass === 'rough' && pass === 'free')) pass = o.rule.pass;
+          resistEnter = Math.max(resistEnter, o.rule.resistEnter);
         }
       }
     }
+    for (let y = fy0; y < fy0 + fh; y++) {
+      for (let x = fx0; x < fx0 + fw; x++) {
+        const list = this.occupants.get(y * W + x);
+        if (list) for (const o of list) resistLeave = Math.max(resistLeave, o.rule.resistLeave);
+      }
+    }
+    this.stepPass = pass;
+    this.stepResist = resistEnter + resistLeave;
+    this.stepSqueezeToEnd = squeezeToEnd;
+    return true;
+  }
 
-    // Price the step in every usable mode; keep the cheapest that its own speed still allows.
+  /**
+   * Phase 3: the step in every usable mode — the ledge it climbs or drops (`ledge`), the going of the
+   * squares that count (all it fills, or only those newly entered), 6d6's resistance — keeping the
+   * cheapest its own speed still allows (`keepCheapest`).
+   */
+  private price(parity: number, v2: number, spent: number, first: boolean): boolean {
+    const W = this.W;
+    const plan = this.plan;
+    const { fx0, fy0, fw, fh, tx0, ty0, tw, th } = this;
+    const pass = this.stepPass;
     this.outCost = -1;
     this.outEndCost = -1;
-    const facts = this.facts;
-    const isFirst = first;
     this.outFall = 0;
-    const rise = this.flat ? 0 : this.groundUnder(tx0, ty0, vb.w, vb.h) - this.groundUnder(fx0, fy0, va.w, va.h);
+    const facts = this.facts;
+    const rise = this.flat ? 0 : this.groundUnder(tx0, ty0, tw, th) - this.groundUnder(fx0, fy0, fw, fh);
     for (let m = 0; m < this.modes.length; m++) {
-      const fp = this.footprintGoing(to, v2, m);
+      const fp = this.footprintGoing(this.stepTo, v2, m);
       if (fp === INVALID) continue;
       const climb = rise === 0 ? 0 : this.ledge(rise, this.modes[m]!);
       if (climb < 0) continue;
@@ -578,9 +670,9 @@ export class MoveSearch {
       let resistance = 0;
       if (this.rules.bigCreatureGoing === 'entered' || plan.unit === 'mr') {
         let entered: number = Going.clear;
-        for (let y = ty0; y < ty0 + vb.h; y++) {
-          for (let x = tx0; x < tx0 + vb.w; x++) {
-            if (x >= fx0 && x < fx0 + va.w && y >= fy0 && y < fy0 + va.h) continue;
+        for (let y = ty0; y < ty0 + th; y++) {
+          for (let x = tx0; x < tx0 + tw; x++) {
+            if (x >= fx0 && x < fx0 + fw && y >= fy0 && y < fy0 + fh) continue;
             const i = y * W + x;
             const g = this.squareGoing(i, m);
             if (g > entered) entered = g;
@@ -593,14 +685,14 @@ export class MoveSearch {
       if (pass === 'rough' && going < Going.difficult && this.modes[m] !== 'fly') going = Going.difficult;
       if (going === Going.impeded && !plan.allowImpeded) continue;
       if (going >= Going.difficult && plan.noDifficult) continue;
-      facts.diagonal = diagonal;
+      facts.diagonal = this.stepDiagonal;
       facts.parity = parity;
       facts.going = (pass === 'squeeze' && going < Going.difficult ? Going.difficult : going) as GoingClass;
-      facts.squeezed = vb.squeezed;
-      facts.crossesLow = crossesLow;
-      facts.resistance = resistance + resistEnter + resistLeave + (isFirst ? plan.encumbrance : 0);
+      facts.squeezed = this.stepSqueezed;
+      facts.crossesLow = this.stepCrossesLow;
+      facts.resistance = resistance + this.stepResist + (first ? plan.encumbrance : 0);
       facts.mode = this.modes[m]!;
-      this.price(m, spent, climb, squeezeToEnd);
+      this.keepCheapest(m, spent, climb, this.stepSqueezeToEnd);
     }
     return this.outCost >= 0;
   }
@@ -609,9 +701,11 @@ export class MoveSearch {
    * Prices the step described by `facts` in mode m and keeps it when it is the cheapest so far that
    * the mode's own speed still allows; also the cost of ending there squeezed, when that is needed.
    */
-  private price(m: number, spent: number, climb: number, squeezeToEnd: boolean): void {
+  private keepCheapest(m: number, spent: number, climb: number, squeezeToEnd: boolean): void {
     const plan = this.plan;
     const facts = this.facts;
+    // A move kept off difficult terrain is kept off obstacles between squares too (see MovePlan.noDifficult).
+    if (facts.crossesLow && plan.noDifficult && facts.mode !== 'fly') return;
     const packed = this.rules.stepCost(facts, plan);
     if (packed < 0) return;
     const cost = (packed >> 1) + climb;
@@ -683,7 +777,7 @@ export class MoveSearch {
       facts.going = (pass === 'squeeze' && going < Going.difficult ? Going.difficult : going) as GoingClass;
       facts.resistance = plan.unit === 'mr' ? this.squareResistance(to, m) + resistEnter + resistLeave + (first ? plan.encumbrance : 0) : 0;
       facts.mode = this.modes[m]!;
-      this.price(m, spent, climb, squeezeToEnd);
+      this.keepCheapest(m, spent, climb, squeezeToEnd);
     }
     return this.outCost >= 0;
   }

@@ -13,8 +13,16 @@ export interface MoveRequest {
   score?: number;
   /** d20: diagonals already counted this turn are odd (the next diagonal costs 2). */
   parity?: 0 | 1;
-  /** 6d6: what a resisting occupant's resistance action scored (minimum 1). */
-  resist?: number;
+  /**
+   * 6d6: every hindering occupant's proximity resistance action, a score or dice (`1d6+1`), instead of
+   * each creature's own (6d6.txt › Occupied Squares). Planned at the least roll; dice give `p`.
+   */
+  resist?: number | string;
+  /**
+   * 6d6: what each occupant's proximity resistance actions scored, by creature id, on the mover
+   * entering and leaving its square (rolled in play); a score below 1 counts as 1.
+   */
+  resistRolled?: Record<string, { enter?: number; leave?: number }>;
   /** 6d6: the encumbrance roll added to the first square. */
   encumbrance?: number;
   /** Startroid: the creature is phasing (ignores terrain, obstacles and creatures; ends unoccupied). */

@@ -67,8 +67,11 @@ export const epicPath: Ruleset = {
     for (const m of modes) if (!own(m)) throw new MoveRefused(`${creature.name} has no ${m} speed (${TEXT} › Alternative Movement Types).`);
     if (modes.length === 0) throw new MoveRefused(`${creature.name} has no speed at all.`);
     const squaresOf = (m: MovementMode, mult: number) => Math.floor((speedOf(creature, m) * mult) / SQUARE);
-    // › Walk: "provokes attacks of opportunity … if you leave a space they threaten".
+    // › Walk: "provokes attacks of opportunity … if you leave a space they threaten". › Double Move:
+    // "because it is a single action, you can only be the target of one attack of opportunity per
+    // enemy creature you provoke" — a walk, run, withdraw or crawl is one action too: once per enemy.
     const plan = basePlan(0, modes[0]!, 'ft', SQUARE);
+    plan.provokes = 'once-per-enemy';
     plan.modes = modes;
     plan.modeBudgets = modes.map((m) => squaresOf(m, 1));
     plan.allowImpeded = false;
@@ -82,6 +85,13 @@ export const epicPath: Ruleset = {
     // › Run: "Characters may not use the 'run' action if they cannot see"; › 5-Foot Step: only "if its
     // movement isn't hampered by … darkness". Blinded, or standing where all is dark, it cannot see;
     // either move also stops before a square in darkness (plan.noDarkness).
+    // › Overrun: "a Standard Action, or during the movement portion of a Charge, or as Part of a Move
+    // Action" — the maneuver's outcome is the user's input (the text's check is a combat maneuver).
+    // There is no charge in this text (docs/rules.md), so an overrun goes with a walk.
+    if (request.overrun && request.action !== 'move') throw new MoveRefused(`An overrun is a standard action or part of a move action, up to its speed (${TEXT} › Overrun): not a ${request.action}.`);
+    if (request.tumble) throw new MoveRefused(`Tumbling past enemies is the Tumbling feature of Acrobatics, a skill this chapter does not give (${TEXT} › Stepover names it): move the creature as the GM rules.`);
+    plan.throughOpponents = request.overrun === 'pass';
+    if (request.overrun === 'fail') plan.notes.push(`The overrun failed: it stops in the space in front of the opponent (${TEXT} › Overrun).`);
     const unseeing = creature.blinded ? `${creature.name} cannot see` : inDarkness(encounter, creature) ? `${creature.name} stands in darkness` : '';
     switch (request.action) {
       case 'move':
@@ -94,7 +104,6 @@ export const epicPath: Ruleset = {
         // › Double Move: twice its speed; one action, so one attack of opportunity per enemy.
         if (walkStopped) single();
         else plan.modeBudgets = modes.map((m) => squaresOf(m, 2));
-        plan.provokes = 'once-per-enemy';
         break;
       case 'run': {
         // › Run: "four times its listed speed in a straight line"; no difficult terrain; › Impeded
@@ -124,7 +133,9 @@ export const epicPath: Ruleset = {
         break;
       }
       case 'withdraw':
-        // › Withdraw: double speed; the start square is not threatened.
+        // › Withdraw: double speed; the start square is not threatened; "you can't withdraw from combat
+        // if you're blinded" (darkness alone is not named: only blindness refuses it).
+        if (creature.blinded) throw new MoveRefused(`${creature.name} is blinded: you can't withdraw from combat if you're blinded (${TEXT} › Withdraw).`);
         plan.modeBudgets = modes.map((m) => squaresOf(m, 2));
         plan.startSafe = true;
         break;
@@ -156,7 +167,7 @@ export const epicPath: Ruleset = {
     return packStep(cost, 0);
   },
 
-  occupant(mover, other): OccupantRule {
+  occupant(mover, other, plan): OccupantRule {
     const rule: OccupantRule = { pass: 'free', end: 'yes', provokesOnEnter: false, resistEnter: 0, resistLeave: 0 };
     // › Stepover: two size categories or larger ignores the smaller creature, ending on or past it.
     if (sizeGap(mover, other) >= 2) return rule;
@@ -172,6 +183,11 @@ export const epicPath: Ruleset = {
       if (other.helpless) {
         rule.pass = 'squeeze';
         rule.end = 'squeeze';
+      } else if (plan.throughOpponents && sizeGap(other, mover) <= 1) {
+        // › Overrun, passed: through the target's square ("no greater than one size category larger
+        // than you"), ending "in an open space"; initiating it provokes an attack from the target.
+        rule.end = 'no';
+        rule.provokesOnEnter = true;
       } else rule.pass = 'blocked';
       return rule;
     }

@@ -102,11 +102,15 @@ export function walkMilesPerHour(speed: number): number {
   return speed / 10;
 }
 
+/** The speeds Table: Movement and Distance has a column for, in feet. */
+export const TABLE_SPEEDS: readonly number[] = [15, 20, 30, 40, 50, 60, 70, 80, 90, 100];
+
 export function overlandTravel(req: TravelRequest): TravelAnswer {
   const pace = req.pace ?? 'walk';
   const terrain = req.terrain ?? 'plains';
   const wayAsked = req.way ?? 'trackless';
   const notes: string[] = [];
+  if (req.terrain === undefined || req.way === undefined) notes.push(`No ${req.terrain === undefined ? 'terrain' : 'way'} given: ${req.terrain === undefined ? 'plains' : terrain}, ${req.way === undefined ? 'trackless' : wayAsked} assumed (--terrain, --way).`);
   const rules = [`${SECTION} › Table: Movement and Distance`];
   if (!TRAVEL_PACES.includes(pace)) throw new TravelRefused(`pace ${pace}: use ${TRAVEL_PACES.join(', ')}`);
   if (!TRAVEL_TERRAINS.includes(terrain)) throw new TravelRefused(`terrain ${terrain}: use ${TRAVEL_TERRAINS.join(', ')}`);
@@ -132,7 +136,9 @@ export function overlandTravel(req: TravelRequest): TravelAnswer {
     if (mount.perDay !== round(mount.perHour * dayHours)) notes.push(`${mount.label}: the table gives ${mount.perDay} miles a day.`);
   } else {
     perHour = walkMilesPerHour(req.speed!);
-    if (req.speed! < 15 || req.speed! > 100 || req.speed! % 5 !== 0) notes.push(`The table runs from 15 to 100 ft; ${req.speed} ft is read by its pattern (speed ÷ 10 miles an hour).`);
+    // Table: Movement and Distance lists 15, 20, 30, 40 … 100 ft; any other speed (25 ft too) is read by
+    // the pattern every column follows, and the answer says so.
+    if (!TABLE_SPEEDS.includes(req.speed!)) notes.push(`The table lists ${TABLE_SPEEDS.join(', ')} ft; ${req.speed} ft is not among them and is read by its pattern (speed ÷ 10 miles an hour).`);
   }
   if (pace === 'hustle') {
     if (boat) throw new TravelRefused(`${mount!.label} travels at the table's rate: hustling is for walkers and mounts (${SECTION} › Hustle).`);

@@ -1,5 +1,6 @@
-import { RULESETS, Terrain, type MovementMode, type TerrainKind } from '../../model';
-import { parseDice, diceRange } from '../engine/dice';
+import { RULESETS, Terrain, type Creature, type Encounter, type MovementMode, type TerrainKind } from '../../model';
+import { DiceError, parseDice, diceRange, type DiceExpression } from '../engine/dice';
+import { footprintSide } from '../engine/sizes';
 import { hostile } from '../engine/relations';
 import { basePlan, Going, packStep, type MovePlan, type OccupantRule, type Ruleset } from '../engine/ruleset';
 import { MoveRefused } from '../engine/types';
@@ -34,6 +35,65 @@ export function movementResistance(kind: TerrainKind, painted: number, mode: Mov
  */
 export const LOW_OBSTACLE_RESISTANCE = 3;
 
+/**
+ * 6d6.txt › Occupied Squares grants a hindering occupant "a proximity resistance action" but gives no
+ * dice for it. A creature's own `resistance` (dice or a score) is used; without one, 1d6+0 — the
+ * text's one example of a potential action's dice (› Run: "worth 1d6+0"). Every resistance action
+ * scores at least 1 ("all resistance actions score a minimum of one").
+ */
+export const DEFAULT_PROXIMITY_RESISTANCE = '1d6';
+
+/** The proximity resistance dice of an occupant: the request's override, its own, or the default. */
+export function proximityResistance(occupant: Pick<Creature, 'resistance' | 'name'>, override?: number | string): DiceExpression {
+  const text = override !== undefined ? String(override) : (occupant.resistance ?? DEFAULT_PROXIMITY_RESISTANCE);
+  try {
+    return parseDice(text);
+  } catch (err) {
+    if (err instanceof DiceError) throw new MoveRefused(`${override !== undefined ? 'The resistance' : `${occupant.name}'s resistance`} "${text}" is not dice like 1d6+1 or a score like 3.`);
+    throw err;
+  }
+}
+
+/** The least a proximity resistance action scores: its dice's least total, and never below 1. */
+export function leastResistance(dice: DiceExpression): number {
+  return Math.max(1, diceRange(dice).min);
+}
+
+/** Whether an occupant hinders the mover with resistance actions (a hostile one able to act). */
+export function resists(mover: Creature, occupant: Creature): boolean {
+  return hostile(mover, occupant) && !occupant.helpless && !occupant.dead;
+}
+
+/**
+ * The proximity resistance actions a path meets, in order: entering the square of each hindering
+ * occupant, then leaving it (6d6.txt › Occupied Squares). One of each per occupant per move.
+ */
+export function proximityActions(encounter: Encounter, mover: Creature, path: { x: number; y: number }[]): { creature: Creature; on: 'enter' | 'leave'; at: { x: number; y: number } }[] {
+  const sideOf = (c: Creature) => footprintSide(SIZES[c.size] ?? { space: 5, reach: 5 }, 5);
+  const side = sideOf(mover);
+  const others = encounter.creatures.filter((c) => c.id !== mover.id && resists(mover, c));
+  const overlaps = (c: Creature, x: number, y: number) => {
+    const s = sideOf(c);
+    return c.x < x + side && x < c.x + s && c.y < y + side && y < c.y + s;
+  };
+  const out: { creature: Creature; on: 'enter' | 'leave'; at: { x: number; y: number } }[] = [];
+  const seen = new Set<string>();
+  let from = { x: mover.x, y: mover.y };
+  for (const to of path) {
+    for (const c of others) {
+      const wasIn = overlaps(c, from.x, from.y);
+      const isIn = overlaps(c, to.x, to.y);
+      const on = !wasIn && isIn ? 'enter' : wasIn && !isIn ? 'leave' : null;
+      if (on && !seen.has(`${on} ${c.id}`)) {
+        seen.add(`${on} ${c.id}`);
+        out.push({ creature: c, on, at: { x: to.x, y: to.y } });
+      }
+    }
+    from = to;
+  }
+  return out;
+}
+
 export const sixD6: Ruleset = {
   id: '6d6',
   info: RULESETS['6d6'],
@@ -52,8 +112,16 @@ export const sixD6: Ruleset = {
     const mode: MovementMode = request.mode ?? 'walk';
     const plan = basePlan(3, mode, 'mr', 1);
     plan.provokes = 'none';
-    // › Occupied Squares: a resistance action scores at least one.
-    plan.resist = Math.max(1, request.resist ?? 1);
+    // › Occupied Squares: the most a hindering occupant adds to one step, at its least roll or as rolled.
+    plan.resist = 1;
+    for (const other of encounter.creatures) {
+      if (other.id === creature.id || !resists(creature, other)) continue;
+      plan.resist = Math.max(plan.resist, leastResistance(proximityResistance(other, request.resist)));
+      const rolled = request.resistRolled && Object.hasOwn(request.resistRolled, other.id) ? request.resistRolled[other.id]! : null;
+      plan.resist = Math.max(plan.resist, rolled?.enter ?? 0, rolled?.leave ?? 0);
+    }
+    if (plan.resist > 1000) throw new MoveRefused('A resistance score above 1000 is beyond any 6d6 action.');
+    plan.proximity = { ...(request.resist !== undefined ? { override: request.resist } : {}), ...(request.resistRolled ? { rolled: request.resistRolled } : {}) };
     plan.encumbrance = Math.max(0, request.encumbrance ?? 0);
     const score = (n: number) => {
       plan.budget = n;
@@ -128,9 +196,20 @@ export const sixD6: Ruleset = {
       rule.resistEnter = 1;
       return rule;
     }
-    // An occupant who can act resists entering and leaving; one who cannot adds the minimum 1 to entering.
-    rule.resistEnter = other.helpless ? 1 : plan.resist;
-    rule.resistLeave = other.helpless ? 0 : plan.resist;
+    // "If the occupant is unable to act, the minimum resistance score of one is added" — on entering only.
+    if (!resists(mover, other)) {
+      rule.resistEnter = 1;
+      return rule;
+    }
+    // One who can act makes a proximity resistance action on entering and on leaving: as rolled in
+    // play, else at its least score with its dice kept for the chance (`p`).
+    const { override, rolled: scores } = plan.proximity;
+    const dice = proximityResistance(other, override);
+    const least = leastResistance(dice);
+    const rolled = scores && Object.hasOwn(scores, other.id) ? scores[other.id]! : null;
+    rule.resistEnter = rolled?.enter !== undefined ? Math.max(1, Math.floor(rolled.enter)) : least;
+    rule.resistLeave = rolled?.leave !== undefined ? Math.max(1, Math.floor(rolled.leave)) : least;
+    rule.resistDice = !rolled && dice.count > 0 ? dice : null;
     return rule;
   },
   threatRange: () => null,

@@ -315,10 +315,13 @@ elevation:
     const kara = state.board.creatures.find((c) => c.id === 'A')!;
     expect(kara.prone).toBe(true);
     expect(e.conditions).toEqual(['prone']);
-    // Standing up is a move action, and it is Epic Path's only move action this turn.
+    // Standing up is a move action: the walk took one, and the standard action taken as a move action
+    // is the second (epic-path.txt › Overrun: "degraded your standard action to a move action").
     const options = Object.fromEntries(turnOptions(state).map((o) => [o.action, o]));
-    expect(options['stand-up']!.allowed).toBe(false);
-    expect(options['stand-up']!.why).toMatch(/no move action left/);
+    expect(options['stand-up']!.allowed).toBe(true);
+    const stood = play(EPIC, session, { kind: 'stand-up', creature: 'A' }).state;
+    const after0 = Object.fromEntries(turnOptions(stood).map((o) => [o.action, o]));
+    expect(after0.move!.why).toMatch(/no move action left/);
     // Prone, it crawls or stands up before it walks (epic-path.txt › Crawling).
     const later = play(EPIC, session, { kind: 'next-turn' }, { kind: 'next-turn' });
     const walkProne = perform(EPIC, later.session, { kind: 'move', creature: 'A', action: 'move', path: [{ x: 3, y: 1 }] }, later.state);

@@ -88,7 +88,7 @@ describe('threat and flanking', () => {
     expect(t.range).toBe(1);
     expect(t.squares).toHaveLength(9);
     // Walking from a threatened square provokes; from an unthreatened one it does not.
-    expect(checkPath(e, 'A', [{ x: 1, y: 3 }, { x: 1, y: 2 }, { x: 0, y: 1 }], { action: 'double' }).provokes.map((p) => [p.x, p.y])).toEqual(
+    expect(checkPath(e, 'A', [{ x: 1, y: 3 }, { x: 1, y: 2 }, { x: 0, y: 1 }], { action: 'move' }).provokes.map((p) => [p.x, p.y])).toEqual(
       [{ x: 1, y: 3 }, { x: 1, y: 2 }].filter((s) => t.squares.some((q) => q.x === s.x && q.y === s.y)).map((s) => [s.x, s.y]),
     );
   });

@@ -17,6 +17,20 @@ describe('overland travel (epic-path.txt › Overland Travel)', () => {
     expect(overlandTravel({ speed, pace: 'hustle', terrain: 'plains', way: 'highway', hours: 1 }).milesPerHour).toBe(hour * 2);
   });
 
+  it('says when a speed has no column in the table (25 ft is read by the pattern, not looked up)', () => {
+    expect(overlandTravel({ speed: 25, terrain: 'plains', way: 'highway' }).notes.join(' ')).toContain('25 ft is not among them');
+    expect(overlandTravel({ speed: 30, terrain: 'plains', way: 'highway' }).notes.join(' ')).not.toContain('not among them');
+  });
+
+  it('says what it assumes without a terrain or a way, in the answer and in the help', () => {
+    const a = overlandTravel({ speed: 30 });
+    expect(a.milesPerDay).toBe(18);
+    expect(a.notes[0]).toBe('No terrain given: plains, trackless assumed (--terrain, --way).');
+    let help = '';
+    run(['--help'], (s) => (help += s), (s) => (help += s));
+    expect(help).toContain('Without --terrain and --way: plains, trackless');
+  });
+
   it('Table: Terrain and Overland Movement multiplies; a trail is a road, except for vehicles', () => {
     expect(overlandTravel({ speed: 30, terrain: 'jungle', way: 'trackless' })).toMatchObject({ terrainMultiplier: 0.25, milesPerDay: 6 });
     expect(overlandTravel({ speed: 30, terrain: 'hills', way: 'trail' }).terrainMultiplier).toBe(TERRAIN_MULTIPLIERS.hills.road);
