@@ -500,17 +500,19 @@ export function createPlay(deps: PlayDeps) {
     const via = waypoints();
     const target = deps.hover() ?? via[via.length - 1];
     if (!target) return null;
-    return planTo(target, via);
+    // Pointing at the last waypoint (or off the map) plans to it through the ones before.
+    const last = via[via.length - 1];
+    return planTo(target, last && last.x === target.x && last.y === target.y ? via.slice(0, -1) : via);
   });
 
   /**
-   * Commits a move: the drawn path, or the planned path to the last waypoint (`toLastWaypoint`, Enter)
-   * or to the hover. Refused (with where and why) when it is not legal.
+   * Commits the move the panel shows (`plan`): the drawn path, or the planned path through the
+   * waypoints to the hover (to the last waypoint when the pointer is off the map). Refused (with where
+   * and why) when it is not legal — Enter once charged to the waypoint while the panel said "Not allowed".
    */
-  function commitMove(toLastWaypoint = false): LogEntry | null {
+  function commitMove(): LogEntry | null {
     const c = currentCreature();
-    const via = waypoints();
-    const p = toLastWaypoint && via.length && !drawn() ? planTo(via[via.length - 1]!, via.slice(0, -1)) : plan();
+    const p = plan();
     if (!c) return null;
     if (!p) {
       const why = options().find((o) => o.action === moveAction())?.why;
