@@ -7,6 +7,7 @@ import {
   canUndo as sessionCanUndo,
   exportLog,
   goTo,
+  ledgeOnPath,
   moveRequest,
   newSession,
   PLAY_RULES,
@@ -491,7 +492,12 @@ export function createPlay(deps: PlayDeps) {
       if (!opt || !opt.allowed) return null;
       const name = (id: string) => s.board.creatures.find((k) => k.id === id)?.name ?? id;
       try {
-        const answer = checkPath(s.board, c.id, d, requestFor(moveAction()));
+        const request = requestFor(moveAction());
+        const answer = checkPath(s.board, c.id, d, request);
+        // The engine's check does not say a drawn path ends in a fall; the model's own test does
+        // (the same one `perform` uses), so a drag shows the fall the hover shows.
+        const ledge = ledgeOnPath(s.board, c, d, request);
+        if (ledge && ledge.index === d.length - 1) answer.fall = ledge.height;
         return { answer, flight: false, provokedBy: answer.provokes.map((p) => ({ creature: p.by, name: name(p.by), at: { x: p.x, y: p.y } })), target: d[d.length - 1]! };
       } catch (e) {
         return { answer: { legal: false, reason: (e as Error).message, breaksAt: 0, total: 0, unit: 'ft', steps: [], provokes: [], stopsAt: null }, flight: false, provokedBy: [], target: d[d.length - 1]! };

@@ -10,3 +10,4 @@ export { newSession, replay, timeline, stateAt, perform, undo, redo, canUndo, ca
 export { exportLog, type LogFormat } from './export';
 export { FORCED_RULES } from './apply';
 export { reachByDistance, damageBars } from './charts';
+export { ledgeOnPath } from './falls';
