@@ -115,7 +115,17 @@ export function createPlay(deps: PlayDeps) {
     const defaulted = forcedChosen().by === null && next.by === forced().by;
     setForcedChosen(defaulted ? { ...next, by: null } : next);
   };
-  const [forcedSquares, setForcedSquares] = createSignal<Square[]>([]);
+  const [forcedSquares, setForcedSquaresOnly] = createSignal<Square[]>([]);
+  /**
+   * The squares the GM clicked for a forced movement; the Squares count follows them (two squares
+   * clicked is a movement of two), so the panel never shows one number while the map shows another.
+   */
+  const setForcedSquares = (squares: Square[]): void => {
+    batch(() => {
+      setForcedSquaresOnly(squares);
+      if (squares.length) setForcedChosen((f) => (f.effect === 'teleport' ? f : { ...f, squares: squares.length }));
+    });
+  };
   const [showBands, setShowBands] = createSignal(true);
   const [showThreat, setShowThreat] = createSignal(false);
   const [showFlanks, setShowFlanks] = createSignal(false);
