@@ -452,6 +452,11 @@ function Pending(props: { editor: Editor }) {
   const open = () => (editor.playShown()?.pending ?? []).filter((p) => p.status === 'open');
   const [damage, setDamage] = createSignal<Record<string, string>>({});
   const live = () => editor.playViewAt() === null;
+  // An empty box is no damage entered (the log says so), not 0 damage.
+  const hitDamage = (id: string): { damage?: number } => {
+    const typed = (damage()[id] ?? '').trim();
+    return typed === '' || !Number.isFinite(Number(typed)) ? {} : { damage: Number(typed) };
+  };
   return (
     <Show when={open().length}>
       <PanelSection id="pending" testid="play-pending" title="Attacks of opportunity">
@@ -465,7 +470,7 @@ function Pending(props: { editor: Editor }) {
                 </div>
                 <div class="play-buttons">
                   <input type="number" class="small" min="0" placeholder="dmg" title="Damage on a hit" value={damage()[p.id] ?? ''} onInput={(e) => setDamage({ ...damage(), [p.id]: e.currentTarget.value })} />
-                  <button disabled={!live()} data-testid={`aoo-hit-${p.id}`} onClick={() => editor.playAct({ kind: 'resolve', pending: p.id, outcome: 'hit', damage: Number(damage()[p.id] || 0) })}>
+                  <button disabled={!live()} data-testid={`aoo-hit-${p.id}`} onClick={() => editor.playAct({ kind: 'resolve', pending: p.id, outcome: 'hit', ...hitDamage(p.id) })}>
                     Hit
                   </button>
                   <button disabled={!live()} data-testid={`aoo-miss-${p.id}`} onClick={() => editor.playAct({ kind: 'resolve', pending: p.id, outcome: 'miss' })}>

@@ -188,6 +188,25 @@ describe('the turn panel', () => {
   });
 });
 
+describe('the attacks of opportunity section', () => {
+  it('Hit with the damage box left empty is logged as a hit with no damage entered, not as 0 damage', async () => {
+    const { editor } = await playing(hive, 'hive', 77, { S: 20, t: 15, Z: 10, M: 5, R: 1 });
+    // The Sniper's walk past the drone provokes it (as in play-tools.test.ts).
+    const before = editor.playState()!;
+    const path = planPath(before.board, 'S', { x: 5, y: 3 }, moveRequest(before, 'move'), [{ x: 6, y: 4 }]);
+    expect(editor.playAct({ kind: 'move', creature: 'S', action: 'move', path: path.steps.map((q) => ({ x: q.x, y: q.y })) })).not.toBeNull();
+    const pending = editor.playState()!.pending.find((p) => p.status === 'open')!;
+    const host = panel(editor);
+    await frame();
+    host.querySelector<HTMLButtonElement>(`[data-testid="aoo-hit-${pending.id}"]`)!.click();
+    await frame();
+    const e = editor.playState()!.entries.at(-1)!;
+    expect(e.kind).toBe('resolve');
+    expect(e.text).toContain('hits; no damage entered');
+    expect(editor.playState()!.health.S!.damage).toBe(0);
+  });
+});
+
 describe('6d6 charts', () => {
   it('a fall the Game Leader decides shows no empty chart ("Damage 0–0"), only what the text says', async () => {
     // Razir (9,2) stands on the 10 ft deck; 7,2 is on the ground.
