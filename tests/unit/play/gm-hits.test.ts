@@ -61,6 +61,26 @@ describe('issue 17 › 7: what a GM hit, in the model', () => {
     expect(e.text).toContain('walks off the ledge at 5,1 and falls 20 ft to 6,1');
   });
 
+  it('a phasing move off a ledge names the square phased off, as a walk does (startroid.txt › Phasing)', () => {
+    const deck = parseScenario(`ruleset: startroid
+name: Deck
+map:
+  . . . . . .
+  . S . . . .
+  . . . . . .
+creatures:
+  S: name=Shade size=medium side=party speed=6
+  Z: name=Zergling size=small side=enemy speed=8 at=5,2
+elevation:
+  3 3 3 0 0 0
+  3 3 3 0 0 0
+  3 3 3 0 0 0
+`);
+    const phase: PlayAction = { kind: 'move', creature: 'S', action: 'move', phasing: true, path: [{ x: 2, y: 1 }, { x: 3, y: 1 }] };
+    const e = play(deck, newSession(2), { kind: 'initiative', scores: { S: 20, Z: 1 } }, phase).state.entries.at(-1)!;
+    expect(e.text).toContain('phases off the ledge at 2,1 and falls 3 m to 3,1');
+  });
+
   it('"ends the turn" is filed under the round it ended, the new round under its own', () => {
     const { state } = play(LEDGE, newSession(1), initiative, { kind: 'next-turn' }, { kind: 'next-turn' }, { kind: 'next-turn' });
     // Aric ends (round 1), the wolf ends round 1 and round 2 starts, Aric ends in round 2.
