@@ -73,8 +73,9 @@ export function playSummary(state: PlayState, session: PlaySession) {
       return { id: c.id, name: c.name, x: c.x, y: c.y, altitude: c.altitude, prone: c.prone, damage: h.damage, nonlethal: h.nonlethal, hitPoints: h.hitPoints };
     }),
     pending: state.pending.filter((p) => p.status === 'open').map((p) => ({ id: p.id, attacker: p.attacker, target: p.target, at: p.at })),
+    // Numbered from 1, as the panel and the exported log number them.
     log: state.entries.map((e) => ({
-      index: e.index,
+      index: e.index + 1,
       round: e.round,
       kind: e.kind,
       actor: e.actor,

@@ -1,4 +1,5 @@
 import { For, Show } from 'solid-js';
+import { rulesBesideText } from '../../src-shared/play';
 import { Dialog } from '../components/Dialog';
 import type { Editor } from '../state/editor';
 import { DistributionChart } from './DistributionChart';
@@ -21,10 +22,12 @@ export function FallDialog(props: { editor: Editor }) {
           </For>
         </ul>
       </Show>
-      <Show when={e().distribution?.length}>
+      {/* A chart only for dice rolled: a fall the text leaves to the GM (6d6) or too short to hurt has
+          one total, 0, and drew an empty "Damage 0–0". */}
+      <Show when={e().dice.length && e().distribution?.length}>
         <DistributionChart distribution={e().distribution!} rolled={e().dice[0]?.total} testId="fall-chart" />
       </Show>
-      <p class="hint">{e().rules.map((r) => r.display).join(' · ')}</p>
+      <p class="hint">{rulesBesideText(e()).map((r) => r.display).join(' · ')}</p>
       <div class="dialog-actions">
         <button class="primary" data-testid="fall-ok" onClick={close}>
           OK

@@ -1,4 +1,5 @@
 import { createEffect, createSignal, For, Show } from 'solid-js';
+import { rulesBesideText } from '../../src-shared/play';
 import type { Editor } from '../state/editor';
 import { DistributionChart } from './DistributionChart';
 
@@ -55,13 +56,14 @@ export function PlayLog(props: { editor: Editor }) {
                 <span class="entry-round">{e.round ? `R${e.round}` : ''}</span>
                 <span class="entry-text">{e.text}</span>
               </div>
-              <Show when={e.rules.length}>
-                <div class="entry-rules">{e.rules.map((r) => r.display).join(' · ')}</div>
+              {/* Only the rules the entry's words do not already quote: each cited once. */}
+              <Show when={rulesBesideText(e).length}>
+                <div class="entry-rules">{rulesBesideText(e).map((r) => r.display).join(' · ')}</div>
               </Show>
               <Show when={e.dice.length}>
                 <div class="entry-dice">{e.dice.map((d) => `${d.what}: ${d.dice} → ${d.rolls.join(', ')} = ${d.total}`).join('; ')}</div>
               </Show>
-              <Show when={open() === e.index && e.distribution?.length}>
+              <Show when={open() === e.index && e.dice.length && e.distribution?.length}>
                 <DistributionChart distribution={e.distribution!} rolled={e.dice[0]?.total} width={220} height={50} />
               </Show>
               <Show when={open() === e.index && e.index < cursor() - 1}>

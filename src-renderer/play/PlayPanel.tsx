@@ -247,6 +247,7 @@ function Turn(props: { editor: Editor }) {
   const ruleset = () => state().board.ruleset;
   const creature = () => editor.currentCreature();
   const turn = () => state().turn;
+  const standUp = () => editor.turnOptions().find((o) => o.action === 'stand-up');
   const plan = () => editor.movePlan();
   const bands = () => editor.reachBands();
   const dice = () => editor.bandSquares().some((q) => q.p !== undefined && q.p < 1);
@@ -267,14 +268,21 @@ function Turn(props: { editor: Editor }) {
         <Show when={creature()?.prone}>
           <dt>Prone</dt>
           <dd>
-            <button data-testid="play-stand-up" onClick={() => editor.playAct({ kind: 'stand-up', creature: creature()!.id })}>
+            {/* The one Stand up control (the movement list no longer repeats it, disabled): allowed
+                and explained as the turn's options say. */}
+            <button
+              data-testid="play-stand-up"
+              disabled={standUp()?.allowed === false}
+              title={standUp() ? (standUp()!.allowed ? `${standUp()!.label}${standUp()!.rule ? ` — ${standUp()!.rule!.display}` : ''}` : standUp()!.why) : undefined}
+              onClick={() => editor.playAct({ kind: 'stand-up', creature: creature()!.id })}
+            >
               Stand up
             </button>
           </dd>
         </Show>
       </dl>
       <div class="play-actions" role="radiogroup" aria-label="Movement this turn" data-testid="play-actions">
-        <For each={editor.turnOptions()}>
+        <For each={editor.turnOptions().filter((o) => o.action !== 'stand-up')}>
           {(o) => (
             <button
               role="radio"
@@ -282,9 +290,8 @@ function Turn(props: { editor: Editor }) {
               classList={{ active: editor.moveAction() === o.action, unavailable: !o.allowed }}
               data-testid={`play-action-${o.action}`}
               data-allowed={String(o.allowed)}
-              disabled={o.action === 'stand-up'}
               title={o.allowed ? `${o.label}${o.rule ? ` — ${o.rule.display}` : ''}` : o.why}
-              onClick={() => o.action !== 'stand-up' && choose(o.action as MoveAction)}
+              onClick={() => choose(o.action as MoveAction)}
             >
               {o.label}
             </button>
@@ -402,7 +409,7 @@ function FlightSideView(props: { editor: Editor; steps: { x: number; y: number; 
   );
 }
 
-/** Dice movement (6d6.txt › Run): the chance to end a move at each distance, from the model's `reachByDistance`. */
+/** Dice movement (6d6.txt › Run): the chance the rolled score gets this far, from the model's `reachByDistance`. */
 function ReachChart(props: { editor: Editor }) {
   const points = createMemo(() => {
     const c = props.editor.currentCreature();
@@ -434,7 +441,7 @@ function ReachChart(props: { editor: Editor }) {
             }}
           </For>
         </svg>
-        <figcaption class="hint">Chance to end the run this many squares away (6d6.txt › Run: the score is rolled)</figcaption>
+        <figcaption class="hint">Chance to get at least this many squares away (6d6.txt › Run: the score is rolled)</figcaption>
       </figure>
     </Show>
   );
@@ -445,6 +452,11 @@ function Pending(props: { editor: Editor }) {
   const open = () => (editor.playShown()?.pending ?? []).filter((p) => p.status === 'open');
   const [damage, setDamage] = createSignal<Record<string, string>>({});
   const live = () => editor.playViewAt() === null;
+  // An empty box is no damage entered (the log says so), not 0 damage.
+  const hitDamage = (id: string): { damage?: number } => {
+    const typed = (damage()[id] ?? '').trim();
+    return typed === '' || !Number.isFinite(Number(typed)) ? {} : { damage: Number(typed) };
+  };
   return (
     <Show when={open().length}>
       <PanelSection id="pending" testid="play-pending" title="Attacks of opportunity">
@@ -458,7 +470,7 @@ function Pending(props: { editor: Editor }) {
                 </div>
                 <div class="play-buttons">
                   <input type="number" class="small" min="0" placeholder="dmg" title="Damage on a hit" value={damage()[p.id] ?? ''} onInput={(e) => setDamage({ ...damage(), [p.id]: e.currentTarget.value })} />
-                  <button disabled={!live()} data-testid={`aoo-hit-${p.id}`} onClick={() => editor.playAct({ kind: 'resolve', pending: p.id, outcome: 'hit', damage: Number(damage()[p.id] || 0) })}>
+                  <button disabled={!live()} data-testid={`aoo-hit-${p.id}`} onClick={() => editor.playAct({ kind: 'resolve', pending: p.id, outcome: 'hit', ...hitDamage(p.id) })}>
                     Hit
                   </button>
                   <button disabled={!live()} data-testid={`aoo-miss-${p.id}`} onClick={() => editor.playAct({ kind: 'resolve', pending: p.id, outcome: 'miss' })}>

@@ -7,6 +7,7 @@ import {
   canUndo as sessionCanUndo,
   exportLog,
   goTo,
+  ledgeOnPath,
   moveRequest,
   newSession,
   PLAY_RULES,
@@ -114,7 +115,17 @@ export function createPlay(deps: PlayDeps) {
     const defaulted = forcedChosen().by === null && next.by === forced().by;
     setForcedChosen(defaulted ? { ...next, by: null } : next);
   };
-  const [forcedSquares, setForcedSquares] = createSignal<Square[]>([]);
+  const [forcedSquares, setForcedSquaresOnly] = createSignal<Square[]>([]);
+  /**
+   * The squares the GM clicked for a forced movement; the Squares count follows them (two squares
+   * clicked is a movement of two), so the panel never shows one number while the map shows another.
+   */
+  const setForcedSquares = (squares: Square[]): void => {
+    batch(() => {
+      setForcedSquaresOnly(squares);
+      if (squares.length) setForcedChosen((f) => (f.effect === 'teleport' ? f : { ...f, squares: squares.length }));
+    });
+  };
   const [showBands, setShowBands] = createSignal(true);
   const [showThreat, setShowThreat] = createSignal(false);
   const [showFlanks, setShowFlanks] = createSignal(false);
@@ -491,7 +502,12 @@ export function createPlay(deps: PlayDeps) {
       if (!opt || !opt.allowed) return null;
       const name = (id: string) => s.board.creatures.find((k) => k.id === id)?.name ?? id;
       try {
-        const answer = checkPath(s.board, c.id, d, requestFor(moveAction()));
+        const request = requestFor(moveAction());
+        const answer = checkPath(s.board, c.id, d, request);
+        // The engine's check does not say a drawn path ends in a fall; the model's own test does
+        // (the same one `perform` uses), so a drag shows the fall the hover shows.
+        const ledge = ledgeOnPath(s.board, c, d, request);
+        if (ledge && ledge.index === d.length - 1) answer.fall = ledge.height;
         return { answer, flight: false, provokedBy: answer.provokes.map((p) => ({ creature: p.by, name: name(p.by), at: { x: p.x, y: p.y } })), target: d[d.length - 1]! };
       } catch (e) {
         return { answer: { legal: false, reason: (e as Error).message, breaksAt: 0, total: 0, unit: 'ft', steps: [], provokes: [], stopsAt: null }, flight: false, provokedBy: [], target: d[d.length - 1]! };
@@ -500,17 +516,19 @@ export function createPlay(deps: PlayDeps) {
     const via = waypoints();
     const target = deps.hover() ?? via[via.length - 1];
     if (!target) return null;
-    return planTo(target, via);
+    // Pointing at the last waypoint (or off the map) plans to it through the ones before.
+    const last = via[via.length - 1];
+    return planTo(target, last && last.x === target.x && last.y === target.y ? via.slice(0, -1) : via);
   });
 
   /**
-   * Commits a move: the drawn path, or the planned path to the last waypoint (`toLastWaypoint`, Enter)
-   * or to the hover. Refused (with where and why) when it is not legal.
+   * Commits the move the panel shows (`plan`): the drawn path, or the planned path through the
+   * waypoints to the hover (to the last waypoint when the pointer is off the map). Refused (with where
+   * and why) when it is not legal — Enter once charged to the waypoint while the panel said "Not allowed".
    */
-  function commitMove(toLastWaypoint = false): LogEntry | null {
+  function commitMove(): LogEntry | null {
     const c = currentCreature();
-    const via = waypoints();
-    const p = toLastWaypoint && via.length && !drawn() ? planTo(via[via.length - 1]!, via.slice(0, -1)) : plan();
+    const p = plan();
     if (!c) return null;
     if (!p) {
       const why = options().find((o) => o.action === moveAction())?.why;

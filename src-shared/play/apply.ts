@@ -1,5 +1,6 @@
 import type { RandomSource } from '../rules/engine/dice';
 import { seededRandom } from '../rules/engine/dice';
+import { uniqueRules } from './cite';
 import { stallSave } from './falls';
 import { forcedAction, teleportAction } from './forced';
 import { enterDamage, resolveAttack, setHitPoints } from './gm';
@@ -59,6 +60,7 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
     default:
       throw new PlayRefused(`"${(action as { kind?: unknown }).kind}" is not a play action.`);
   }
+  e.rules = uniqueRules(e.rules);
   state.entries.push(e);
   return state;
 }

@@ -7,8 +7,9 @@ import type { Square } from './types';
  */
 
 /**
- * For dice movement (6d6.txt › Run: the score is rolled), the best chance of ending a move at each
- * distance in squares from where the creature stands (the farthest-reaching square at that distance).
+ * For dice movement (6d6.txt › Run: the score is rolled), the best chance of getting at least this far:
+ * for each distance in squares from where the creature stands, the likeliest square at that distance
+ * the rolled score reaches (not the chance of stopping exactly there).
  * Fixed budgets give 1 for every distance reached.
  */
 export function reachByDistance(reach: Reach, from: Square): { distance: number; p: number }[] {

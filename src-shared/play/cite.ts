@@ -1,5 +1,5 @@
 import { RULESETS, type RulesetId } from '../model';
-import type { RuleCite } from './types';
+import type { LogEntry, RuleCite } from './types';
 
 const NAME_BY_FILE: Record<string, string> = Object.fromEntries(Object.values(RULESETS).map((r) => [r.text, r.name]));
 
@@ -47,3 +47,17 @@ export const PLAY_RULES: Readonly<Record<RulesetId, { provoke: string; fall: str
   // startroid.txt › Moving through occupied squares: "Moving into a non helpless enemy's space provokes".
   startroid: { provoke: 'Moving through occupied squares', fall: 'Inertia' },
 };
+
+/** A rule list with each rule once (an action may cite the same passage for two reasons: Walk moves and provokes). */
+export function uniqueRules(rules: readonly RuleCite[]): RuleCite[] {
+  const seen = new Set<string>();
+  return rules.filter((r) => !seen.has(r.ref) && !!seen.add(r.ref));
+}
+
+/**
+ * The rules to print beside an entry's text: those its words do not already quote (as
+ * "(Epic Path › Walk)" or "(epic-path.txt › Walk)"), so the log, the export and the fall dialog cite each once.
+ */
+export function rulesBesideText(e: Pick<LogEntry, 'text' | 'rules'>): RuleCite[] {
+  return uniqueRules(e.rules).filter((r) => !e.text.includes(r.display) && !e.text.includes(r.ref));
+}

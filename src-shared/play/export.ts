@@ -1,4 +1,5 @@
 import { RULESETS } from '../model';
+import { rulesBesideText } from './cite';
 import type { LogEntry, PlayState } from './types';
 
 /**
@@ -27,7 +28,7 @@ export function exportLog(state: PlayState, format: LogFormat, title = state.boa
       out.push(md ? `## ${head}` : head);
       out.push('');
     }
-    const rules = e.rules.map((r) => r.display).join('; ');
+    const rules = rulesBesideText(e).map((r) => r.display).join('; ');
     const dice = diceLine(e);
     const extra = [dice && (md ? `dice: ${dice}` : `dice: ${dice}`), rules && `rules: ${rules}`].filter(Boolean).join(' — ');
     const text = e.refused ? `(not replayed) ${e.text}` : e.text;

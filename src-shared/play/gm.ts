@@ -10,9 +10,11 @@ export function resolveAttack(state: PlayState, index: number, action: Extract<P
   if (p.status !== 'open') throw new PlayRefused(`${p.attackerName}'s attack on ${p.targetName} is already resolved (${p.status}).`);
   if (action.outcome !== 'hit' && action.outcome !== 'miss') throw new PlayRefused('An attack is resolved as a hit or a miss.');
   const damage = action.outcome === 'hit' ? Math.max(0, Math.floor(action.damage ?? 0)) : 0;
+  // A hit with no damage entered is said in words, not recorded as if it did nothing.
+  const hitText = action.damage === undefined ? '; no damage entered' : ` for ${damage} damage`;
   p.status = action.outcome;
   if (damage) p.damage = damage;
-  const e = entry(state, index, action, p.attacker, `${p.attackerName}'s attack of opportunity on ${p.targetName} ${action.outcome === 'hit' ? `hits${damage ? ` for ${damage} damage` : ''}` : 'misses'} (GM).`);
+  const e = entry(state, index, action, p.attacker, `${p.attackerName}'s attack of opportunity on ${p.targetName} ${action.outcome === 'hit' ? `hits${hitText}` : 'misses'} (GM).`);
   e.rules.push(p.rule);
   e.squares = [p.at];
   if (damage) {

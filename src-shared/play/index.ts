@@ -3,10 +3,11 @@
  * derived by replaying the log with seeded dice. See docs/play.md.
  */
 export * from './types';
-export { cite, citeOf, PLAY_RULES } from './cite';
+export { cite, citeOf, PLAY_RULES, rulesBesideText, uniqueRules } from './cite';
 export { TURN_ECONOMY, turnOptions, turnRefusal, type TurnActionRule, type TurnEconomy, type TurnOption } from './turns';
 export { initialState, applyAction, actionRandom, initiativeDice } from './apply';
 export { newSession, replay, timeline, stateAt, perform, undo, redo, canUndo, canRedo, goTo, reset, savedSession, withSession, moveRequest, previewMove, type MovePreview } from './session';
 export { exportLog, type LogFormat } from './export';
 export { FORCED_RULES } from './apply';
 export { reachByDistance, damageBars } from './charts';
+export { ledgeOnPath } from './falls';

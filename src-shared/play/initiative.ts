@@ -102,6 +102,8 @@ export function setGmOrder(state: PlayState, index: number, action: Extract<Play
 export function nextTurn(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'next-turn' }>): LogEntry {
   if (state.round === 0 || state.order.length === 0) throw new PlayRefused('Roll or enter initiative first: there is no turn to end.');
   const ended = state.current;
+  // The entry belongs to the round the turn ended in (the exported log files it under that round).
+  const endedRound = state.round;
   let next = state.turnIndex + 1;
   if (next >= state.order.length) {
     next = 0;
@@ -109,5 +111,6 @@ export function nextTurn(state: PlayState, index: number, action: Extract<PlayAc
   }
   startTurn(state, next);
   const e = entry(state, index, action, ended, `${ended ? nameOf(state, ended) : 'Nobody'} ends the turn. Round ${state.round}: ${nameOf(state, state.current!)}'s turn.`);
+  e.round = endedRound;
   return e;
 }

@@ -122,7 +122,8 @@ export function moveAction(state: PlayState, index: number, action: Extract<Play
     e.text += ` The resistance stops the move short of ${sq(action.path[moved.length]!)}: ${stoppedBy}.`;
   }
   listProvocations(state, e, index, mover, answer.provokes);
-  if (fall) resolveFall(state, e, mover, fall.height, last, random, `walks off the ledge at ${sq(last)}`);
+  // The ledge is the square walked off (the one before the drop), the landing the one after it.
+  if (fall) resolveFall(state, e, mover, fall.height, last, random, `walks off the ledge at ${sq(moved[fall.index - 1] ?? from)}`);
   e.round = state.round;
   return e;
 }
@@ -312,7 +313,7 @@ function phasingMove(state: PlayState, e: LogEntry, mover: Creature, action: Ext
   e.squares = [from, ...action.path];
   e.text = `${mover.name} phases from ${sq(from)} to ${x},${y}${action.path.length > 1 ? ` via ${action.path.slice(0, -1).map(sq).join(' ')}` : ''}, through terrain and creatures: ${action.path.length} squares, ${rule.label}; ${state.turn.spent} squares this turn.`;
   listProvocations(state, e, e.index, mover, provokes);
-  if (fall) resolveFall(state, e, mover, fall.height, { x, y }, random, `phases off the ledge at ${x},${y}`);
+  if (fall) resolveFall(state, e, mover, fall.height, { x, y }, random, `phases off the ledge at ${sq(action.path[fall.index - 1] ?? from)}`);
   e.round = state.round;
   return e;
 }

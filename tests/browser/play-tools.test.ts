@@ -123,8 +123,11 @@ describe('Play mode', () => {
     const board = editor.playState()!.board;
     t.click({ x: 7, y: 2 });
     expect(editor.forced().target).toBe('A');
-    // Two squares picked for a push of one: refused in words, nothing moves (a newcomer's push did less than drawn, silently).
+    // Two squares picked: the Squares count follows them (issue 17 › 7). Set back to a push of one,
+    // it is refused in words, nothing moves (a newcomer's push did less than drawn, silently).
     t.click({ x: 8, y: 2 }).click({ x: 9, y: 2 });
+    expect(editor.forced().squares).toBe(2);
+    editor.setForced({ ...editor.forced(), squares: 1 });
     t.key('Enter');
     expect(editor.playRefusal()?.reason).toMatch(/moves it 1 square, but 2 squares are picked/);
     expect(where(editor, 'A')).toEqual({ x: 7, y: 2 });

@@ -15,7 +15,7 @@ const MAX_TEXT = 14;
 
 /**
  * Play mode's overlay, on the interactive Konva layer: the current creature ringed, its reach in bands
- * (squares it may only pass marked ×, a ledge's fall in red, dice movement shaded by its chance), the
+ * (squares it may only pass hatched, a ledge's fall in red, dice movement shaded by its chance), the
  * path being drawn with its running cost, waypoints, the heights of a flight and the attacks of
  * opportunity it provokes (enemy named), the squares of a forced movement, a refused square, and the
  * squares of the log entry being looked at.
@@ -108,7 +108,8 @@ function ring(ctx: DrawContext, board: Encounter, id: string, v: View, color: st
   ctx.stroke();
 }
 
-function drawBands(ctx: DrawContext, squares: BandSquare[], v: View, viewport: Size): void {
+/** The reach bands, square by square (exported for the test that holds the drawing to the legend). */
+export function drawBands(ctx: DrawContext, squares: BandSquare[], v: View, viewport: Size): void {
   if (!squares.length) return;
   const s = squarePixels(v);
   const inView = (q: Square) => {
@@ -127,20 +128,15 @@ function drawBands(ctx: DrawContext, squares: BandSquare[], v: View, viewport: S
     ctx.fill();
   }
   ctx.setAttr('globalAlpha', 1);
-  // Squares the move may pass but not end in: a cross.
+  // Squares the move may pass but not end in: hatched like the legend's swatch (a large cross over an
+  // ally read as "dead").
   ctx.beginPath();
   for (const q of squares) {
     if (q.end || q.fall !== undefined || !inView(q)) continue;
-    const x = v.panX + q.x * s;
-    const y = v.panY + q.y * s;
-    const m = s * 0.3;
-    ctx.moveTo(x + m, y + m);
-    ctx.lineTo(x + s - m, y + s - m);
-    ctx.moveTo(x + s - m, y + m);
-    ctx.lineTo(x + m, y + s - m);
+    hatch(ctx, v.panX + q.x * s, v.panY + q.y * s, s);
   }
-  ctx.setAttr('strokeStyle', 'rgba(30, 30, 35, 0.7)');
-  ctx.setAttr('lineWidth', Math.max(1, s * 0.05));
+  ctx.setAttr('strokeStyle', 'rgba(30, 30, 35, 0.55)');
+  ctx.setAttr('lineWidth', Math.max(1, s * 0.04));
   ctx.stroke();
   if (s < 22) return;
   ctx.setAttr('fillStyle', '#111');
@@ -151,6 +147,21 @@ function drawBands(ctx: DrawContext, squares: BandSquare[], v: View, viewport: S
     if (!inView(q)) continue;
     const label = q.fall !== undefined ? `↓${q.fall}` : q.p !== undefined && q.p < 1 ? `${Math.round(q.p * 100)}%` : '';
     if (label) ctx.fillText(label, v.panX + (q.x + 0.5) * s, v.panY + (q.y + 0.22) * s);
+  }
+}
+
+/** Stripes from top left to bottom right across one square, as CSS's 45deg repeating gradient draws them. */
+function hatch(ctx: DrawContext, x: number, y: number, s: number): void {
+  const step = s / 4;
+  for (let d = -3 * step; d < s - 1e-9; d += step) {
+    // The line px - py = d inside the square.
+    if (d >= 0) {
+      ctx.moveTo(x + d, y);
+      ctx.lineTo(x + s, y + s - d);
+    } else {
+      ctx.moveTo(x, y - d);
+      ctx.lineTo(x + s + d, y + s);
+    }
   }
 }
 

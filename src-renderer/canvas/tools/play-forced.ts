@@ -1,5 +1,5 @@
 import type { Editor, Square } from '../../state/editor';
-import { footprintOf } from '../../../src-shared/rules/sizes';
+import { creaturesCovering } from '../layers/creature-layout';
 import { createMachine, sameSquare, type KeyInput, type PointerInput, type Tool } from './tool';
 
 /**
@@ -15,13 +15,15 @@ export function createPlayForcedTool(editor: Editor, now: () => number = () => p
   const machine = createMachine<'idle' | 'pointing'>('play-forced', 'idle');
   let lastClick: { square: Square; at: number } | null = null;
 
+  /**
+   * The creature a click on a square means: the smallest one on it (a Tiny creature sharing a bigger
+   * one's space was never picked: the first creature in the list covering the square won).
+   */
   const creatureAt = (q: Square) => {
     const b = editor.playState()?.board;
     if (!b) return null;
-    return b.creatures.find((c) => {
-      const side = Math.max(1, footprintOf(b.ruleset, c.size).side);
-      return q.x >= c.x && q.x < c.x + side && q.y >= c.y && q.y < c.y + side;
-    }) ?? null;
+    const id = creaturesCovering(b, q.x, q.y)[0];
+    return id ? (b.creatures.find((c) => c.id === id) ?? null) : null;
   };
 
   return {

@@ -9,7 +9,8 @@ export const DOUBLE_CLICK_MS = 400;
  *
  *   idle ──down──▶ pointing ──up: a waypoint (the same square twice quickly: commit)──▶ idle
  *                  pointing ──move, started on the creature──▶ drawing ──up: the drawn path, checked──▶ idle
- *   Enter: move to the last waypoint (or along the drawn path) · Backspace: drop the last waypoint
+ *   Enter: the move the panel shows (the drawn path, or through the waypoints to the hover; to the
+ *   last waypoint when the pointer is off the map) · Backspace: drop the last waypoint
  *   Escape: clear the waypoints · N: next turn
  *
  * The hover plans the cheapest path through the waypoints (state/play.ts `movePlan`); a path the
@@ -85,8 +86,8 @@ export function createPlayMoveTool(editor: Editor, now: () => number = () => per
       if (input.ctrl || input.alt) return false;
       switch (input.key) {
         case 'Enter':
-          if (editor.drawnPath()) editor.commitMove();
-          else editor.commitMove(true);
+          // What the panel shows, never something else: the drawn path, or the path to the hover.
+          editor.commitMove();
           return true;
         case 'Escape':
           if (!editor.waypoints().length && !editor.drawnPath()) return false;
