@@ -249,6 +249,11 @@ test('one user’s journey: a JPEG battle map in, its grid found and corrected, 
     // Lined up to within half a picture pixel (Foundry's offsets are whole pixels).
     expect(Math.abs((scene.background.offsetX + x * scene.grid.size) * toPicture.x - (CRYPT.offsetX + CRYPT.pixelsPerSquare * x)), `Foundry square ${x},${y}`).toBeLessThan(0.5);
     expect(Math.abs((scene.background.offsetY + y * scene.grid.size) * toPicture.y - (CRYPT.offsetY + CRYPT.pixelsPerSquare * y))).toBeLessThan(0.5);
+    // And what Foundry shows in that square's middle is the art's.
+    const left = (scene.background.offsetX + x * scene.grid.size) * toPicture.x;
+    const top = (scene.background.offsetY + y * scene.grid.size) * toPicture.y;
+    const side = scene.grid.size * toPicture.x;
+    expect(farthest(meanColour(bg, left + side / 4, top + side / 4, left + (3 * side) / 4, top + (3 * side) / 4), artSquare(x, y))).toBeLessThan(1);
   }
   // The token's art goes beside it, bytes unchanged.
   const token = scene.tokens.find((t: { texture: { src: string } }) => !t.texture.src.startsWith('icons/'));
