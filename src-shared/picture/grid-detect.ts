@@ -64,16 +64,35 @@ const EDGE_CLAMP = 64;
  */
 const MIN_LINE_STRENGTH = 3;
 
+/** Strips the picture is cut into across its lines, to see whether a line runs its whole length. */
+const STRIPS = 16;
+
+/** Edge strength along one axis: `all` sums every step; `darker` and `brighter` the steps each way. */
+interface AxisEdges {
+  all: Float64Array;
+  darker: Float64Array;
+  brighter: Float64Array;
+  /** `all` again, strip by strip across the lines: strip s's entry i at `s * all.length + i`. */
+  strips: Float64Array;
+}
+
 /** Edge strength down each column (`across`: vertical lines) and along each row (`down`). */
 interface Profiles {
-  across: Float64Array;
-  down: Float64Array;
+  across: AxisEdges;
+  down: AxisEdges;
+}
+
+function axisEdges(n: number): AxisEdges {
+  return { all: new Float64Array(n), darker: new Float64Array(n), brighter: new Float64Array(n), strips: new Float64Array(n * STRIPS) };
 }
 
 function edgeProfiles(image: PicturePixels): Profiles {
   const { width: w, height: h, data, channels } = image;
-  const across = new Float64Array(Math.max(0, w - 1));
-  const down = new Float64Array(Math.max(0, h - 1));
+  const across = axisEdges(Math.max(0, w - 1));
+  const down = axisEdges(Math.max(0, h - 1));
+  const nx = across.all.length;
+  // Where each strip of columns ends (for the horizontal lines' strips).
+  const columnStripEnd = Array.from({ length: STRIPS }, (_, s) => Math.round(((s + 1) * w) / STRIPS));
   // Grey pixels are read where they lie; colour ones are made grey a row at a time.
   const grey = channels === 1;
   let previous: ArrayLike<number> = new Uint8Array(w);
@@ -81,25 +100,47 @@ function edgeProfiles(image: PicturePixels): Profiles {
   let spare = previous as Uint8Array;
   for (let y = 0; y < h; y++) {
     const row = y * w * channels;
-    let base = 0;
     if (grey) {
       current = data.subarray(row, row + w);
     } else {
       // Rec. 601 luma (×256): how bright a pixel looks, which is what a drawn line changes.
       for (let x = 0, o = row; x < w; x++, o += channels) current[x] = (77 * data[o]! + 150 * data[o + 1]! + 29 * data[o + 2]!) >> 8;
     }
+    const strip = Math.min(STRIPS - 1, Math.floor((y * STRIPS) / h)) * nx;
     for (let x = 1; x < w; x++) {
-      let d = current[x]! - current[x - 1]!;
-      if (d < 0) d = -d;
-      across[x - 1]! += d < EDGE_CLAMP ? d : EDGE_CLAMP;
+      const d = current[x]! - current[x - 1]!;
+      if (d < 0) {
+        const v = d > -EDGE_CLAMP ? -d : EDGE_CLAMP;
+        across.darker[x - 1]! += v;
+        across.strips[strip + x - 1]! += v;
+      } else {
+        const v = d < EDGE_CLAMP ? d : EDGE_CLAMP;
+        across.brighter[x - 1]! += v;
+        across.strips[strip + x - 1]! += v;
+      }
     }
     if (y > 0) {
-      for (let x = 0; x < w; x++) {
-        let d = current[x]! - previous[x]!;
-        if (d < 0) d = -d;
-        base += d < EDGE_CLAMP ? d : EDGE_CLAMP;
+      let darker = 0;
+      let brighter = 0;
+      let x = 0;
+      for (let s = 0; s < STRIPS; s++) {
+        let inStrip = 0;
+        for (const end = columnStripEnd[s]!; x < end; x++) {
+          const d = current[x]! - previous[x]!;
+          if (d < 0) {
+            const v = d > -EDGE_CLAMP ? -d : EDGE_CLAMP;
+            darker += v;
+            inStrip += v;
+          } else {
+            const v = d < EDGE_CLAMP ? d : EDGE_CLAMP;
+            brighter += v;
+            inStrip += v;
+          }
+        }
+        down.strips[s * (h - 1) + y - 1] = inStrip / Math.max(1, columnStripEnd[s]! - (s ? columnStripEnd[s - 1]! : 0));
       }
-      down[y - 1] = base / w;
+      down.darker[y - 1] = darker / w;
+      down.brighter[y - 1] = brighter / w;
     }
     if (grey) previous = current;
     else {
@@ -109,8 +150,46 @@ function edgeProfiles(image: PicturePixels): Profiles {
       current = t;
     }
   }
-  for (let x = 0; x < across.length; x++) across[x]! /= h;
+  for (let x = 0; x < nx; x++) {
+    across.darker[x]! /= h;
+    across.brighter[x]! /= h;
+  }
+  // Each strip of rows as a mean over its rows, like the whole column.
+  for (let s = 0; s < STRIPS; s++) {
+    const rows = Math.max(1, Math.round(((s + 1) * h) / STRIPS) - Math.round((s * h) / STRIPS));
+    for (let x = 0; x < nx; x++) across.strips[s * nx + x]! /= rows;
+  }
+  for (const axis of [across, down]) for (let i = 0; i < axis.all.length; i++) axis.all[i] = axis.darker[i]! + axis.brighter[i]!;
   return { across, down };
+}
+
+/**
+ * Where lines are centred, whatever their width: a dark line (or wall, or the gap between two
+ * flagstones) is a step darker and, a few pixels on, a step brighter; its centre lies between them
+ * (a bright line the other way round). Each pair of opposite steps up to `widest` entries apart
+ * scores the weaker of the two at its midpoint, the best pair at each place kept. A thick wall drawn
+ * on a grid line thus centres on the line, not on its stronger edge; one step alone (a room's
+ * edge) scores only where the profile has steps both ways (a column of flagstones of every shade).
+ */
+function lineCentres(edges: AxisEdges, widest: number): Float64Array {
+  const { darker, brighter } = edges;
+  const n = darker.length;
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const dI = darker[i]!;
+    const bI = brighter[i]!;
+    for (let d = 0; d <= widest && i + d < n; d++) {
+      const j = i + d;
+      const a = dI < brighter[j]! ? dI : brighter[j]!;
+      const b = bI < darker[j]! ? bI : darker[j]!;
+      const v = a > b ? a : b;
+      // An odd gap's midpoint lies between two entries: both get it.
+      const k = i + (d >> 1);
+      if (v > out[k]!) out[k] = v;
+      if (d & 1 && v > out[k + 1]!) out[k + 1] = v;
+    }
+  }
+  return out;
 }
 
 /**
@@ -259,8 +338,16 @@ function median(values: Float64Array | number[]): number {
   return n === 0 ? 0 : n % 2 ? sorted[(n - 1) / 2]! : 0.5 * (sorted[n / 2 - 1]! + sorted[n / 2]!);
 }
 
-/** The profile folded at the period: where its lines fall, how strong and how regular they are. */
-function fitAxis(profile: Float64Array, period: number): AxisFit {
+interface Fold {
+  bins: number;
+  /** The mean of the profile in each bin. */
+  fold: Float64Array;
+  count: Float64Array;
+  /** Summed position within the period of the entries in each bin. */
+  where: Float64Array;
+}
+
+function foldProfile(profile: Float64Array, period: number): Fold {
   const bins = Math.max(8, Math.ceil(2 * period));
   const sum = new Float64Array(bins);
   const count = new Float64Array(bins);
@@ -277,8 +364,11 @@ function fitAxis(profile: Float64Array, period: number): AxisFit {
   }
   const fold = new Float64Array(bins);
   for (let b = 0; b < bins; b++) fold[b] = count[b] ? sum[b]! / count[b]! : 0;
-  const base = median(fold);
-  // A thick line shows as two edges: smooth the fold so its peak falls between them.
+  return { bins, fold, count, where };
+}
+
+/** The bin where the folded line peaks (smoothed, so a thick line's two edges make one peak). */
+function peakBinOf({ bins, fold }: Fold): number {
   const half = Math.max(1, Math.round(0.08 * bins));
   let peakBin = 0;
   let peakValue = -Infinity;
@@ -290,18 +380,22 @@ function fitAxis(profile: Float64Array, period: number): AxisFit {
       peakBin = b;
     }
   }
+  return peakBin;
+}
+
+/** Where the folded line is centred, 0 ≤ phase < period: the weighted mean of its top. */
+function foldedCentre(f: Fold, period: number): number {
+  const { bins, fold, count, where } = f;
+  const base = median(fold);
+  const peakBin = peakBinOf(f);
   const reach = Math.max(2, Math.round(0.15 * bins));
-  let weight = 0;
-  let moment = 0;
-  let strength = 0;
   let top = 0;
   for (let k = -reach; k <= reach; k++) {
     const b = (peakBin + k + bins) % bins;
-    const v = fold[b]! - base;
-    // Signed, so a texture's ups and downs cancel and only a real line adds up.
-    strength += v * (period / bins);
-    if (v > 0 && count[b]) top = Math.max(top, v);
+    if (count[b]) top = Math.max(top, fold[b]! - base);
   }
+  let weight = 0;
+  let moment = 0;
   for (let k = -reach; k <= reach; k++) {
     const b = (peakBin + k + bins) % bins;
     // Only the line itself places it: the texture beside it would pull it to the window's middle.
@@ -315,7 +409,29 @@ function fitAxis(profile: Float64Array, period: number): AxisFit {
     }
   }
   const centre = (peakBin * period) / bins + (weight > 0 ? moment / weight : 0);
-  const phase = ((centre % period) + period) % period;
+  return ((centre % period) + period) % period;
+}
+
+/**
+ * The profile folded at the period: where its lines fall (placed by `centres`, the lines' centres
+ * whatever their width), how strong and how regular they are.
+ */
+function fitAxis(profile: Float64Array, period: number, centres: Float64Array = profile): AxisFit {
+  const folded = foldProfile(profile, period);
+  const { bins, fold, count } = folded;
+  const base = median(fold);
+  const phase = foldedCentre(centres === profile ? folded : foldProfile(centres, period), period);
+  const peakBin = Math.min(bins - 1, Math.floor((phase / period) * bins));
+  const reach = Math.max(2, Math.round(0.15 * bins));
+  let strength = 0;
+  let top = 0;
+  for (let k = -reach; k <= reach; k++) {
+    const b = (peakBin + k + bins) % bins;
+    const v = fold[b]! - base;
+    // Signed, so a texture's ups and downs cancel and only a real line adds up.
+    strength += v * (period / bins);
+    if (v > 0 && count[b]) top = Math.max(top, v);
+  }
   const rest: number[] = [];
   for (let b = 0; b < bins; b++) {
     const dist = Math.min(Math.abs(b - peakBin), bins - Math.abs(b - peakBin));
@@ -489,8 +605,19 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
 
   const profiles = edgeProfiles(image);
   const radius = Math.max(2, Math.min(4, Math.floor(minLag / 2)));
-  const across = axisOf(profiles.across, radius);
-  const downAxis = axisOf(profiles.down, radius);
+  const across = axisOf(profiles.across.all, radius);
+  const downAxis = axisOf(profiles.down.all, radius);
+  // Lines' centres for bands up to a fifth of a square wide (wider would pair two lines' edges).
+  const centreCache = new Map<string, Float64Array>();
+  const centresOf = (name: 'across' | 'down', period: number): Float64Array => {
+    const widest = Math.max(1, Math.round(0.2 * period));
+    const key = `${name} ${widest}`;
+    let c = centreCache.get(key);
+    if (!c) centreCache.set(key, (c = lineCentres(profiles[name], widest)));
+    return c;
+  };
+  const fitOf = (name: 'across' | 'down', period: number) => fitAxis(profiles[name].all, period, centresOf(name, period));
+  const driftOf = (name: 'across' | 'down', period: number, phase: number) => lineDrift(centresOf(name, period), period, phase);
   const axes = [across, downAxis];
   if (across.energy <= 1e-9 || downAxis.energy <= 1e-9) return { ok: false, reason: 'no grid found: the picture has no lines (it is one flat colour or a smooth blend)' };
 
@@ -532,8 +659,8 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
     let period = refinePeriod(axes, coarse, longestAxis);
     // Each axis's lines followed from the correlation's period; squares repeat alike both ways.
     const followed = (['across', 'down'] as const).map((name) => {
-      const profile = profiles[name];
-      return { name, ...followLines(profile, period, fitAxis(profile, period).phase), lines: profile.length / period };
+      const centres = centresOf(name, period);
+      return { name, ...followLines(centres, period, fitOf(name, period).phase), lines: centres.length / period };
     });
     const [fa, fd] = followed as [(typeof followed)[0], (typeof followed)[0]];
     if (Math.abs(fa.period - fd.period) > 0.01 * period + 0.5) {
@@ -547,7 +674,7 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
     const estimates = [refinePeriod(axes, fromLines, longestAxis), fromLines].flatMap((e) => [Math.round(e / scale), round(e / scale, 2)]);
     const tried = estimates
       .filter((e) => e * scale > 2)
-      .map((e) => ({ e, drift: Math.max(lineDrift(profiles.across, e * scale, fitAxis(profiles.across, e * scale).phase), lineDrift(profiles.down, e * scale, fitAxis(profiles.down, e * scale).phase)) }))
+      .map((e) => ({ e, drift: Math.max(driftOf('across', e * scale, fitOf('across', e * scale).phase), driftOf('down', e * scale, fitOf('down', e * scale).phase)) }))
       .sort((a, b) => a.drift - b.drift);
     if (tried.length === 0) continue;
     const whole = tried.find((t) => Number.isInteger(t.e) && t.drift <= tried[0]!.drift + 0.15);
@@ -557,7 +684,7 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
       refuse(0, `no grid found: the lines repeat every ${round(perSquare, 1)} px, outside a square's size (${DETECTABLE_SQUARE.min}–${DETECTABLE_SQUARE.max} px)`);
       continue;
     }
-    const fits = { across: fitAxis(profiles.across, period), down: fitAxis(profiles.down, period) };
+    const fits = { across: fitOf('across', period), down: fitOf('down', period) };
     const weak = axisConfidence(fits.across) <= axisConfidence(fits.down) ? 'across' : 'down';
     const fit = fits[weak];
     const size = round(perSquare, 1);
@@ -576,7 +703,7 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
       refuse(0.3, `no grid found that is sure enough: lines fall every ${size} px and also every ${round(perSquare / finer, 1)} px, so the square's size is unclear`);
       continue;
     }
-    const drift = Math.max(lineDrift(profiles.across, period, fits.across.phase), lineDrift(profiles.down, period, fits.down.phase));
+    const drift = Math.max(driftOf('across', period, fits.across.phase), driftOf('down', period, fits.down.phase));
     if (drift > Math.max(1.25, 0.008 * period)) {
       refuse(0.3, `no grid found that is sure enough: lines repeat about every ${size} px but stray ${round(drift / scale, 1)} px from a regular grid`);
       continue;
