@@ -466,22 +466,8 @@ function fitAxis(profile: Float64Array, period: number, centres: Float64Array = 
 
   // Each predicted line: does the profile step up there, against the same measure taken in the
   // middle of the squares (where no line runs)?
-  const w = Math.max(1, Math.round(0.08 * period));
-  const side = Math.max(w + 2, Math.round(0.3 * period));
-  const contrastAt = (pos: number): number | null => {
-    const c = Math.round(pos - 1);
-    if (c - w < 0 || c + w >= profile.length) return null;
-    let peak = -Infinity;
-    for (let i = c - w; i <= c + w; i++) peak = Math.max(peak, profile[i]!);
-    // The squares either side, or the one side a line by the picture's edge has.
-    const around: number[] = [];
-    for (let d = w + 1; d <= side; d++) {
-      if (c - d >= 0) around.push(profile[c - d]!);
-      if (c + d < profile.length) around.push(profile[c + d]!);
-    }
-    if (around.length < side - w) return null;
-    return peak - median(around);
-  };
+  const contrastAt = (pos: number) => lineContrast(profile, pos, period)?.value ?? null;
+
   const atLines: number[] = [];
   const between: number[] = [];
   for (let pos = phase; pos < profile.length + 1; pos += period) {
@@ -494,6 +480,52 @@ function fitAxis(profile: Float64Array, period: number, centres: Float64Array = 
   const nullLevel = sortedBetween.length ? sortedBetween[Math.min(sortedBetween.length - 1, Math.floor(0.9 * sortedBetween.length))]! : Infinity;
   const present = atLines.filter((v) => v > nullLevel && v > 0).length;
   return { phase, signalToNoise, strength, finerBy, coverage: atLines.length ? present / atLines.length : 0, lines: atLines.length };
+}
+
+/**
+ * Does the profile step up at a line's place, against the squares either side (or the one side a
+ * line by the picture's edge has)? The line's top less the median beside it; null off the profile.
+ */
+function lineContrast(profile: Float64Array, pos: number, period: number): { value: number; spread: number } | null {
+  const w = Math.max(1, Math.round(0.08 * period));
+  const side = Math.max(w + 2, Math.round(0.3 * period));
+  const c = Math.round(pos - 1);
+  if (c - w < 0 || c + w >= profile.length) return null;
+  let peak = -Infinity;
+  for (let i = c - w; i <= c + w; i++) peak = Math.max(peak, profile[i]!);
+  const around: number[] = [];
+  for (let d = w + 1; d <= side; d++) {
+    if (c - d >= 0) around.push(profile[c - d]!);
+    if (c + d < profile.length) around.push(profile[c + d]!);
+  }
+  if (around.length < side - w) return null;
+  const ground = median(around);
+  return { value: peak - ground, spread: 1.4826 * median(around.map((v) => Math.abs(v - ground))) };
+}
+
+/**
+ * How much of each line's length the line runs: the share of the picture's strips (across the
+ * lines) in which it stands out, line by line from the first the profile holds. A drawn grid runs
+ * through rooms and rock alike; flagstone seams, texture and walls run only where they are drawn.
+ * A line counts in a strip where it stands out from the strip's own ups and downs beside it (a
+ * faint grid line on plain rock counts; a texture's bump does not).
+ */
+function lineContinuity(edges: AxisEdges, period: number, phase: number): number[] {
+  const n = edges.all.length;
+  const first = phase - period * Math.floor(phase / period);
+  const continuity: number[] = [];
+  for (let pos = first; pos < n + 1; pos += period) {
+    let seen = 0;
+    let present = 0;
+    for (let s = 0; s < STRIPS; s++) {
+      const c = lineContrast(edges.strips.subarray(s * n, (s + 1) * n), pos, period);
+      if (!c) continue;
+      seen++;
+      if (c.value > Math.max(1.5, 4 * c.spread)) present++;
+    }
+    continuity.push(seen ? present / seen : NaN);
+  }
+  return continuity;
 }
 
 /**
@@ -581,6 +613,48 @@ function followLines(profile: Float64Array, period: number, phase: number): { pe
     origin = (sx - p * sk) / sw;
   }
   return { period: p, phase: ((origin % p) + p) % p };
+}
+
+/** A grid whose lines are every k-th line of a finer spacing: which k, and where its lines fall. */
+interface CoarserGrid {
+  k: number;
+  phase: { across: number; down: number };
+  /** How much of their length the kept lines run, each way (0 to 1). */
+  continuity: { across: number; down: number };
+}
+
+/**
+ * Lines found every `period` may be the grid's lines and, between them, flagstone seams or texture
+ * (floors tiled at half or a third of a square): the grid's lines run the whole picture, the rest
+ * only where the floor is. When every k-th line (k = 2, 3, 4) runs its length and the others clearly
+ * less, the square is k times the period. Null when the lines are alike (a grid of that period).
+ */
+function coarserGrid(profiles: Profiles, period: number, phase: { across: number; down: number }): CoarserGrid | null {
+  for (let k = 2; k <= 4; k++) {
+    const found: { phase: Partial<CoarserGrid['phase']>; continuity: Partial<CoarserGrid['continuity']> } = { phase: {}, continuity: {} };
+    for (const name of ['across', 'down'] as const) {
+      const continuity = lineContinuity(profiles[name], period, phase[name]);
+      // Three of the coarser grid's lines at least.
+      if (continuity.length < 3 * k) return null;
+      const sum = new Float64Array(k);
+      const count = new Float64Array(k);
+      continuity.forEach((c, l) => {
+        if (Number.isNaN(c)) return;
+        sum[l % k]! += c;
+        count[l % k]!++;
+      });
+      const mean = Array.from(sum, (v, r) => (count[r] ? v / count[r]! : 0));
+      const best = mean.indexOf(Math.max(...mean));
+      const others = Math.max(...mean.filter((_, r) => r !== best));
+      if (!(mean[best]! >= 0.75 && others <= 0.7 * mean[best]!)) break;
+      const first = phase[name] - period * Math.floor(phase[name] / period);
+      found.phase[name] = first + best * period;
+      found.continuity[name] = mean[best]!;
+    }
+    const { across, down } = found.phase;
+    if (across !== undefined && down !== undefined) return { k, phase: { across, down }, continuity: { across: found.continuity.across!, down: found.continuity.down! } };
+  }
+  return null;
 }
 
 /** 0 below `low`, 1 above `high`, a straight ramp between. */
@@ -712,6 +786,17 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
     if (confidence < MIN_CONFIDENCE) {
       const why = fit.coverage < 0.65 ? `only ${Math.round(fit.coverage * 100)}% of the lines it predicts ${where(weak)} are there` : `the lines ${where(weak)} barely stand out from the picture`;
       refuse(0.3 + confidence, `no grid found that is sure enough: a grid of ${size} px a square would fit, but ${why} (confidence ${confidence})`);
+      continue;
+    }
+    const coarser = coarserGrid(profiles, period, { across: fits.across.phase, down: fits.down.phase });
+    if (coarser) {
+      // The lines between are the floor's, not the grid's: the square is k of these spacings, as
+      // sure as the kept lines stand out and run the picture's length.
+      const kept = (name: 'across' | 'down') => ({ ...fits[name], phase: coarser.phase[name], coverage: coarser.continuity[name] });
+      const coarse = { across: kept('across'), down: kept('down') };
+      if (perSquare * coarser.k <= DETECTABLE_SQUARE.max * 1.03) {
+        passing.push({ perSquare: perSquare * coarser.k, confidence: round(Math.min(axisConfidence(coarse.across), axisConfidence(coarse.down)), 2), fits: coarse });
+      }
       continue;
     }
     passing.push({ perSquare, confidence, fits });
