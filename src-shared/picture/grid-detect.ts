@@ -623,30 +623,53 @@ interface CoarserGrid {
   continuity: { across: number; down: number };
 }
 
+/** Each line's continuity, sorted by its number modulo k: the k families of every k-th line. */
+function families(continuity: number[], k: number): number[][] {
+  const out: number[][] = Array.from({ length: k }, () => []);
+  continuity.forEach((c, l) => {
+    if (!Number.isNaN(c)) out[l % k]!.push(c);
+  });
+  return out;
+}
+
+function meanOf(values: number[]): number {
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
+}
+
+/** How many standard errors apart two families' mean continuities are (Welch's t). */
+function separation(a: number[], b: number[]): number {
+  const variance = (v: number[]) => {
+    const m = meanOf(v);
+    return v.length > 1 ? v.reduce((s, x) => s + (x - m) ** 2, 0) / (v.length - 1) : 0;
+  };
+  const se = Math.sqrt(variance(a) / Math.max(1, a.length) + variance(b) / Math.max(1, b.length));
+  return (meanOf(a) - meanOf(b)) / Math.max(se, 0.02);
+}
+
 /**
  * Lines found every `period` may be the grid's lines and, between them, flagstone seams or texture
  * (floors tiled at half or a third of a square): the grid's lines run the whole picture, the rest
  * only where the floor is. When every k-th line (k = 2, 3, 4) runs its length and the others clearly
- * less, the square is k times the period. Null when the lines are alike (a grid of that period).
+ * less, the square is k times the period. `'unclear'` when every other line runs clearly further
+ * than the rest but not the whole length (a faint grid under busy art over half-square tiles): the
+ * square may be the period or twice it. Null when the lines are alike (a grid of that period).
  */
-function coarserGrid(profiles: Profiles, period: number, phase: { across: number; down: number }): CoarserGrid | null {
+function coarserGrid(profiles: Profiles, period: number, phase: { across: number; down: number }): CoarserGrid | 'unclear' | null {
+  const continuity = { across: lineContinuity(profiles.across, period, phase.across), down: lineContinuity(profiles.down, period, phase.down) };
+  let unclear = false;
   for (let k = 2; k <= 4; k++) {
     const found: { phase: Partial<CoarserGrid['phase']>; continuity: Partial<CoarserGrid['continuity']> } = { phase: {}, continuity: {} };
     for (const name of ['across', 'down'] as const) {
-      const continuity = lineContinuity(profiles[name], period, phase[name]);
       // Three of the coarser grid's lines at least.
-      if (continuity.length < 3 * k) return null;
-      const sum = new Float64Array(k);
-      const count = new Float64Array(k);
-      continuity.forEach((c, l) => {
-        if (Number.isNaN(c)) return;
-        sum[l % k]! += c;
-        count[l % k]!++;
-      });
-      const mean = Array.from(sum, (v, r) => (count[r] ? v / count[r]! : 0));
+      if (continuity[name].length < 3 * k) return unclear ? 'unclear' : null;
+      const family = families(continuity[name], k);
+      const mean = family.map(meanOf);
       const best = mean.indexOf(Math.max(...mean));
       const others = Math.max(...mean.filter((_, r) => r !== best));
-      if (!(mean[best]! >= 0.75 && others <= 0.7 * mean[best]!)) break;
+      if (!(mean[best]! >= 0.75 && others <= 0.7 * mean[best]!)) {
+        if (k === 2 && others <= 0.75 * mean[best]! && separation(family[best]!, family[1 - best]!) >= 2) unclear = true;
+        break;
+      }
       const first = phase[name] - period * Math.floor(phase[name] / period);
       found.phase[name] = first + best * period;
       found.continuity[name] = mean[best]!;
@@ -654,7 +677,7 @@ function coarserGrid(profiles: Profiles, period: number, phase: { across: number
     const { across, down } = found.phase;
     if (across !== undefined && down !== undefined) return { k, phase: { across, down }, continuity: { across: found.continuity.across!, down: found.continuity.down! } };
   }
-  return null;
+  return unclear ? 'unclear' : null;
 }
 
 /** 0 below `low`, 1 above `high`, a straight ramp between. */
@@ -789,6 +812,10 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
       continue;
     }
     const coarser = coarserGrid(profiles, period, { across: fits.across.phase, down: fits.down.phase });
+    if (coarser === 'unclear') {
+      refuse(0.3, `no grid found that is sure enough: lines fall every ${size} px, and every other one runs further than the rest, so the square may be ${size} px or ${round(2 * perSquare, 1)} px`);
+      continue;
+    }
     if (coarser) {
       // The lines between are the floor's, not the grid's: the square is k of these spacings, as
       // sure as the kept lines stand out and run the picture's length.
