@@ -107,17 +107,14 @@ function edgeProfiles(image: PicturePixels): Profiles {
       for (let x = 0, o = row; x < w; x++, o += channels) current[x] = (77 * data[o]! + 150 * data[o + 1]! + 29 * data[o + 2]!) >> 8;
     }
     const strip = Math.min(STRIPS - 1, Math.floor((y * STRIPS) / h)) * nx;
+    // Every step into its strip, the darker ones also apart (the brighter are the rest).
     for (let x = 1; x < w; x++) {
       const d = current[x]! - current[x - 1]!;
       if (d < 0) {
         const v = d > -EDGE_CLAMP ? -d : EDGE_CLAMP;
         across.darker[x - 1]! += v;
         across.strips[strip + x - 1]! += v;
-      } else {
-        const v = d < EDGE_CLAMP ? d : EDGE_CLAMP;
-        across.brighter[x - 1]! += v;
-        across.strips[strip + x - 1]! += v;
-      }
+      } else across.strips[strip + x - 1]! += d < EDGE_CLAMP ? d : EDGE_CLAMP;
     }
     if (y > 0) {
       let darker = 0;
@@ -150,16 +147,20 @@ function edgeProfiles(image: PicturePixels): Profiles {
       current = t;
     }
   }
-  for (let x = 0; x < nx; x++) {
-    across.darker[x]! /= h;
-    across.brighter[x]! /= h;
-  }
   // Each strip of rows as a mean over its rows, like the whole column.
   for (let s = 0; s < STRIPS; s++) {
     const rows = Math.max(1, Math.round(((s + 1) * h) / STRIPS) - Math.round((s * h) / STRIPS));
-    for (let x = 0; x < nx; x++) across.strips[s * nx + x]! /= rows;
+    for (let x = 0; x < nx; x++) {
+      across.all[x]! += across.strips[s * nx + x]!;
+      across.strips[s * nx + x]! /= rows;
+    }
   }
-  for (const axis of [across, down]) for (let i = 0; i < axis.all.length; i++) axis.all[i] = axis.darker[i]! + axis.brighter[i]!;
+  for (let x = 0; x < nx; x++) {
+    across.all[x]! /= h;
+    across.darker[x]! /= h;
+    across.brighter[x] = across.all[x]! - across.darker[x]!;
+  }
+  for (let y = 0; y < down.all.length; y++) down.all[y] = down.darker[y]! + down.brighter[y]!;
   return { across, down };
 }
 
@@ -486,7 +487,7 @@ function fitAxis(profile: Float64Array, period: number, centres: Float64Array = 
  * Does the profile step up at a line's place, against the squares either side (or the one side a
  * line by the picture's edge has)? The line's top less the median beside it; null off the profile.
  */
-function lineContrast(profile: Float64Array, pos: number, period: number): { value: number; spread: number } | null {
+function lineContrast(profile: Float64Array, pos: number, period: number, withSpread = false): { value: number; spread: number } | null {
   const w = Math.max(1, Math.round(0.08 * period));
   const side = Math.max(w + 2, Math.round(0.3 * period));
   const c = Math.round(pos - 1);
@@ -500,7 +501,8 @@ function lineContrast(profile: Float64Array, pos: number, period: number): { val
   }
   if (around.length < side - w) return null;
   const ground = median(around);
-  return { value: peak - ground, spread: 1.4826 * median(around.map((v) => Math.abs(v - ground))) };
+  // The spread of the squares beside it (robust: a median of deviations), only when asked.
+  return { value: peak - ground, spread: withSpread ? 1.4826 * median(around.map((v) => Math.abs(v - ground))) : 0 };
 }
 
 /**
@@ -518,7 +520,7 @@ function lineContinuity(edges: AxisEdges, period: number, phase: number): number
     let seen = 0;
     let present = 0;
     for (let s = 0; s < STRIPS; s++) {
-      const c = lineContrast(edges.strips.subarray(s * n, (s + 1) * n), pos, period);
+      const c = lineContrast(edges.strips.subarray(s * n, (s + 1) * n), pos, period, true);
       if (!c) continue;
       seen++;
       if (c.value > Math.max(1.5, 4 * c.spread)) present++;
