@@ -18,8 +18,11 @@ import { squaresInPicture, type GridAlignment } from '../model';
  *    multiple of are candidates (a 50 px grid also scores at 100 px);
  * 3. for each candidate, the lines followed from the middle outward and fitted (period and phase as
  *    the lines say them), the period refined from the correlation at its multiples, and of these
- *    the one the lines stray least from kept (a whole number of pixels when it is as good);
- * 4. the phase: each profile folded at the period, the centre of the folded line is the offset.
+ *    the one the lines stray least from kept (a whole number of pixels when it is as good); a line
+ *    is placed by the centre of its band (`lineCentres`: a thick wall centres on its grid line);
+ * 4. the phase: the band centres folded at the period, the centre of the folded line is the offset;
+ * 5. every k-th line: when those lines run the picture's whole length and the lines between only
+ *    part of it (flagstone seams in the rooms), the square is k spacings (`coarserGrid`).
  */
 
 export interface PicturePixels {
