@@ -672,7 +672,9 @@ function coarserGrid(profiles: Profiles, period: number, phase: { across: number
       const best = mean.indexOf(Math.max(...mean));
       const others = Math.max(...mean.filter((_, r) => r !== best));
       if (!(mean[best]! >= 0.75 && others <= 0.7 * mean[best]!)) {
-        if (k === 2 && others <= 0.75 * mean[best]! && separation(family[best]!, family[1 - best]!) >= 2) unclear = true;
+        // Every other (or every third) line clearly further than the rest, on enough lines to say so.
+        const rest = family.filter((_, r) => r !== best).flat();
+        if (k <= 3 && others <= (k === 2 ? 0.75 : 0.7) * mean[best]! && separation(family[best]!, rest) >= (k === 2 ? 2 : 2.5)) unclear = true;
         break;
       }
       const first = phase[name] - period * Math.floor(phase[name] / period);
@@ -786,7 +788,7 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
       refuse(0, `no grid found: the lines repeat every ${round(perSquare, 1)} px, outside a square's size (${DETECTABLE_SQUARE.min}–${DETECTABLE_SQUARE.max} px)`);
       continue;
     }
-    const fits = { across: fitOf('across', period), down: fitOf('down', period) };
+    let fits = { across: fitOf('across', period), down: fitOf('down', period) };
     const weak = axisConfidence(fits.across) <= axisConfidence(fits.down) ? 'across' : 'down';
     const fit = fits[weak];
     const size = round(perSquare, 1);
@@ -801,9 +803,17 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
     }
     const finer = Math.max(fits.across.finerBy, fits.down.finerBy);
     if (finer > 1) {
-      // Walls on every other line, or compression blocks: which spacing is the square is a guess.
-      refuse(0.3, `no grid found that is sure enough: lines fall every ${size} px and also every ${round(perSquare / finer, 1)} px, so the square's size is unclear`);
-      continue;
+      // The finer lines may be the floor's (flagstone seams in the rooms only): then these lines
+      // run the picture's length and the ones between do not. Otherwise (walls on every other
+      // line, compression blocks) which spacing is the square is a guess.
+      const fine = coarserGrid(profiles, period / finer, { across: fits.across.phase, down: fits.down.phase });
+      if (!fine || fine === 'unclear' || fine.k !== finer) {
+        refuse(0.3, `no grid found that is sure enough: lines fall every ${size} px and also every ${round(perSquare / finer, 1)} px, so the square's size is unclear`);
+        continue;
+      }
+      // The seams between stand out beside these lines: how much of its length each runs says more.
+      const kept = (name: 'across' | 'down') => ({ ...fits[name], phase: fine.phase[name] % period, coverage: fine.continuity[name] });
+      fits = { across: kept('across'), down: kept('down') };
     }
     const drift = Math.max(driftOf('across', period, fits.across.phase), driftOf('down', period, fits.down.phase));
     if (drift > Math.max(1.25, 0.008 * period)) {
@@ -818,7 +828,7 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
     }
     const coarser = coarserGrid(profiles, period, { across: fits.across.phase, down: fits.down.phase });
     if (coarser === 'unclear') {
-      refuse(0.3, `no grid found that is sure enough: lines fall every ${size} px, and every other one runs further than the rest, so the square may be ${size} px or ${round(2 * perSquare, 1)} px`);
+      refuse(0.3, `no grid found that is sure enough: lines fall every ${size} px, and some of them run further than the rest, so the square may be ${size} px or a multiple of it`);
       continue;
     }
     if (coarser) {
@@ -826,8 +836,12 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
       // sure as the kept lines stand out and run the picture's length.
       const kept = (name: 'across' | 'down') => ({ ...fits[name], phase: coarser.phase[name], coverage: coarser.continuity[name] });
       const coarse = { across: kept('across'), down: kept('down') };
-      if (perSquare * coarser.k <= DETECTABLE_SQUARE.max * 1.03) {
-        passing.push({ perSquare: perSquare * coarser.k, confidence: round(Math.min(axisConfidence(coarse.across), axisConfidence(coarse.down)), 2), fits: coarse });
+      // A whole number of pixels when the kept lines stray no more from it (as above).
+      const exact = perSquare * coarser.k;
+      const strays = (e: number) => Math.max(driftOf('across', e * scale, coarse.across.phase), driftOf('down', e * scale, coarse.down.phase));
+      const coarseSquare = strays(Math.round(exact)) <= strays(exact) + 0.15 ? Math.round(exact) : round(exact, 2);
+      if (coarseSquare <= DETECTABLE_SQUARE.max * 1.03) {
+        passing.push({ perSquare: coarseSquare, confidence: round(Math.min(axisConfidence(coarse.across), axisConfidence(coarse.down)), 2), fits: coarse });
       }
       continue;
     }
