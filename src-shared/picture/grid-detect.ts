@@ -845,7 +845,15 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
       }
       continue;
     }
-    passing.push({ perSquare, confidence, fits });
+    // A grid's lines run the picture's length; lines there only here and there (walls, seams, a
+    // faint line lost under busy art) make a weaker claim, however regular.
+    const runs = Math.min(meanOf(lineContinuity(profiles.across, period, fits.across.phase).filter((c) => !Number.isNaN(c))), meanOf(lineContinuity(profiles.down, period, fits.down.phase).filter((c) => !Number.isNaN(c))));
+    const sure = round(Math.min(confidence, ramp(runs, 0.3, 0.7)), 2);
+    if (sure < MIN_CONFIDENCE) {
+      refuse(0.3 + sure, `no grid found that is sure enough: a grid of ${size} px a square would fit, but its lines run only ${Math.round(runs * 100)}% of their length (confidence ${sure})`);
+      continue;
+    }
+    passing.push({ perSquare, confidence: sure, fits });
   }
   if (passing.length === 0) return { ok: false, reason: refusal };
   // The clearest grid; of two as clear, the smaller (its double is no more than every other line).

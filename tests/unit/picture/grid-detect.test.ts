@@ -124,6 +124,16 @@ describe('detectGrid on realistic battle maps', () => {
     });
   }
 
+  it('seams finer than any square: 15 px flagstones on a 30 px grid, 15 px on a 45 px grid', async () => {
+    for (const [pixelsPerSquare, tilesPerSquare] of [
+      [30, 2],
+      [45, 3],
+    ] as const) {
+      const truth = { width: 1100, height: 840, pixelsPerSquare, offsetX: 4, offsetY: 22 };
+      expectGrid(detectGrid(await map({ ...truth, tilesPerSquare, seed: 2 })), truth);
+    }
+  });
+
   it('half-square flagstones with walls 10 px thick, 120 px a square', async () => {
     const truth = { width: 1200, height: 900, pixelsPerSquare: 120, offsetX: 0, offsetY: 60 };
     expectGrid(detectGrid(await map({ ...truth, tilesPerSquare: 2, wall: 10, seed: 3 })), truth);
