@@ -172,6 +172,36 @@ describe('detectGrid on realistic battle maps', () => {
   });
 });
 
+describe('detectGrid never answers wrongly on battle maps', () => {
+  it('a random drawn grid over random rooms, flagstones, walls and art is found to the pixel, or refused', async () => {
+    const runs: { truth: { pixelsPerSquare: number; offsetX: number; offsetY: number }; found: GridDetection }[] = [];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(30, 45, 50, 64, 75, 100, 140, 200),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom(1, 2, 3),
+        fc.constantFrom(0, 6, 12),
+        fc.constantFrom(0, 400, 1000),
+        fc.constantFrom(0.2, 0.35),
+        fc.integer({ min: 1, max: 1000 }),
+        async (pixelsPerSquare, fx, fy, tilesPerSquare, wall, art, opacity, seed) => {
+          const truth = { width: 1100, height: 880, pixelsPerSquare, offsetX: Math.floor(fx * pixelsPerSquare), offsetY: Math.floor(fy * pixelsPerSquare) };
+          const found = detectGrid(await rgbaOf(await jpegOf(battleMapSvg({ ...truth, tilesPerSquare, wall, art, opacity, line: 1.5, seed }), 80)));
+          runs.push({ truth, found });
+          if (!found.ok) return;
+          expect(Math.abs(found.grid.pixelsPerSquare - pixelsPerSquare)).toBeLessThanOrEqual(1);
+          expect(offsetError(found.grid.offsetX, truth.offsetX, pixelsPerSquare)).toBeLessThanOrEqual(1);
+          expect(offsetError(found.grid.offsetY, truth.offsetY, pixelsPerSquare)).toBeLessThanOrEqual(1);
+        },
+      ),
+      { numRuns: 16, seed: 15 },
+    );
+    // Refusing everything would pass: most of these grids are drawn plainly enough to be found.
+    expect(runs.filter((r) => r.found.ok).length).toBeGreaterThanOrEqual(runs.length * 0.4);
+  }, 60_000);
+});
+
 describe('detectGrid on the committed battle maps (tests/fixtures/pictures)', () => {
   const fixture = async (name: string) => {
     const file = readFileSync(path.resolve(__dirname, '../../fixtures/pictures', name));
