@@ -868,8 +868,11 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
     return { ok: false, reason: `no grid found that is sure enough: grids of ${round(chosen.perSquare, 1)} px and ${round(rival.perSquare, 1)} px a square fit about as well` };
   }
   const { perSquare, confidence, fits } = chosen;
-  const offsetX = round(((fits.across.phase / scale) % perSquare + perSquare) % perSquare, 2) % perSquare;
-  const offsetY = round(((fits.down.phase / scale) % perSquare + perSquare) % perSquare, 2) % perSquare;
+  // Map makers draw lines on whole or half pixels: a centre within 0.15 px of one is that one (the
+  // rest is compression noise), so a drawn grid lines up exactly.
+  const drawn = (v: number) => (Math.abs(2 * v - Math.round(2 * v)) <= 0.3 ? Math.round(2 * v) / 2 : v);
+  const offsetX = round(drawn(((fits.across.phase / scale) % perSquare + perSquare) % perSquare), 2) % perSquare;
+  const offsetY = round(drawn(((fits.down.phase / scale) % perSquare + perSquare) % perSquare), 2) % perSquare;
   const grid: GridAlignment = { pixelsPerSquare: perSquare, offsetX, offsetY };
   const original = { width: Math.round(width / scale), height: Math.round(height / scale) };
   return { ok: true, grid, confidence, squares: squaresInPicture(original, grid) };
