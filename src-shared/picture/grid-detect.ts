@@ -18,8 +18,11 @@ import { squaresInPicture, type GridAlignment } from '../model';
  *    multiple of are candidates (a 50 px grid also scores at 100 px);
  * 3. for each candidate, the lines followed from the middle outward and fitted (period and phase as
  *    the lines say them), the period refined from the correlation at its multiples, and of these
- *    the one the lines stray least from kept (a whole number of pixels when it is as good);
- * 4. the phase: each profile folded at the period, the centre of the folded line is the offset.
+ *    the one the lines stray least from kept (a whole number of pixels when it is as good); a line
+ *    is placed by the centre of its band (`lineCentres`: a thick wall centres on its grid line);
+ * 4. the phase: the band centres folded at the period, the centre of the folded line is the offset;
+ * 5. every k-th line: when those lines run the picture's whole length and the lines between only
+ *    part of it (flagstone seams in the rooms), the square is k spacings (`coarserGrid`).
  */
 
 export interface PicturePixels {
@@ -64,16 +67,35 @@ const EDGE_CLAMP = 64;
  */
 const MIN_LINE_STRENGTH = 3;
 
+/** Strips the picture is cut into across its lines, to see whether a line runs its whole length. */
+const STRIPS = 16;
+
+/** Edge strength along one axis: `all` sums every step; `darker` and `brighter` the steps each way. */
+interface AxisEdges {
+  all: Float64Array;
+  darker: Float64Array;
+  brighter: Float64Array;
+  /** `all` again, strip by strip across the lines: strip s's entry i at `s * all.length + i`. */
+  strips: Float64Array;
+}
+
 /** Edge strength down each column (`across`: vertical lines) and along each row (`down`). */
 interface Profiles {
-  across: Float64Array;
-  down: Float64Array;
+  across: AxisEdges;
+  down: AxisEdges;
+}
+
+function axisEdges(n: number): AxisEdges {
+  return { all: new Float64Array(n), darker: new Float64Array(n), brighter: new Float64Array(n), strips: new Float64Array(n * STRIPS) };
 }
 
 function edgeProfiles(image: PicturePixels): Profiles {
   const { width: w, height: h, data, channels } = image;
-  const across = new Float64Array(Math.max(0, w - 1));
-  const down = new Float64Array(Math.max(0, h - 1));
+  const across = axisEdges(Math.max(0, w - 1));
+  const down = axisEdges(Math.max(0, h - 1));
+  const nx = across.all.length;
+  // Where each strip of columns ends (for the horizontal lines' strips).
+  const columnStripEnd = Array.from({ length: STRIPS }, (_, s) => Math.round(((s + 1) * w) / STRIPS));
   // Grey pixels are read where they lie; colour ones are made grey a row at a time.
   const grey = channels === 1;
   let previous: ArrayLike<number> = new Uint8Array(w);
@@ -81,25 +103,44 @@ function edgeProfiles(image: PicturePixels): Profiles {
   let spare = previous as Uint8Array;
   for (let y = 0; y < h; y++) {
     const row = y * w * channels;
-    let base = 0;
     if (grey) {
       current = data.subarray(row, row + w);
     } else {
       // Rec. 601 luma (×256): how bright a pixel looks, which is what a drawn line changes.
       for (let x = 0, o = row; x < w; x++, o += channels) current[x] = (77 * data[o]! + 150 * data[o + 1]! + 29 * data[o + 2]!) >> 8;
     }
+    const strip = Math.min(STRIPS - 1, Math.floor((y * STRIPS) / h)) * nx;
+    // Every step into its strip, the darker ones also apart (the brighter are the rest).
     for (let x = 1; x < w; x++) {
-      let d = current[x]! - current[x - 1]!;
-      if (d < 0) d = -d;
-      across[x - 1]! += d < EDGE_CLAMP ? d : EDGE_CLAMP;
+      const d = current[x]! - current[x - 1]!;
+      if (d < 0) {
+        const v = d > -EDGE_CLAMP ? -d : EDGE_CLAMP;
+        across.darker[x - 1]! += v;
+        across.strips[strip + x - 1]! += v;
+      } else across.strips[strip + x - 1]! += d < EDGE_CLAMP ? d : EDGE_CLAMP;
     }
     if (y > 0) {
-      for (let x = 0; x < w; x++) {
-        let d = current[x]! - previous[x]!;
-        if (d < 0) d = -d;
-        base += d < EDGE_CLAMP ? d : EDGE_CLAMP;
+      let darker = 0;
+      let brighter = 0;
+      let x = 0;
+      for (let s = 0; s < STRIPS; s++) {
+        let inStrip = 0;
+        for (const end = columnStripEnd[s]!; x < end; x++) {
+          const d = current[x]! - previous[x]!;
+          if (d < 0) {
+            const v = d > -EDGE_CLAMP ? -d : EDGE_CLAMP;
+            darker += v;
+            inStrip += v;
+          } else {
+            const v = d < EDGE_CLAMP ? d : EDGE_CLAMP;
+            brighter += v;
+            inStrip += v;
+          }
+        }
+        down.strips[s * (h - 1) + y - 1] = inStrip / Math.max(1, columnStripEnd[s]! - (s ? columnStripEnd[s - 1]! : 0));
       }
-      down[y - 1] = base / w;
+      down.darker[y - 1] = darker / w;
+      down.brighter[y - 1] = brighter / w;
     }
     if (grey) previous = current;
     else {
@@ -109,8 +150,50 @@ function edgeProfiles(image: PicturePixels): Profiles {
       current = t;
     }
   }
-  for (let x = 0; x < across.length; x++) across[x]! /= h;
+  // Each strip of rows as a mean over its rows, like the whole column.
+  for (let s = 0; s < STRIPS; s++) {
+    const rows = Math.max(1, Math.round(((s + 1) * h) / STRIPS) - Math.round((s * h) / STRIPS));
+    for (let x = 0; x < nx; x++) {
+      across.all[x]! += across.strips[s * nx + x]!;
+      across.strips[s * nx + x]! /= rows;
+    }
+  }
+  for (let x = 0; x < nx; x++) {
+    across.all[x]! /= h;
+    across.darker[x]! /= h;
+    across.brighter[x] = across.all[x]! - across.darker[x]!;
+  }
+  for (let y = 0; y < down.all.length; y++) down.all[y] = down.darker[y]! + down.brighter[y]!;
   return { across, down };
+}
+
+/**
+ * Where lines are centred, whatever their width: a dark line (or wall, or the gap between two
+ * flagstones) is a step darker and, a few pixels on, a step brighter; its centre lies between them
+ * (a bright line the other way round). Each pair of opposite steps up to `widest` entries apart
+ * scores the weaker of the two at its midpoint, the best pair at each place kept. A thick wall drawn
+ * on a grid line thus centres on the line, not on its stronger edge; one step alone (a room's
+ * edge) scores only where the profile has steps both ways (a column of flagstones of every shade).
+ */
+function lineCentres(edges: AxisEdges, widest: number): Float64Array {
+  const { darker, brighter } = edges;
+  const n = darker.length;
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const dI = darker[i]!;
+    const bI = brighter[i]!;
+    for (let d = 0; d <= widest && i + d < n; d++) {
+      const j = i + d;
+      const a = dI < brighter[j]! ? dI : brighter[j]!;
+      const b = bI < darker[j]! ? bI : darker[j]!;
+      const v = a > b ? a : b;
+      // An odd gap's midpoint lies between two entries: both get it.
+      const k = i + (d >> 1);
+      if (v > out[k]!) out[k] = v;
+      if (d & 1 && v > out[k + 1]!) out[k + 1] = v;
+    }
+  }
+  return out;
 }
 
 /**
@@ -259,8 +342,16 @@ function median(values: Float64Array | number[]): number {
   return n === 0 ? 0 : n % 2 ? sorted[(n - 1) / 2]! : 0.5 * (sorted[n / 2 - 1]! + sorted[n / 2]!);
 }
 
-/** The profile folded at the period: where its lines fall, how strong and how regular they are. */
-function fitAxis(profile: Float64Array, period: number): AxisFit {
+interface Fold {
+  bins: number;
+  /** The mean of the profile in each bin. */
+  fold: Float64Array;
+  count: Float64Array;
+  /** Summed position within the period of the entries in each bin. */
+  where: Float64Array;
+}
+
+function foldProfile(profile: Float64Array, period: number): Fold {
   const bins = Math.max(8, Math.ceil(2 * period));
   const sum = new Float64Array(bins);
   const count = new Float64Array(bins);
@@ -277,8 +368,11 @@ function fitAxis(profile: Float64Array, period: number): AxisFit {
   }
   const fold = new Float64Array(bins);
   for (let b = 0; b < bins; b++) fold[b] = count[b] ? sum[b]! / count[b]! : 0;
-  const base = median(fold);
-  // A thick line shows as two edges: smooth the fold so its peak falls between them.
+  return { bins, fold, count, where };
+}
+
+/** The bin where the folded line peaks (smoothed, so a thick line's two edges make one peak). */
+function peakBinOf({ bins, fold }: Fold): number {
   const half = Math.max(1, Math.round(0.08 * bins));
   let peakBin = 0;
   let peakValue = -Infinity;
@@ -290,18 +384,22 @@ function fitAxis(profile: Float64Array, period: number): AxisFit {
       peakBin = b;
     }
   }
+  return peakBin;
+}
+
+/** Where the folded line is centred, 0 ≤ phase < period: the weighted mean of its top. */
+function foldedCentre(f: Fold, period: number): number {
+  const { bins, fold, count, where } = f;
+  const base = median(fold);
+  const peakBin = peakBinOf(f);
   const reach = Math.max(2, Math.round(0.15 * bins));
-  let weight = 0;
-  let moment = 0;
-  let strength = 0;
   let top = 0;
   for (let k = -reach; k <= reach; k++) {
     const b = (peakBin + k + bins) % bins;
-    const v = fold[b]! - base;
-    // Signed, so a texture's ups and downs cancel and only a real line adds up.
-    strength += v * (period / bins);
-    if (v > 0 && count[b]) top = Math.max(top, v);
+    if (count[b]) top = Math.max(top, fold[b]! - base);
   }
+  let weight = 0;
+  let moment = 0;
   for (let k = -reach; k <= reach; k++) {
     const b = (peakBin + k + bins) % bins;
     // Only the line itself places it: the texture beside it would pull it to the window's middle.
@@ -315,7 +413,29 @@ function fitAxis(profile: Float64Array, period: number): AxisFit {
     }
   }
   const centre = (peakBin * period) / bins + (weight > 0 ? moment / weight : 0);
-  const phase = ((centre % period) + period) % period;
+  return ((centre % period) + period) % period;
+}
+
+/**
+ * The profile folded at the period: where its lines fall (placed by `centres`, the lines' centres
+ * whatever their width), how strong and how regular they are.
+ */
+function fitAxis(profile: Float64Array, period: number, centres: Float64Array = profile): AxisFit {
+  const folded = foldProfile(profile, period);
+  const { bins, fold, count } = folded;
+  const base = median(fold);
+  const phase = foldedCentre(centres === profile ? folded : foldProfile(centres, period), period);
+  const peakBin = Math.min(bins - 1, Math.floor((phase / period) * bins));
+  const reach = Math.max(2, Math.round(0.15 * bins));
+  let strength = 0;
+  let top = 0;
+  for (let k = -reach; k <= reach; k++) {
+    const b = (peakBin + k + bins) % bins;
+    const v = fold[b]! - base;
+    // Signed, so a texture's ups and downs cancel and only a real line adds up.
+    strength += v * (period / bins);
+    if (v > 0 && count[b]) top = Math.max(top, v);
+  }
   const rest: number[] = [];
   for (let b = 0; b < bins; b++) {
     const dist = Math.min(Math.abs(b - peakBin), bins - Math.abs(b - peakBin));
@@ -350,22 +470,8 @@ function fitAxis(profile: Float64Array, period: number): AxisFit {
 
   // Each predicted line: does the profile step up there, against the same measure taken in the
   // middle of the squares (where no line runs)?
-  const w = Math.max(1, Math.round(0.08 * period));
-  const side = Math.max(w + 2, Math.round(0.3 * period));
-  const contrastAt = (pos: number): number | null => {
-    const c = Math.round(pos - 1);
-    if (c - w < 0 || c + w >= profile.length) return null;
-    let peak = -Infinity;
-    for (let i = c - w; i <= c + w; i++) peak = Math.max(peak, profile[i]!);
-    // The squares either side, or the one side a line by the picture's edge has.
-    const around: number[] = [];
-    for (let d = w + 1; d <= side; d++) {
-      if (c - d >= 0) around.push(profile[c - d]!);
-      if (c + d < profile.length) around.push(profile[c + d]!);
-    }
-    if (around.length < side - w) return null;
-    return peak - median(around);
-  };
+  const contrastAt = (pos: number) => lineContrast(profile, pos, period)?.value ?? null;
+
   const atLines: number[] = [];
   const between: number[] = [];
   for (let pos = phase; pos < profile.length + 1; pos += period) {
@@ -378,6 +484,53 @@ function fitAxis(profile: Float64Array, period: number): AxisFit {
   const nullLevel = sortedBetween.length ? sortedBetween[Math.min(sortedBetween.length - 1, Math.floor(0.9 * sortedBetween.length))]! : Infinity;
   const present = atLines.filter((v) => v > nullLevel && v > 0).length;
   return { phase, signalToNoise, strength, finerBy, coverage: atLines.length ? present / atLines.length : 0, lines: atLines.length };
+}
+
+/**
+ * Does the profile step up at a line's place, against the squares either side (or the one side a
+ * line by the picture's edge has)? The line's top less the median beside it; null off the profile.
+ */
+function lineContrast(profile: Float64Array, pos: number, period: number, withSpread = false): { value: number; spread: number } | null {
+  const w = Math.max(1, Math.round(0.08 * period));
+  const side = Math.max(w + 2, Math.round(0.3 * period));
+  const c = Math.round(pos - 1);
+  if (c - w < 0 || c + w >= profile.length) return null;
+  let peak = -Infinity;
+  for (let i = c - w; i <= c + w; i++) peak = Math.max(peak, profile[i]!);
+  const around: number[] = [];
+  for (let d = w + 1; d <= side; d++) {
+    if (c - d >= 0) around.push(profile[c - d]!);
+    if (c + d < profile.length) around.push(profile[c + d]!);
+  }
+  if (around.length < side - w) return null;
+  const ground = median(around);
+  // The spread of the squares beside it (robust: a median of deviations), only when asked.
+  return { value: peak - ground, spread: withSpread ? 1.4826 * median(around.map((v) => Math.abs(v - ground))) : 0 };
+}
+
+/**
+ * How much of each line's length the line runs: the share of the picture's strips (across the
+ * lines) in which it stands out, line by line from the first the profile holds. A drawn grid runs
+ * through rooms and rock alike; flagstone seams, texture and walls run only where they are drawn.
+ * A line counts in a strip where it stands out from the strip's own ups and downs beside it (a
+ * faint grid line on plain rock counts; a texture's bump does not).
+ */
+function lineContinuity(edges: AxisEdges, period: number, phase: number): number[] {
+  const n = edges.all.length;
+  const first = phase - period * Math.floor(phase / period);
+  const continuity: number[] = [];
+  for (let pos = first; pos < n + 1; pos += period) {
+    let seen = 0;
+    let present = 0;
+    for (let s = 0; s < STRIPS; s++) {
+      const c = lineContrast(edges.strips.subarray(s * n, (s + 1) * n), pos, period, true);
+      if (!c) continue;
+      seen++;
+      if (c.value > Math.max(1.5, 4 * c.spread)) present++;
+    }
+    continuity.push(seen ? present / seen : NaN);
+  }
+  return continuity;
 }
 
 /**
@@ -467,6 +620,73 @@ function followLines(profile: Float64Array, period: number, phase: number): { pe
   return { period: p, phase: ((origin % p) + p) % p };
 }
 
+/** A grid whose lines are every k-th line of a finer spacing: which k, and where its lines fall. */
+interface CoarserGrid {
+  k: number;
+  phase: { across: number; down: number };
+  /** How much of their length the kept lines run, each way (0 to 1). */
+  continuity: { across: number; down: number };
+}
+
+/** Each line's continuity, sorted by its number modulo k: the k families of every k-th line. */
+function families(continuity: number[], k: number): number[][] {
+  const out: number[][] = Array.from({ length: k }, () => []);
+  continuity.forEach((c, l) => {
+    if (!Number.isNaN(c)) out[l % k]!.push(c);
+  });
+  return out;
+}
+
+function meanOf(values: number[]): number {
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
+}
+
+/** How many standard errors apart two families' mean continuities are (Welch's t). */
+function separation(a: number[], b: number[]): number {
+  const variance = (v: number[]) => {
+    const m = meanOf(v);
+    return v.length > 1 ? v.reduce((s, x) => s + (x - m) ** 2, 0) / (v.length - 1) : 0;
+  };
+  const se = Math.sqrt(variance(a) / Math.max(1, a.length) + variance(b) / Math.max(1, b.length));
+  return (meanOf(a) - meanOf(b)) / Math.max(se, 0.02);
+}
+
+/**
+ * Lines found every `period` may be the grid's lines and, between them, flagstone seams or texture
+ * (floors tiled at half or a third of a square): the grid's lines run the whole picture, the rest
+ * only where the floor is. When every k-th line (k = 2, 3, 4) runs its length and the others clearly
+ * less, the square is k times the period. `'unclear'` when every other line runs clearly further
+ * than the rest but not the whole length (a faint grid under busy art over half-square tiles): the
+ * square may be the period or twice it. Null when the lines are alike (a grid of that period).
+ */
+function coarserGrid(profiles: Profiles, period: number, phase: { across: number; down: number }): CoarserGrid | 'unclear' | null {
+  const continuity = { across: lineContinuity(profiles.across, period, phase.across), down: lineContinuity(profiles.down, period, phase.down) };
+  let unclear = false;
+  for (let k = 2; k <= 4; k++) {
+    const found: { phase: Partial<CoarserGrid['phase']>; continuity: Partial<CoarserGrid['continuity']> } = { phase: {}, continuity: {} };
+    for (const name of ['across', 'down'] as const) {
+      // Three of the coarser grid's lines at least.
+      if (continuity[name].length < 3 * k) return unclear ? 'unclear' : null;
+      const family = families(continuity[name], k);
+      const mean = family.map(meanOf);
+      const best = mean.indexOf(Math.max(...mean));
+      const others = Math.max(...mean.filter((_, r) => r !== best));
+      if (!(mean[best]! >= 0.75 && others <= 0.7 * mean[best]!)) {
+        // Every other (or every third) line clearly further than the rest, on enough lines to say so.
+        const rest = family.filter((_, r) => r !== best).flat();
+        if (k <= 3 && others <= (k === 2 ? 0.75 : 0.7) * mean[best]! && separation(family[best]!, rest) >= (k === 2 ? 2 : 2.5)) unclear = true;
+        break;
+      }
+      const first = phase[name] - period * Math.floor(phase[name] / period);
+      found.phase[name] = first + best * period;
+      found.continuity[name] = mean[best]!;
+    }
+    const { across, down } = found.phase;
+    if (across !== undefined && down !== undefined) return { k, phase: { across, down }, continuity: { across: found.continuity.across!, down: found.continuity.down! } };
+  }
+  return unclear ? 'unclear' : null;
+}
+
 /** 0 below `low`, 1 above `high`, a straight ramp between. */
 function ramp(value: number, low: number, high: number): number {
   return Math.max(0, Math.min(1, (value - low) / (high - low)));
@@ -489,8 +709,19 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
 
   const profiles = edgeProfiles(image);
   const radius = Math.max(2, Math.min(4, Math.floor(minLag / 2)));
-  const across = axisOf(profiles.across, radius);
-  const downAxis = axisOf(profiles.down, radius);
+  const across = axisOf(profiles.across.all, radius);
+  const downAxis = axisOf(profiles.down.all, radius);
+  // Lines' centres for bands up to a fifth of a square wide (wider would pair two lines' edges).
+  const centreCache = new Map<string, Float64Array>();
+  const centresOf = (name: 'across' | 'down', period: number): Float64Array => {
+    const widest = Math.max(1, Math.round(0.2 * period));
+    const key = `${name} ${widest}`;
+    let c = centreCache.get(key);
+    if (!c) centreCache.set(key, (c = lineCentres(profiles[name], widest)));
+    return c;
+  };
+  const fitOf = (name: 'across' | 'down', period: number) => fitAxis(profiles[name].all, period, centresOf(name, period));
+  const driftOf = (name: 'across' | 'down', period: number, phase: number) => lineDrift(centresOf(name, period), period, phase);
   const axes = [across, downAxis];
   if (across.energy <= 1e-9 || downAxis.energy <= 1e-9) return { ok: false, reason: 'no grid found: the picture has no lines (it is one flat colour or a smooth blend)' };
 
@@ -532,8 +763,8 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
     let period = refinePeriod(axes, coarse, longestAxis);
     // Each axis's lines followed from the correlation's period; squares repeat alike both ways.
     const followed = (['across', 'down'] as const).map((name) => {
-      const profile = profiles[name];
-      return { name, ...followLines(profile, period, fitAxis(profile, period).phase), lines: profile.length / period };
+      const centres = centresOf(name, period);
+      return { name, ...followLines(centres, period, fitOf(name, period).phase), lines: centres.length / period };
     });
     const [fa, fd] = followed as [(typeof followed)[0], (typeof followed)[0]];
     if (Math.abs(fa.period - fd.period) > 0.01 * period + 0.5) {
@@ -547,7 +778,7 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
     const estimates = [refinePeriod(axes, fromLines, longestAxis), fromLines].flatMap((e) => [Math.round(e / scale), round(e / scale, 2)]);
     const tried = estimates
       .filter((e) => e * scale > 2)
-      .map((e) => ({ e, drift: Math.max(lineDrift(profiles.across, e * scale, fitAxis(profiles.across, e * scale).phase), lineDrift(profiles.down, e * scale, fitAxis(profiles.down, e * scale).phase)) }))
+      .map((e) => ({ e, drift: Math.max(driftOf('across', e * scale, fitOf('across', e * scale).phase), driftOf('down', e * scale, fitOf('down', e * scale).phase)) }))
       .sort((a, b) => a.drift - b.drift);
     if (tried.length === 0) continue;
     const whole = tried.find((t) => Number.isInteger(t.e) && t.drift <= tried[0]!.drift + 0.15);
@@ -557,7 +788,7 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
       refuse(0, `no grid found: the lines repeat every ${round(perSquare, 1)} px, outside a square's size (${DETECTABLE_SQUARE.min}–${DETECTABLE_SQUARE.max} px)`);
       continue;
     }
-    const fits = { across: fitAxis(profiles.across, period), down: fitAxis(profiles.down, period) };
+    let fits = { across: fitOf('across', period), down: fitOf('down', period) };
     const weak = axisConfidence(fits.across) <= axisConfidence(fits.down) ? 'across' : 'down';
     const fit = fits[weak];
     const size = round(perSquare, 1);
@@ -572,11 +803,19 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
     }
     const finer = Math.max(fits.across.finerBy, fits.down.finerBy);
     if (finer > 1) {
-      // Walls on every other line, or compression blocks: which spacing is the square is a guess.
-      refuse(0.3, `no grid found that is sure enough: lines fall every ${size} px and also every ${round(perSquare / finer, 1)} px, so the square's size is unclear`);
-      continue;
+      // The finer lines may be the floor's (flagstone seams in the rooms only): then these lines
+      // run the picture's length and the ones between do not. Otherwise (walls on every other
+      // line, compression blocks) which spacing is the square is a guess.
+      const fine = coarserGrid(profiles, period / finer, { across: fits.across.phase, down: fits.down.phase });
+      if (!fine || fine === 'unclear' || fine.k !== finer) {
+        refuse(0.3, `no grid found that is sure enough: lines fall every ${size} px and also every ${round(perSquare / finer, 1)} px, so the square's size is unclear`);
+        continue;
+      }
+      // The seams between stand out beside these lines: how much of its length each runs says more.
+      const kept = (name: 'across' | 'down') => ({ ...fits[name], phase: fine.phase[name] % period, coverage: fine.continuity[name] });
+      fits = { across: kept('across'), down: kept('down') };
     }
-    const drift = Math.max(lineDrift(profiles.across, period, fits.across.phase), lineDrift(profiles.down, period, fits.down.phase));
+    const drift = Math.max(driftOf('across', period, fits.across.phase), driftOf('down', period, fits.down.phase));
     if (drift > Math.max(1.25, 0.008 * period)) {
       refuse(0.3, `no grid found that is sure enough: lines repeat about every ${size} px but stray ${round(drift / scale, 1)} px from a regular grid`);
       continue;
@@ -587,7 +826,34 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
       refuse(0.3 + confidence, `no grid found that is sure enough: a grid of ${size} px a square would fit, but ${why} (confidence ${confidence})`);
       continue;
     }
-    passing.push({ perSquare, confidence, fits });
+    const coarser = coarserGrid(profiles, period, { across: fits.across.phase, down: fits.down.phase });
+    if (coarser === 'unclear') {
+      refuse(0.3, `no grid found that is sure enough: lines fall every ${size} px, and some of them run further than the rest, so the square may be ${size} px or a multiple of it`);
+      continue;
+    }
+    if (coarser) {
+      // The lines between are the floor's, not the grid's: the square is k of these spacings, as
+      // sure as the kept lines stand out and run the picture's length.
+      const kept = (name: 'across' | 'down') => ({ ...fits[name], phase: coarser.phase[name], coverage: coarser.continuity[name] });
+      const coarse = { across: kept('across'), down: kept('down') };
+      // A whole number of pixels when the kept lines stray no more from it (as above).
+      const exact = perSquare * coarser.k;
+      const strays = (e: number) => Math.max(driftOf('across', e * scale, coarse.across.phase), driftOf('down', e * scale, coarse.down.phase));
+      const coarseSquare = strays(Math.round(exact)) <= strays(exact) + 0.15 ? Math.round(exact) : round(exact, 2);
+      if (coarseSquare <= DETECTABLE_SQUARE.max * 1.03) {
+        passing.push({ perSquare: coarseSquare, confidence: round(Math.min(axisConfidence(coarse.across), axisConfidence(coarse.down)), 2), fits: coarse });
+      }
+      continue;
+    }
+    // A grid's lines run the picture's length; lines there only here and there (walls, seams, a
+    // faint line lost under busy art) make a weaker claim, however regular.
+    const runs = Math.min(meanOf(lineContinuity(profiles.across, period, fits.across.phase).filter((c) => !Number.isNaN(c))), meanOf(lineContinuity(profiles.down, period, fits.down.phase).filter((c) => !Number.isNaN(c))));
+    const sure = round(Math.min(confidence, ramp(runs, 0.3, 0.7)), 2);
+    if (sure < MIN_CONFIDENCE) {
+      refuse(0.3 + sure, `no grid found that is sure enough: a grid of ${size} px a square would fit, but its lines run only ${Math.round(runs * 100)}% of their length (confidence ${sure})`);
+      continue;
+    }
+    passing.push({ perSquare, confidence: sure, fits });
   }
   if (passing.length === 0) return { ok: false, reason: refusal };
   // The clearest grid; of two as clear, the smaller (its double is no more than every other line).
@@ -602,8 +868,11 @@ export function detectGrid(image: PicturePixels, options: GridDetectOptions = {}
     return { ok: false, reason: `no grid found that is sure enough: grids of ${round(chosen.perSquare, 1)} px and ${round(rival.perSquare, 1)} px a square fit about as well` };
   }
   const { perSquare, confidence, fits } = chosen;
-  const offsetX = round(((fits.across.phase / scale) % perSquare + perSquare) % perSquare, 2) % perSquare;
-  const offsetY = round(((fits.down.phase / scale) % perSquare + perSquare) % perSquare, 2) % perSquare;
+  // Map makers draw lines on whole or half pixels: a centre within 0.15 px of one is that one (the
+  // rest is compression noise), so a drawn grid lines up exactly.
+  const drawn = (v: number) => (Math.abs(2 * v - Math.round(2 * v)) <= 0.3 ? Math.round(2 * v) / 2 : v);
+  const offsetX = round(drawn(((fits.across.phase / scale) % perSquare + perSquare) % perSquare), 2) % perSquare;
+  const offsetY = round(drawn(((fits.down.phase / scale) % perSquare + perSquare) % perSquare), 2) % perSquare;
   const grid: GridAlignment = { pixelsPerSquare: perSquare, offsetX, offsetY };
   const original = { width: Math.round(width / scale), height: Math.round(height / scale) };
   return { ok: true, grid, confidence, squares: squaresInPicture(original, grid) };

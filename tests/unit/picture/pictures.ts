@@ -180,3 +180,55 @@ export function texture(width: number, height: number, seed: number, grid?: { pi
   return { width, height, data, channels: 4 };
 }
 
+
+/**
+ * A battle map as map makers draw them: dark rock, rooms on the grid floored with flagstones
+ * `tilesPerSquare` to a square's side (seams between them), walls `wall` px thick on the rooms' grid
+ * lines, `art` random shapes (rubble, debris, furniture) anywhere, and the grid drawn thin over all
+ * (`grid: false`: not drawn; `opacity` how dark).
+ */
+export function battleMapSvg(g: DrawnGrid & { grid?: boolean; tilesPerSquare?: number; wall?: number; art?: number }): string {
+  const rnd = seeded(g.seed ?? 3);
+  const p = g.pixelsPerSquare;
+  const ox = ((g.offsetX % p) + p) % p;
+  const oy = ((g.offsetY % p) + p) % p;
+  const cols = Math.floor((g.width - ox) / p);
+  const rows = Math.floor((g.height - oy) / p);
+  const els = [`<rect width="${g.width}" height="${g.height}" fill="#2b2622"/>`];
+  // Rock speckled at no spacing.
+  for (let i = 0; i < (g.width * g.height) / 300; i++) {
+    const v = 45 + Math.floor(rnd() * 30);
+    els.push(`<rect x="${(rnd() * g.width).toFixed(1)}" y="${(rnd() * g.height).toFixed(1)}" width="${(1 + rnd() * 4).toFixed(1)}" height="${(1 + rnd() * 4).toFixed(1)}" fill="rgb(${v},${v - 5},${v - 9})"/>`);
+  }
+  // Rooms of whole squares, apart from each other, floored with flagstones.
+  const rooms: [number, number, number, number][] = [];
+  for (let tries = 0; tries < 60 && rooms.length < 5; tries++) {
+    const w = 2 + Math.floor(rnd() * 4);
+    const h = 2 + Math.floor(rnd() * 4);
+    const c = 1 + Math.floor(rnd() * Math.max(1, cols - w - 1));
+    const r = 1 + Math.floor(rnd() * Math.max(1, rows - h - 1));
+    if (c + w >= cols || r + h >= rows) continue;
+    if (rooms.some(([c2, r2, w2, h2]) => c < c2 + w2 + 1 && c2 < c + w + 1 && r < r2 + h2 + 1 && r2 < r + h + 1)) continue;
+    rooms.push([c, r, w, h]);
+  }
+  const t = p / (g.tilesPerSquare ?? 1);
+  for (const [c, r, w, h] of rooms) {
+    for (let y = 0; y < h * p - 0.5; y += t)
+      for (let x = 0; x < w * p - 0.5; x += t) {
+        const v = 140 + Math.floor(rnd() * 45);
+        els.push(`<rect x="${(ox + c * p + x + 1).toFixed(2)}" y="${(oy + r * p + y + 1).toFixed(2)}" width="${(t - 2).toFixed(2)}" height="${(t - 2).toFixed(2)}" rx="2" fill="rgb(${v},${v - 7},${v - 18})"/>`);
+      }
+  }
+  if (g.wall) for (const [c, r, w, h] of rooms) els.push(`<rect x="${ox + c * p}" y="${oy + r * p}" width="${w * p}" height="${h * p}" fill="none" stroke="#15110e" stroke-width="${g.wall}"/>`);
+  // Busy art over everything: debris, barrels, bones, rugs, at no spacing.
+  for (let i = 0; i < (g.art ?? 0); i++) {
+    const v = Math.floor(rnd() * 220);
+    const colour = `rgb(${v},${Math.floor(rnd() * 200)},${Math.floor(rnd() * 160)})`;
+    const x = (rnd() * g.width).toFixed(1);
+    const y = (rnd() * g.height).toFixed(1);
+    if (rnd() < 0.5) els.push(`<circle cx="${x}" cy="${y}" r="${(2 + rnd() * 14).toFixed(1)}" fill="${colour}" stroke="#1a1410" stroke-width="1.5"/>`);
+    else els.push(`<path d="M${x} ${y}l${(rnd() * 60 - 30).toFixed(1)} ${(rnd() * 60 - 30).toFixed(1)}" stroke="${colour}" stroke-width="${(1 + rnd() * 4).toFixed(1)}"/>`);
+  }
+  if (g.grid !== false) els.push(gridLines({ stroke: '#000', opacity: 0.35, line: 1.5, ...g }));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${g.width}" height="${g.height}">${els.join('')}</svg>`;
+}
