@@ -11,7 +11,7 @@ const SIZE = 180;
  * view outlined; a click or drag on it moves the view there. Drawn from the terrain image (one
  * pixel per square), so it costs one scaled blit.
  */
-export function Minimap(props: { editor: Editor; terrain: () => HTMLCanvasElement | null }) {
+export function Minimap(props: { editor: Editor; terrain: () => HTMLCanvasElement | null; painting?: () => boolean }) {
   const editor = props.editor;
   let canvas!: HTMLCanvasElement;
   const scale = () => {
@@ -45,7 +45,10 @@ export function Minimap(props: { editor: Editor; terrain: () => HTMLCanvasElemen
   createEffect(() => {
     // After the terrain layer has repainted for this document (its effect may run after this one);
     // `needed` is a memo, so a pan that keeps the minimap shown does not run this again.
+    // A big new map's terrain is painted in bands over several tasks: drawn again once the last is
+    // in, or the minimap keeps the first band's mostly empty (black) picture.
     editor.doc();
+    if (props.painting?.()) return;
     if (needed() && !frame) frame = requestAnimationFrame(draw);
   });
   onCleanup(() => frame && cancelAnimationFrame(frame));

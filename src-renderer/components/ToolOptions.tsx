@@ -43,6 +43,13 @@ export function ToolOptions(props: { editor: Editor }) {
     const v = layer().values;
     return v.kind === 'choice' && d() ? v.options(d()!.ruleset) : [];
   };
+  /** What the Eraser leaves on the chosen layer, in the legend's words. */
+  const erasedWords = () => {
+    const erased = layer().erased;
+    const named = choices().find((o) => o.value === erased)?.label;
+    if (named) return named.toLowerCase();
+    return layer().id === 'waterDepth' ? 'dry ground' : `height ${erased}`;
+  };
   // Another ruleset may not have the chosen layer (resistance is 6d6 only): fall back to terrain.
   createEffect(() => {
     if (d() && !layers().some((l) => l.id === editor.squareLayer())) editor.setSquareLayer('terrain');
@@ -71,10 +78,16 @@ export function ToolOptions(props: { editor: Editor }) {
           <p class="muted small" data-testid="layer-about">
             {layer().about(d()!.ruleset)}
           </p>
+          {/* The Eraser paints no chosen value: it says what it leaves instead of offering a palette. */}
+          <Show when={editor.tool() === 'eraser'}>
+            <p class="muted small" data-testid="eraser-leaves">
+              The Eraser leaves {erasedWords()}.
+            </p>
+          </Show>
           <Show
-            when={layer().values.kind === 'choice'}
+            when={editor.tool() !== 'eraser' && layer().values.kind === 'choice'}
             fallback={
-              <>
+              <Show when={editor.tool() !== 'eraser'}>
                 <div class="mode-buttons" role="radiogroup" aria-label="Height mode">
                   <For each={HEIGHT_MODES}>
                     {(m) => (
@@ -114,7 +127,7 @@ export function ToolOptions(props: { editor: Editor }) {
                     onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
                   />
                 </label>
-              </>
+              </Show>
             }
           >
             <ul class="legend" role="radiogroup" aria-label={`${layer().label} to paint`} data-testid="legend">

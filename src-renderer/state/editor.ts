@@ -66,6 +66,18 @@ function composeEditor(platform: PlatformBridge) {
     const c = d?.creatures.find((k) => k.id === id);
     return d && c ? { x: c.x, y: c.y, side: footprintOf(d.ruleset, c.size).side } : null;
   };
+  /** Zoom to selection: the selected creatures' spaces, or the inspected square when none is selected. */
+  function zoomToSelection(): void {
+    const spaces = [...selection.selectedIds()].map(locate).filter((at) => at !== null);
+    const q = selection.inspectedSquare();
+    if (!spaces.length && q) spaces.push({ ...q, side: 1 });
+    if (!spaces.length) return;
+    const x = Math.min(...spaces.map((a) => a.x));
+    const y = Math.min(...spaces.map((a) => a.y));
+    const width = Math.max(...spaces.map((a) => a.x + a.side)) - x;
+    const height = Math.max(...spaces.map((a) => a.y + a.side)) - y;
+    view.zoomToRect({ x, y, width, height });
+  }
   const tools = createToolState();
   // Every edit goes through the layer locks (layers.ts): a locked layer refuses it with a notice.
   const locks = createLayerLocks(chrome.notify);
@@ -132,7 +144,7 @@ function composeEditor(platform: PlatformBridge) {
     openSample: (...a: Parameters<typeof document.openSample>) => (play.syncPlay(), document.openSample(...a)),
   };
 
-  return { platform, ...chrome, ...document, ...view, ...selection, ...tools, ...locks, ...movement, ...creatures, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay };
+  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay };
 }
 
 export type Editor = ReturnType<typeof createEditor>;
