@@ -1,8 +1,8 @@
-import { batch, createRoot } from 'solid-js';
+import { batch, createEffect, createRoot, on } from 'solid-js';
 import type { PlatformBridge } from '../../src-shared/ipc';
 import { createChrome } from './chrome';
 import { createCreatureEdits } from './creature-edits';
-import { createDocument } from './document';
+import { createDocument, resizeShift } from './document';
 import { createLayerLocks } from './layers';
 import { createMapLabels } from './map-labels';
 import { createMovement } from './movement';
@@ -61,6 +61,13 @@ function composeEditor(platform: PlatformBridge) {
     });
   });
   mapSize = () => document.doc()?.map ?? null;
+  // A resize, its undo and its redo alike move the view with the map (view-state.ts › followResize).
+  createEffect(
+    on(document.doc, (now, before) => {
+      const shift = now && before ? resizeShift(before, now) : null;
+      if (shift) view.followResize(before!.map, shift);
+    }),
+  );
   locate = (id) => {
     const d = document.doc();
     const c = d?.creatures.find((k) => k.id === id);

@@ -1,7 +1,7 @@
 import { createSignal } from 'solid-js';
 import type { MapStyle } from '../../src-shared/render/map-style';
 import type { Square } from './selection';
-import { fitRect, fitView, MIN_ZOOM, panBy, zoomAt, zoomFloor, ZOOM_STEP, type Size, type SquareRect, type View } from './view';
+import { fitRect, fitView, MIN_ZOOM, panBy, squarePixels, zoomAt, zoomFloor, ZOOM_STEP, type Size, type SquareRect, type View } from './view';
 
 /**
  * The view as signals: zoom and pan, the size of the map's viewport, the square under the pointer,
@@ -68,8 +68,21 @@ export function createViewState(mapSize: () => { width: number; height: number }
   const zoomToRect = (rect: SquareRect) => setView(fitRect(rect, viewport()));
   const actualSize = () => setView((v) => zoomAt(v, 1 / v.zoom, centre(), floor()));
   const pan = (dx: number, dy: number) => setView((v) => panBy(v, dx, dy));
+  /**
+   * The map was resized (or the resize undone), its squares moved by `shift`: a map that was wholly
+   * in view is fitted again, so the new squares show whatever the anchor; otherwise the squares
+   * that stayed stay where they were on screen.
+   */
+  function followResize(old: Size, shift: { dx: number; dy: number }): void {
+    const v = view();
+    const s = squarePixels(v);
+    const vp = viewport();
+    const whole = v.panX >= -1 && v.panY >= -1 && v.panX + old.width * s <= vp.width + 1 && v.panY + old.height * s <= vp.height + 1;
+    if (whole) zoomToFit();
+    else setView(panBy(v, -shift.dx * s, -shift.dy * s));
+  }
 
-  return { view, setView, viewport, measureViewport, fitWhenMeasured, hover, setHover, showGrid, setShowGrid, layers, setLayers, mapStyle, setMapStyle, zoomIn, zoomOut, zoomBy, zoomToFit, zoomToRect, actualSize, pan };
+  return { view, setView, viewport, measureViewport, fitWhenMeasured, hover, setHover, showGrid, setShowGrid, layers, setLayers, mapStyle, setMapStyle, zoomIn, zoomOut, zoomBy, zoomToFit, zoomToRect, actualSize, pan, followResize };
 }
 
 export type ViewState = ReturnType<typeof createViewState>;

@@ -232,4 +232,30 @@ describe('view (issue 18 › 6)', () => {
     expect(v.panY + 31 * s).toBeCloseTo(300);
     expect(4 * s).toBeCloseTo(752);
   });
+
+  it('the view follows a resize: a fitted map is fitted again whatever the anchor, else the kept squares stay put, on undo too', async () => {
+    const editor = await setUp(20, 12);
+    editor.measureViewport({ width: 800, height: 500 });
+    editor.zoomToFit();
+    // Top-left anchor, 20 columns and 8 rows added on the right and at the bottom: all in view.
+    expect(editor.execute({ type: 'resizeMap', width: 40, height: 20, dx: 0, dy: 0 })).toBe(true);
+    let b = bounds(editor, 40, 20);
+    expect(b.left).toBeGreaterThanOrEqual(0);
+    expect(b.top).toBeGreaterThanOrEqual(0);
+    expect(b.right).toBeLessThanOrEqual(800);
+    expect(b.bottom).toBeLessThanOrEqual(500);
+    // Zoomed in (part of the map out of view), a left anchor adds columns on the right and a right
+    // anchor 5 on the left: square (3, 3) stays where it is on screen, and after the undo as well.
+    editor.setView({ zoom: 2, panX: -100, panY: -50 });
+    const screenOf = (x: number, y: number) => ({ x: editor.view().panX + x * 64, y: editor.view().panY + y * 64 });
+    const before = screenOf(3, 3);
+    expect(editor.execute({ type: 'resizeMap', width: 45, height: 20, dx: 5, dy: 0 })).toBe(true);
+    expect(screenOf(8, 3)).toEqual(before);
+    editor.undo();
+    expect(screenOf(3, 3)).toEqual(before);
+    editor.redo();
+    expect(screenOf(8, 3)).toEqual(before);
+    b = bounds(editor, 45, 20);
+    expect(b.left).toBeLessThan(0);
+  });
 });
