@@ -97,3 +97,29 @@ export function visibleSquares(view: View, viewport: Size, mapWidth: number, map
     y1: Math.min(mapHeight, Math.ceil((viewport.height - view.panY) / s)),
   };
 }
+
+export type Corner = 'bottom-left' | 'bottom-right' | 'top-right' | 'top-left';
+
+/**
+ * Where the minimap sits: bottom left, unless it would hide squares there that cannot be panned
+ * out from under it without taking the map's edge off that side of the view (the map's bottom-left
+ * corner panned into view): then the first corner that hides none (bottom right, top right, top
+ * left); bottom left when every corner does. `box` is the minimap's size with its margin.
+ */
+export function minimapCorner(view: View, viewport: Size, mapWidth: number, mapHeight: number, box: Size): Corner {
+  const s = squarePixels(view);
+  const map = { left: view.panX, top: view.panY, right: view.panX + mapWidth * s, bottom: view.panY + mapHeight * s };
+  const hidesNothing = (corner: Corner) => {
+    const leftSide = corner.endsWith('left');
+    const topSide = corner.startsWith('top');
+    const left = leftSide ? 0 : viewport.width - box.width;
+    const top = topSide ? 0 : viewport.height - box.height;
+    const apart = left + box.width <= map.left || left >= map.right || top + box.height <= map.top || top >= map.bottom;
+    // The map goes on past both of the corner's sides by the box's size: a pan brings those squares out.
+    const beyondX = leftSide ? map.left <= -box.width : map.right >= viewport.width + box.width;
+    const beyondY = topSide ? map.top <= -box.height : map.bottom >= viewport.height + box.height;
+    return apart || (beyondX && beyondY);
+  };
+  const corners: Corner[] = ['bottom-left', 'bottom-right', 'top-right', 'top-left'];
+  return corners.find(hidesNothing) ?? 'bottom-left';
+}

@@ -91,6 +91,25 @@ describe('what a designer hit (issue 18 › 7)', () => {
     expect(pixel(c, c.width / 2, c.height - 2)).toEqual([222, 214, 192, 255]);
   });
 
+  it("the minimap does not cover the map's bottom-left squares when they are in view", async () => {
+    const editor = await setUp(60, 40);
+    const host = mount(() => <MapCanvas editor={editor} />, 'width:900px;height:600px');
+    await frame();
+    const box = () => host.querySelector<HTMLElement>('[data-testid="minimap"]')!.getBoundingClientRect();
+    const origin = host.querySelector<HTMLElement>('[data-testid=map-canvas]')!.getBoundingClientRect();
+    const overlaps = (r: DOMRect, x: number, y: number, side: number) =>
+      r.left < origin.left + x + side && r.right > origin.left + x && r.top < origin.top + y + side && r.bottom > origin.top + y;
+    // The middle of the map in view: the minimap in its usual corner.
+    editor.setView({ zoom: 2, panX: -1500, panY: -1500 });
+    await frame();
+    expect(box().left - origin.left).toBeLessThan(50);
+    expect(origin.bottom - box().bottom).toBeLessThan(50);
+    // Panned to the bottom-left corner: squares (0, 39) to (2, 37) are on screen and not under it.
+    editor.setView({ zoom: 2, panX: 0, panY: 600 - 40 * 64 });
+    await frame();
+    for (const [x, y] of [[0, 39], [2, 39], [0, 37]] as const) expect(overlaps(box(), x * 64, editor.view().panY + y * 64, 64)).toBe(false);
+  });
+
   it('in Edit mode a selected creature shows no movement until asked (View › Movement layer, Ctrl+Shift+M)', async () => {
     const editor = await setUp(12, 8);
     editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'A', name: 'Archer', x: 2, y: 2 }) });

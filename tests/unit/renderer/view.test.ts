@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fitRect, fitView, MAX_ZOOM, MIN_ZOOM, squareAt, visibleSquares, zoomAt, zoomFloor } from '../../../src-renderer/state/view';
+import { fitRect, fitView, MAX_ZOOM, MIN_ZOOM, minimapCorner, squareAt, visibleSquares, zoomAt, zoomFloor } from '../../../src-renderer/state/view';
 
 describe('map view arithmetic', () => {
   it('zooming keeps the point under the cursor fixed', () => {
@@ -63,5 +63,19 @@ describe('map view arithmetic', () => {
     expect(v.panY + 21 * s).toBeCloseTo(300);
     // One square is held at the zoom ceiling.
     expect(fitRect({ x: 0, y: 0, width: 1, height: 1 }, viewport).zoom).toBe(MAX_ZOOM);
+  });
+
+  it('the minimap keeps off the map\'s edge squares: bottom left, unless the map\'s corner is there', () => {
+    const viewport = { width: 800, height: 600 };
+    const box = { width: 200, height: 140 };
+    // 100 × 100 squares at 32 px: the view in the middle of the map, the map all round it.
+    expect(minimapCorner({ zoom: 1, panX: -1000, panY: -1000 }, viewport, 100, 100, box)).toBe('bottom-left');
+    // The map's bottom-left corner at the view's bottom-left: its edge squares would be under it.
+    const corner = { zoom: 1, panX: 0, panY: 600 - 3200 };
+    expect(minimapCorner(corner, viewport, 100, 100, box)).toBe('top-right');
+    // The map's bottom edge in view along the whole bottom: the top right still has map beyond it.
+    expect(minimapCorner({ zoom: 1, panX: -1000, panY: 600 - 3200 }, viewport, 100, 100, box)).toBe('top-right');
+    // A map narrower than the view, its bottom-left corner showing: beside it, where there is no map.
+    expect(minimapCorner({ zoom: 1, panX: 250, panY: 600 - 3200 }, viewport, 10, 100, box)).toBe('bottom-left');
   });
 });
