@@ -6,6 +6,7 @@ import { describeValue, squareLayersFor, unitWord } from '../canvas/tools/square
 import { CreaturePalette } from './CreaturePalette';
 import { CreaturePanel } from './CreaturePanel';
 import { LayersPanel } from './LayersPanel';
+import { MapLegend } from './MapLegend';
 import { MapResize } from './MapResize';
 import { ToolOptions } from './ToolOptions';
 
@@ -44,6 +45,7 @@ export function PropertiesPanel(props: { editor: Editor }) {
     <aside class="properties" aria-label="Properties" data-testid="properties">
       <Show when={doc()} fallback={<p class="muted">No encounter open.</p>}>
         <ToolOptions editor={editor} />
+        <MapLegend editor={editor} />
         {/* The Place tool's sizes: in the panel, so they never cover squares of the map. */}
         <Show when={editor.tool() === 'creature'}>
           <CreaturePalette editor={editor} />

@@ -19,7 +19,7 @@ const MODE_LABELS: Record<HeightMode, [string, string]> = {
   smooth: ['Smooth', 'Even each square out with its neighbours'],
 };
 
-const EDGE_CHOICES = [
+export const EDGE_CHOICES = [
   ['wall', 'Wall', 'Blocks movement (d20-phb-30.txt › Obstacles)'],
   ['low', 'Low obstacle', 'Hampers movement: crossing it costs extra (d20-srd-35.txt › Obstacles)'],
   ['doorClosed', 'Door (closed)', 'A closed door; a click with Select opens it'],
@@ -27,7 +27,7 @@ const EDGE_CHOICES = [
   ['window', 'Window / force field', 'Blocks movement and line of effect but not line of sight: a creature may teleport to a square it sees through it (Startroid › Teleportation)'],
 ] as const;
 /** The edge kinds this ruleset's text has: only Startroid separates sight from effect. */
-const edgeChoicesFor = (ruleset: string) => EDGE_CHOICES.filter(([id]) => id !== 'window' || ruleset === 'startroid');
+export const edgeChoicesFor = (ruleset: string) => EDGE_CHOICES.filter(([id]) => id !== 'window' || ruleset === 'startroid');
 
 /**
  * The options of the active map tool, in the properties panel: for the square tools the layer

@@ -5,6 +5,7 @@ import { MapCanvas } from '../../src-renderer/canvas/MapCanvas';
 import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { CreaturePanel } from '../../src-renderer/components/CreaturePanel';
 import { LayersPanel } from '../../src-renderer/components/LayersPanel';
+import { PropertiesPanel } from '../../src-renderer/components/PropertiesPanel';
 import { ToolOptions } from '../../src-renderer/components/ToolOptions';
 import { ToolPalette } from '../../src-renderer/components/ToolPalette';
 import { ACTIONS, actionForKey } from '../../src-renderer/state/actions';
@@ -199,6 +200,25 @@ describe('what a designer hit (issue 18 › 7)', () => {
 });
 
 describe('view (issue 18 › 6)', () => {
+  it("outside paint mode the panel shows every layer's legend, elevation and water included", async () => {
+    const editor = await setUp(12, 8, 'd20-35');
+    const host = mount(() => <PropertiesPanel editor={editor} />);
+    editor.setTool('select');
+    const legend = () => host.querySelector<HTMLElement>('[data-testid="map-legend"]');
+    expect(legend()).not.toBeNull();
+    const text = legend()!.textContent!;
+    // Terrain in the ruleset's words, the heights and depths as they are drawn, and the edges.
+    expect(host.querySelector('[data-testid="map-legend-terrain"]')!.textContent).toContain('Normal');
+    expect(host.querySelector('[data-testid="map-legend-elevation"]')!.textContent).toContain('Contour line');
+    expect(host.querySelector('[data-testid="map-legend-elevation"]')!.textContent).toContain('5 feet');
+    expect(host.querySelector('[data-testid="map-legend-waterDepth"]')!.textContent).toContain('darker is deeper');
+    expect(text).toContain('Door (closed)');
+    // A paint tool shows its own legend to pick from instead.
+    editor.setTool('terrain');
+    expect(legend()).toBeNull();
+    expect(host.querySelector('[data-testid="legend"]')).not.toBeNull();
+  });
+
   const bounds = (editor: Editor, w: number, h: number) => {
     const v = editor.view();
     const s = 32 * v.zoom;
