@@ -5,6 +5,7 @@ import type { Editor } from '../state/editor';
 import { describeValue, squareLayersFor, unitWord } from '../canvas/tools/square-layers';
 import { CreaturePalette } from './CreaturePalette';
 import { CreaturePanel } from './CreaturePanel';
+import { GridStyleFields } from './GridStyleFields';
 import { LayersPanel } from './LayersPanel';
 import { MapLegend } from './MapLegend';
 import { MapResize } from './MapResize';
@@ -81,6 +82,7 @@ export function PropertiesPanel(props: { editor: Editor }) {
             <dd data-testid="prop-creatures">{doc()!.creatures.length}</dd>
           </dl>
           <MapResize editor={editor} />
+          <GridStyleFields editor={editor} />
           <Show when={doc()!.picture}>
             {(bg) => (
               <div class="background-picture" data-testid="background-picture">

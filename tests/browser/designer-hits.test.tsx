@@ -272,6 +272,43 @@ describe('view (issue 18 › 6)', () => {
     expect(4 * s).toBeCloseTo(752);
   });
 
+  it("the grid takes the encounter's colour, opacity and thickness from the panel, one undo step each", async () => {
+    const editor = await setUp(12, 8);
+    const host = mount(() => (
+      <>
+        <MapCanvas editor={editor} />
+        <PropertiesPanel editor={editor} />
+      </>
+    ));
+    await frame();
+    editor.setView({ zoom: 2, panX: 0, panY: 0 });
+    await frame();
+    const grid = host.querySelector<HTMLCanvasElement>('canvas[data-layer=grid]')!;
+    const ratio = grid.width / grid.clientWidth;
+    // Column line x = 3 (an ordinary line) at 192.5 px, half-way down row 1.
+    const onLine = () => pixel(grid, 192 * ratio, 96 * ratio);
+    const beside = () => pixel(grid, 194 * ratio, 96 * ratio);
+    expect(onLine()[3]).toBeGreaterThan(0);
+    expect(beside()[3]).toBe(0);
+    const set = (id: string, value: string) => {
+      const input = host.querySelector<HTMLInputElement>(`[data-testid="${id}"]`)!;
+      input.value = value;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    set('grid-color', '#ff0000');
+    set('grid-opacity', '100');
+    set('grid-thickness', '5');
+    expect(editor.doc()!.grid).toEqual({ color: '#ff0000', opacity: 1, thickness: 5 });
+    await frame();
+    expect(onLine()).toEqual([255, 0, 0, 255]);
+    // Five pixels wide: two pixels to the side of the line are on it now.
+    expect(beside()[0]).toBe(255);
+    editor.undo();
+    expect(editor.doc()!.grid).toEqual({ color: '#ff0000', opacity: 1 });
+    host.querySelector<HTMLButtonElement>('[data-testid="grid-default"]')!.click();
+    expect(editor.doc()!.grid).toBeUndefined();
+  });
+
   it('the view follows a resize: a fitted map is fitted again whatever the anchor, else the kept squares stay put, on undo too', async () => {
     const editor = await setUp(20, 12);
     editor.measureViewport({ width: 800, height: 500 });
