@@ -245,7 +245,7 @@ export function MapCanvas(props: { editor: Editor }) {
       // A key no button uses (the brush's [ and ]) still reaches the tool just after a click on
       // a tool or a colour, which leaves the keyboard on that button.
       const focus = document.activeElement;
-      if (focus && focus !== container && focus !== document.body && !(focus.tagName === 'BUTTON' && isToolKey(e))) return;
+      if (focus && focus !== container && focus !== document.body && !toolKeyOnButton(focus, e)) return;
       if (toolbox.active().onKeyDown({ key: e.key, shift: e.shiftKey, alt: e.altKey, ctrl: e.ctrlKey || e.metaKey })) {
         e.preventDefault();
         e.stopImmediatePropagation();
@@ -318,9 +318,13 @@ export function MapCanvas(props: { editor: Editor }) {
   );
 }
 
-/** A printable key with no meaning to a focused button (Space and Enter press it, Tab leaves it). */
-function isToolKey(e: KeyboardEvent): boolean {
-  return e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey;
+/**
+ * A printable key with no meaning to the focused button (Space and Enter press it, Tab leaves it),
+ * on a panel's button rather than one in a dialog or a menu, which keep their keys.
+ */
+function toolKeyOnButton(focus: Element, e: KeyboardEvent): boolean {
+  const printable = e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey;
+  return printable && focus.tagName === 'BUTTON' && !focus.closest('[role="dialog"], [role="alertdialog"], [role="menu"]');
 }
 
 function isTyping(e: KeyboardEvent): boolean {

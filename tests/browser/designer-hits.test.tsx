@@ -68,8 +68,16 @@ describe('what a designer hit (issue 18 › 7)', () => {
     swatch.click();
     key(swatch, '[');
     expect(editor.brushSize()).toBe(size);
-    // Space and Enter still press the focused button, not a tool key.
+    // Tab still moves the focus, and a button in a dialog keeps its keys.
     key(swatch, 'Tab');
+    expect(editor.brushSize()).toBe(size);
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    const ok = document.createElement('button');
+    dialog.append(ok);
+    document.body.append(dialog);
+    ok.focus();
+    key(ok, ']');
     expect(editor.brushSize()).toBe(size);
   });
 
