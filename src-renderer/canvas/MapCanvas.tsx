@@ -38,6 +38,8 @@ export function MapCanvas(props: { editor: Editor }) {
   const editor = props.editor;
   let container!: HTMLDivElement;
   const [terrainImage, setTerrainImage] = createSignal<HTMLCanvasElement | null>(null);
+  // Whether the terrain image still has bands to paint: the minimap draws again when it is done.
+  const [terrainPainting, setTerrainPainting] = createSignal(false);
 
   onMount(() => {
     // The stage's canvases (five of ~4 MB at 1280 × 800, ~20 ms to size) get their size now only if
@@ -108,6 +110,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const mapView = () => editor.mapStyle() === 'map' && !editor.doc()?.picture;
     const terrain = createTerrainLayer({ ...drawn, mapStyle: () => (mapView() ? 'map' : 'rules') });
     setTerrainImage(terrain.canvas);
+    createEffect(() => setTerrainPainting(terrain.painting()));
     const mapStyle = createMapStyleLayer(drawn, () => mapView() && editor.layers().terrain);
     const ruled: Editor = { ...drawn, layers: () => (mapView() ? { ...editor.layers(), terrain: false, elevation: false, water: false, walls: false } : editor.layers()) };
     const marks = createSquareMarksLayer(ruled);
@@ -239,8 +242,10 @@ export function MapCanvas(props: { editor: Editor }) {
       }
       // The tool sees a key first (Escape ends a drag); App handles the rest. Only while the map
       // has the keyboard (or nothing has): Tab on a panel button moves focus, not the selection.
+      // A key no button uses (the brush's [ and ]) still reaches the tool just after a click on
+      // a tool or a colour, which leaves the keyboard on that button.
       const focus = document.activeElement;
-      if (focus && focus !== container && focus !== document.body) return;
+      if (focus && focus !== container && focus !== document.body && !toolKeyOnButton(focus, e)) return;
       if (toolbox.active().onKeyDown({ key: e.key, shift: e.shiftKey, alt: e.altKey, ctrl: e.ctrlKey || e.metaKey })) {
         e.preventDefault();
         e.stopImmediatePropagation();
@@ -307,10 +312,19 @@ export function MapCanvas(props: { editor: Editor }) {
   return (
     <>
       <div ref={container} class="map-canvas" tabIndex={0} data-testid="map-canvas" aria-label="Battle map" />
-      <Minimap editor={editor} terrain={terrainImage} />
+      <Minimap editor={editor} terrain={terrainImage} painting={terrainPainting} />
       <LabelEditor editor={editor} />
     </>
   );
+}
+
+/**
+ * A printable key with no meaning to the focused button (Space and Enter press it, Tab leaves it),
+ * on a panel's button rather than one in a dialog or a menu, which keep their keys.
+ */
+function toolKeyOnButton(focus: Element, e: KeyboardEvent): boolean {
+  const printable = e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey;
+  return printable && focus.tagName === 'BUTTON' && !focus.closest('[role="dialog"], [role="alertdialog"], [role="menu"]');
 }
 
 function isTyping(e: KeyboardEvent): boolean {

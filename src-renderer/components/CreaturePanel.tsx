@@ -367,7 +367,8 @@ export function CreaturePanel(props: { editor: Editor }) {
               }}
             >
               <option value="">{editor.doc()!.ruleset === 'epic-path' ? 'All modes combined' : 'Walk'}</option>
-              <For each={modes()}>{(m) => <option value={m}>{m}</option>}</For>
+              {/* Outside Epic Path the first option is the walk: not listed twice ("Walk" and "walk"). */}
+              <For each={modes().filter((m) => editor.doc()!.ruleset === 'epic-path' || m !== 'walk')}>{(m) => <option value={m}>{m[0]!.toUpperCase() + m.slice(1)}</option>}</For>
             </select>
           </label>
           <Show when={editor.doc()!.ruleset === 'd20-35' && request().mode === 'climb'}>

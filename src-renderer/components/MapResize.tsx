@@ -1,7 +1,6 @@
 import { createSignal, For, Show } from 'solid-js';
 import { MAX_MAP_SIDE } from '../../src-shared/model';
 import type { Editor } from '../state/editor';
-import { squarePixels } from '../state/view';
 import '../styles/editor-tools.css';
 
 const ANCHOR_NAMES = [
@@ -44,10 +43,8 @@ export function MapResize(props: { editor: Editor }) {
     const dx = anchorOffset(old.width, W, anchor().x);
     const dy = anchorOffset(old.height, H, anchor().y);
     const before = d().creatures.length;
+    // The view follows (state/editor.ts), for an undo and a redo too.
     if (!editor.execute({ type: 'resizeMap', width: W, height: H, dx, dy })) return;
-    // The squares that stayed stay where they were on screen.
-    const s = squarePixels(editor.view());
-    editor.setView({ ...editor.view(), panX: editor.view().panX - dx * s, panY: editor.view().panY - dy * s });
     const lost = before - d().creatures.length;
     editor.notify('info', `The map is now ${W} × ${H} squares${lost ? `; ${lost} creature${lost > 1 ? 's' : ''} outside it removed` : ''} (Undo puts it back).`);
     setOpen(false);

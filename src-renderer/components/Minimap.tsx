@@ -1,17 +1,20 @@
-import { createEffect, createMemo, onCleanup, Show } from 'solid-js';
+import { createEffect, createMemo, createSignal, onCleanup, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
-import { squarePixels } from '../state/view';
+import { minimapCorner, squarePixels, type Corner } from '../state/view';
 import '../styles/editor-tools.css';
 
 /** The minimap's longest side, in CSS pixels. */
 const SIZE = 180;
+/** Its distance from the view's edges (and its border), in CSS pixels. */
+const MARGIN = 10;
+const BORDER = 1;
 
 /**
  * A small picture of the whole map, shown when the map is larger than the view, with the part in
  * view outlined; a click or drag on it moves the view there. Drawn from the terrain image (one
  * pixel per square), so it costs one scaled blit.
  */
-export function Minimap(props: { editor: Editor; terrain: () => HTMLCanvasElement | null }) {
+export function Minimap(props: { editor: Editor; terrain: () => HTMLCanvasElement | null; painting?: () => boolean }) {
   const editor = props.editor;
   let canvas!: HTMLCanvasElement;
   const scale = () => {
@@ -27,6 +30,22 @@ export function Minimap(props: { editor: Editor; terrain: () => HTMLCanvasElemen
     // Some of the map is outside the view.
     return v.panX < -1 || v.panY < -1 || v.panX + d.map.width * s > vp.width + 1 || v.panY + d.map.height * s > vp.height + 1;
   });
+  // Held where it is while the minimap itself is dragged, so it does not jump from under the pointer.
+  const [dragging, setDragging] = createSignal(false);
+  let heldCorner: Corner = 'bottom-left';
+  /** The corner it sits in: one where it hides none of the map's edge squares (view.ts › minimapCorner). */
+  const corner = createMemo((): Corner => {
+    const d = editor.doc();
+    if (!d || dragging()) return heldCorner;
+    const k = scale();
+    const box = { width: Math.round(d.map.width * k) + 2 * BORDER + MARGIN, height: Math.round(d.map.height * k) + 2 * BORDER + MARGIN };
+    return (heldCorner = minimapCorner(editor.view(), editor.viewport(), d.map.width, d.map.height, box));
+  });
+  const placed = () => {
+    const c = corner();
+    const at = `${MARGIN}px`;
+    return { left: c.endsWith('left') ? at : 'auto', right: c.endsWith('right') ? at : 'auto', top: c.startsWith('top') ? at : 'auto', bottom: c.startsWith('bottom') ? at : 'auto' };
+  };
   let frame = 0;
   /** The map picture: redrawn when the document changes, never for a pan or a zoom. */
   const draw = () => {
@@ -45,7 +64,10 @@ export function Minimap(props: { editor: Editor; terrain: () => HTMLCanvasElemen
   createEffect(() => {
     // After the terrain layer has repainted for this document (its effect may run after this one);
     // `needed` is a memo, so a pan that keeps the minimap shown does not run this again.
+    // A big new map's terrain is painted in bands over several tasks: drawn again once the last is
+    // in, or the minimap keeps the first band's mostly empty (black) picture.
     editor.doc();
+    if (props.painting?.()) return;
     if (needed() && !frame) frame = requestAnimationFrame(draw);
   });
   onCleanup(() => frame && cancelAnimationFrame(frame));
@@ -76,9 +98,11 @@ export function Minimap(props: { editor: Editor; terrain: () => HTMLCanvasElemen
     if (e.button !== 0) return;
     e.preventDefault();
     e.stopPropagation();
+    setDragging(true);
     moveTo(e);
     const move = (m: MouseEvent) => moveTo(m);
     const up = () => {
+      setDragging(false);
       window.removeEventListener('mousemove', move);
       window.removeEventListener('mouseup', up);
     };
@@ -87,7 +111,7 @@ export function Minimap(props: { editor: Editor; terrain: () => HTMLCanvasElemen
   };
   return (
     <Show when={needed()}>
-      <div class="minimap" data-testid="minimap" title="The whole map: click or drag to move the view" onMouseDown={onDown}>
+      <div class="minimap" data-testid="minimap" data-corner={corner()} style={placed()} title="The whole map: click or drag to move the view" onMouseDown={onDown}>
         <canvas ref={canvas} />
         <div class="minimap-view" data-testid="minimap-view" style={inView()} />
       </div>

@@ -5,7 +5,9 @@ import type { Editor } from '../state/editor';
 import { describeValue, squareLayersFor, unitWord } from '../canvas/tools/square-layers';
 import { CreaturePalette } from './CreaturePalette';
 import { CreaturePanel } from './CreaturePanel';
+import { GridStyleFields } from './GridStyleFields';
 import { LayersPanel } from './LayersPanel';
+import { MapLegend } from './MapLegend';
 import { MapResize } from './MapResize';
 import { ToolOptions } from './ToolOptions';
 
@@ -44,6 +46,7 @@ export function PropertiesPanel(props: { editor: Editor }) {
     <aside class="properties" aria-label="Properties" data-testid="properties">
       <Show when={doc()} fallback={<p class="muted">No encounter open.</p>}>
         <ToolOptions editor={editor} />
+        <MapLegend editor={editor} />
         {/* The Place tool's sizes: in the panel, so they never cover squares of the map. */}
         <Show when={editor.tool() === 'creature'}>
           <CreaturePalette editor={editor} />
@@ -79,6 +82,7 @@ export function PropertiesPanel(props: { editor: Editor }) {
             <dd data-testid="prop-creatures">{doc()!.creatures.length}</dd>
           </dl>
           <MapResize editor={editor} />
+          <GridStyleFields editor={editor} />
           <Show when={doc()!.picture}>
             {(bg) => (
               <div class="background-picture" data-testid="background-picture">

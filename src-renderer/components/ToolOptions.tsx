@@ -19,7 +19,7 @@ const MODE_LABELS: Record<HeightMode, [string, string]> = {
   smooth: ['Smooth', 'Even each square out with its neighbours'],
 };
 
-const EDGE_CHOICES = [
+export const EDGE_CHOICES = [
   ['wall', 'Wall', 'Blocks movement (d20-phb-30.txt › Obstacles)'],
   ['low', 'Low obstacle', 'Hampers movement: crossing it costs extra (d20-srd-35.txt › Obstacles)'],
   ['doorClosed', 'Door (closed)', 'A closed door; a click with Select opens it'],
@@ -27,7 +27,7 @@ const EDGE_CHOICES = [
   ['window', 'Window / force field', 'Blocks movement and line of effect but not line of sight: a creature may teleport to a square it sees through it (Startroid › Teleportation)'],
 ] as const;
 /** The edge kinds this ruleset's text has: only Startroid separates sight from effect. */
-const edgeChoicesFor = (ruleset: string) => EDGE_CHOICES.filter(([id]) => id !== 'window' || ruleset === 'startroid');
+export const edgeChoicesFor = (ruleset: string) => EDGE_CHOICES.filter(([id]) => id !== 'window' || ruleset === 'startroid');
 
 /**
  * The options of the active map tool, in the properties panel: for the square tools the layer
@@ -42,6 +42,13 @@ export function ToolOptions(props: { editor: Editor }) {
   const choices = () => {
     const v = layer().values;
     return v.kind === 'choice' && d() ? v.options(d()!.ruleset) : [];
+  };
+  /** What the Eraser leaves on the chosen layer, in the legend's words. */
+  const erasedWords = () => {
+    const erased = layer().erased;
+    const named = choices().find((o) => o.value === erased)?.label;
+    if (named) return named.toLowerCase();
+    return layer().id === 'waterDepth' ? 'dry ground' : `height ${erased}`;
   };
   // Another ruleset may not have the chosen layer (resistance is 6d6 only): fall back to terrain.
   createEffect(() => {
@@ -71,10 +78,16 @@ export function ToolOptions(props: { editor: Editor }) {
           <p class="muted small" data-testid="layer-about">
             {layer().about(d()!.ruleset)}
           </p>
+          {/* The Eraser paints no chosen value: it says what it leaves instead of offering a palette. */}
+          <Show when={editor.tool() === 'eraser'}>
+            <p class="muted small" data-testid="eraser-leaves">
+              The Eraser leaves {erasedWords()}.
+            </p>
+          </Show>
           <Show
-            when={layer().values.kind === 'choice'}
+            when={editor.tool() !== 'eraser' && layer().values.kind === 'choice'}
             fallback={
-              <>
+              <Show when={editor.tool() !== 'eraser'}>
                 <div class="mode-buttons" role="radiogroup" aria-label="Height mode">
                   <For each={HEIGHT_MODES}>
                     {(m) => (
@@ -114,7 +127,7 @@ export function ToolOptions(props: { editor: Editor }) {
                     onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
                   />
                 </label>
-              </>
+              </Show>
             }
           >
             <ul class="legend" role="radiogroup" aria-label={`${layer().label} to paint`} data-testid="legend">

@@ -55,12 +55,16 @@ export const ACTIONS: AppAction[] = [
   { id: 'view.zoomOut', menu: 'view', label: fixed('Zoom out'), keys: ['Mod+-'], enabled: hasDoc, run: (e) => e.zoomOut() },
   { id: 'view.fit', menu: 'view', label: fixed('Zoom to fit'), keys: ['Mod+0'], enabled: hasDoc, run: (e) => e.zoomToFit() },
   { id: 'view.actual', menu: 'view', label: fixed('Actual size'), keys: ['Mod+1'], enabled: hasDoc, run: (e) => e.actualSize() },
+  { id: 'view.zoomSelection', menu: 'view', label: fixed('Zoom to selection'), keys: ['Mod+2'], enabled: (e) => hasDoc(e) && (e.selectedIds().size > 0 || e.inspectedSquare() !== null), run: (e) => e.zoomToSelection() },
   { id: 'view.rulesView', menu: 'view', label: fixed('Rules view'), checked: (e) => e.mapStyle() === 'rules', run: (e) => e.setMapStyle('rules'), separatorBefore: true },
   { id: 'view.mapView', menu: 'view', label: fixed('Map view'), shortcutLabel: 'Map view / rules view', keys: ['Mod+M'], checked: (e) => e.mapStyle() === 'map', run: (e) => e.setMapStyle(e.mapStyle() === 'map' ? 'rules' : 'map') },
   { id: 'view.grid', menu: 'view', label: fixed('Show grid'), keys: ['Mod+G'], checked: (e) => e.showGrid(), run: (e) => e.setShowGrid(!e.showGrid()), separatorBefore: true },
   { id: 'view.layerTerrain', menu: 'view', label: fixed('Terrain layer'), checked: (e) => e.layers().terrain, run: (e) => e.setLayers({ ...e.layers(), terrain: !e.layers().terrain }) },
-  { id: 'view.layerWalls', menu: 'view', label: fixed('Walls layer'), checked: (e) => e.layers().walls, run: (e) => e.setLayers({ ...e.layers(), walls: !e.layers().walls }) },
+  // The same names as the Layers panel's (state/layers.ts).
+  { id: 'view.layerWalls', menu: 'view', label: fixed('Edges layer'), checked: (e) => e.layers().walls, run: (e) => e.setLayers({ ...e.layers(), walls: !e.layers().walls }) },
   { id: 'view.layerCreatures', menu: 'view', label: fixed('Creatures layer'), checked: (e) => e.layers().creatures, run: (e) => e.setLayers({ ...e.layers(), creatures: !e.layers().creatures }) },
+  // Off by default: in Edit mode a selected creature's reach covered the map being drawn. Play shows its own.
+  { id: 'view.layerMovement', menu: 'view', label: fixed('Movement layer'), shortcutLabel: 'Show movement in Edit mode', keys: ['Mod+Shift+M'], checked: (e) => e.layers().overlays, run: (e) => e.setLayers({ ...e.layers(), overlays: !e.layers().overlays }) },
 
   // Play mode (src-renderer/play, state/play.ts).
   { id: 'play.toggle', menu: 'play', label: (e) => (e.playing() ? 'Back to Edit mode' : 'Play mode'), keys: ['F5'], enabled: hasDoc, checked: (e) => e.playing(), run: (e) => e.togglePlay() },

@@ -101,7 +101,7 @@ export function createDocument(platform: PlatformBridge, chrome: Chrome, onLoad:
     const next = history.undo(current);
     // The inverse of a step touches the same squares as the step.
     if (cmd) {
-      recordEdit(current, next, cmd);
+      recordEdit(current, next, cmd, true);
       futureCommands.push(cmd);
     }
     batch(() => {
@@ -322,10 +322,23 @@ const HISTORY_LIMIT = 500;
  */
 export type EditedSquares = Map<ArrayLike<number>, readonly number[]> | 'all';
 
-const edits = new WeakMap<Encounter, { from: Encounter; cmd: Command; squares?: EditedSquares }>();
+const edits = new WeakMap<Encounter, { from: Encounter; cmd: Command; undone?: boolean; squares?: EditedSquares }>();
 
-function recordEdit(from: Encounter, to: Encounter, cmd: Command): void {
-  if (from !== to) edits.set(to, { from, cmd });
+function recordEdit(from: Encounter, to: Encounter, cmd: Command, undone = false): void {
+  if (from !== to) edits.set(to, { from, cmd, ...(undone ? { undone } : {}) });
+}
+
+/**
+ * How far a map resize between two documents moved the squares that stayed (the anchor's offset;
+ * negated when the resize was undone), or null when `to` is no resize of `from`: the view follows it.
+ */
+export function resizeShift(from: Encounter, to: Encounter): { dx: number; dy: number } | null {
+  const known = edits.get(to);
+  if (!known || known.from !== from) return null;
+  const find = (c: Command): { dx: number; dy: number } | null =>
+    c.type === 'resizeMap' ? { dx: c.dx, dy: c.dy } : c.type === 'batch' ? c.commands.map(find).find((s) => s !== null) ?? null : null;
+  const shift = find(known.cmd);
+  return shift && known.undone ? { dx: -shift.dx, dy: -shift.dy } : shift;
 }
 
 export function editedSquares(from: Encounter, to: Encounter): EditedSquares | null {

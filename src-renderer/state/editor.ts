@@ -1,8 +1,8 @@
-import { batch, createRoot } from 'solid-js';
+import { batch, createEffect, createRoot, on } from 'solid-js';
 import type { PlatformBridge } from '../../src-shared/ipc';
 import { createChrome } from './chrome';
 import { createCreatureEdits } from './creature-edits';
-import { createDocument } from './document';
+import { createDocument, resizeShift } from './document';
 import { createLayerLocks } from './layers';
 import { createMapLabels } from './map-labels';
 import { createMovement } from './movement';
@@ -61,11 +61,30 @@ function composeEditor(platform: PlatformBridge) {
     });
   });
   mapSize = () => document.doc()?.map ?? null;
+  // A resize, its undo and its redo alike move the view with the map (view-state.ts › followResize).
+  createEffect(
+    on(document.doc, (now, before) => {
+      const shift = now && before ? resizeShift(before, now) : null;
+      if (shift) view.followResize(before!.map, shift);
+    }),
+  );
   locate = (id) => {
     const d = document.doc();
     const c = d?.creatures.find((k) => k.id === id);
     return d && c ? { x: c.x, y: c.y, side: footprintOf(d.ruleset, c.size).side } : null;
   };
+  /** Zoom to selection: the selected creatures' spaces, or the inspected square when none is selected. */
+  function zoomToSelection(): void {
+    const spaces = [...selection.selectedIds()].map(locate).filter((at) => at !== null);
+    const q = selection.inspectedSquare();
+    if (!spaces.length && q) spaces.push({ ...q, side: 1 });
+    if (!spaces.length) return;
+    const x = Math.min(...spaces.map((a) => a.x));
+    const y = Math.min(...spaces.map((a) => a.y));
+    const width = Math.max(...spaces.map((a) => a.x + a.side)) - x;
+    const height = Math.max(...spaces.map((a) => a.y + a.side)) - y;
+    view.zoomToRect({ x, y, width, height });
+  }
   const tools = createToolState();
   // Every edit goes through the layer locks (layers.ts): a locked layer refuses it with a notice.
   const locks = createLayerLocks(chrome.notify);
@@ -132,7 +151,7 @@ function composeEditor(platform: PlatformBridge) {
     openSample: (...a: Parameters<typeof document.openSample>) => (play.syncPlay(), document.openSample(...a)),
   };
 
-  return { platform, ...chrome, ...document, ...view, ...selection, ...tools, ...locks, ...movement, ...creatures, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay };
+  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay };
 }
 
 export type Editor = ReturnType<typeof createEditor>;

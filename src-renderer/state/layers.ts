@@ -28,7 +28,7 @@ export const LAYER_GROUPS: readonly LayerGroupInfo[] = [
   { id: 'creatures', label: 'Creatures', holds: 'the creatures on the map', visibility: 'creatures', lockable: true },
   { id: 'labels', label: 'Labels and notes', holds: 'room names, warnings and GM notes', visibility: 'labels', lockable: true },
   { id: 'drawn', label: 'Drawn walls and lights', holds: "walls, doors, windows and lights as the map's drawing program drew them", visibility: 'drawn', lockable: true },
-  { id: 'overlays', label: 'Overlays', holds: "the selected creature's reach and path", visibility: 'overlays', lockable: false },
+  { id: 'overlays', label: 'Movement', holds: "the selected creature's reach and path in Edit mode", visibility: 'overlays', lockable: false },
 ];
 
 /** Which layer group a map array belongs to; anything else painted on squares counts as terrain. */

@@ -1,7 +1,7 @@
 import { createSignal } from 'solid-js';
 import type { MapStyle } from '../../src-shared/render/map-style';
 import type { Square } from './selection';
-import { fitView, panBy, zoomAt, ZOOM_STEP, type Size, type View } from './view';
+import { fitRect, fitView, MIN_ZOOM, panBy, squarePixels, zoomAt, zoomFloor, ZOOM_STEP, type Size, type SquareRect, type View } from './view';
 
 /**
  * The view as signals: zoom and pan, the size of the map's viewport, the square under the pointer,
@@ -16,7 +16,7 @@ export interface LayerVisibility {
   /** Edges: walls, low obstacles, doors. */
   walls: boolean;
   creatures: boolean;
-  /** The selected creature's reach and path. */
+  /** The selected creature's reach and path in Edit mode: off until asked for (Play shows its own). */
   overlays: boolean;
   /** Text labels and GM notes. */
   labels: boolean;
@@ -29,7 +29,7 @@ export function createViewState(mapSize: () => { width: number; height: number }
   const [viewport, setViewport] = createSignal<Size>({ width: 800, height: 600 });
   const [hover, setHover] = createSignal<Square | null>(null);
   const [showGrid, setShowGrid] = createSignal(true);
-  const [layers, setLayers] = createSignal<LayerVisibility>({ terrain: true, elevation: true, water: true, walls: true, creatures: true, overlays: true, labels: true, drawn: true });
+  const [layers, setLayers] = createSignal<LayerVisibility>({ terrain: true, elevation: true, water: true, walls: true, creatures: true, overlays: false, labels: true, drawn: true });
   // The rules view (flat colours, every rule mark) or the map view players see (docs/map-style.md); per window.
   const [mapStyle, setMapStyle] = createSignal<MapStyle>('rules');
   // Until the canvas has measured itself, a fit would use a made-up size and be thrown away.
@@ -52,17 +52,37 @@ export function createViewState(mapSize: () => { width: number; height: number }
   }
 
   const centre = () => ({ x: viewport().width / 2, y: viewport().height / 2 });
-  const zoomIn = (anchor = centre()) => setView((v) => zoomAt(v, ZOOM_STEP, anchor));
-  const zoomOut = (anchor = centre()) => setView((v) => zoomAt(v, 1 / ZOOM_STEP, anchor));
-  const zoomBy = (factor: number, anchor = centre()) => setView((v) => zoomAt(v, factor, anchor));
+  /** The zoom floor for the map open now. */
+  const floor = () => {
+    const m = mapSize();
+    return m ? zoomFloor(m.width, m.height, viewport()) : MIN_ZOOM;
+  };
+  const zoomIn = (anchor = centre()) => setView((v) => zoomAt(v, ZOOM_STEP, anchor, floor()));
+  const zoomOut = (anchor = centre()) => setView((v) => zoomAt(v, 1 / ZOOM_STEP, anchor, floor()));
+  const zoomBy = (factor: number, anchor = centre()) => setView((v) => zoomAt(v, factor, anchor, floor()));
   function zoomToFit(): void {
     const m = mapSize();
     if (m) setView(fitView(m.width, m.height, viewport()));
   }
-  const actualSize = () => setView((v) => zoomAt(v, 1 / v.zoom, centre()));
+  /** Shows the squares in `rect` as large as the view allows (zoom to selection). */
+  const zoomToRect = (rect: SquareRect) => setView(fitRect(rect, viewport()));
+  const actualSize = () => setView((v) => zoomAt(v, 1 / v.zoom, centre(), floor()));
   const pan = (dx: number, dy: number) => setView((v) => panBy(v, dx, dy));
+  /**
+   * The map was resized (or the resize undone), its squares moved by `shift`: a map that was wholly
+   * in view is fitted again, so the new squares show whatever the anchor; otherwise the squares
+   * that stayed stay where they were on screen.
+   */
+  function followResize(old: Size, shift: { dx: number; dy: number }): void {
+    const v = view();
+    const s = squarePixels(v);
+    const vp = viewport();
+    const whole = v.panX >= -1 && v.panY >= -1 && v.panX + old.width * s <= vp.width + 1 && v.panY + old.height * s <= vp.height + 1;
+    if (whole) zoomToFit();
+    else setView(panBy(v, -shift.dx * s, -shift.dy * s));
+  }
 
-  return { view, setView, viewport, measureViewport, fitWhenMeasured, hover, setHover, showGrid, setShowGrid, layers, setLayers, mapStyle, setMapStyle, zoomIn, zoomOut, zoomBy, zoomToFit, actualSize, pan };
+  return { view, setView, viewport, measureViewport, fitWhenMeasured, hover, setHover, showGrid, setShowGrid, layers, setLayers, mapStyle, setMapStyle, zoomIn, zoomOut, zoomBy, zoomToFit, zoomToRect, actualSize, pan, followResize };
 }
 
 export type ViewState = ReturnType<typeof createViewState>;

@@ -13,6 +13,8 @@ import {
   type LayerName,
   type SavedPlaySession,
   type RulesetSettings,
+  type GridStyle,
+  GRID_THICKNESS_MAX,
 } from '../model';
 import { footprintOf } from '../rules/sizes';
 
@@ -48,7 +50,9 @@ export type Command =
   /** Labels and notes, all of them (a few hundred at most on a real map). */
   | { type: 'setLabels'; labels: MapLabel[]; label?: string }
   | { type: 'setLights'; lights: MapLight[] }
-  | { type: 'setDrawn'; drawn: DrawnGeometry | null };
+  | { type: 'setDrawn'; drawn: DrawnGeometry | null }
+  /** The grid's look for this encounter; null: the defaults. */
+  | { type: 'setGrid'; grid: GridStyle | null };
 
 export interface Applied {
   doc: Encounter;
@@ -101,6 +105,8 @@ export function describeCommand(cmd: Command): string {
       return 'edit lights';
     case 'setDrawn':
       return 'edit drawn walls';
+    case 'setGrid':
+      return 'change grid';
   }
 }
 
@@ -210,6 +216,18 @@ export function applyCommand(doc: Encounter, cmd: Command): Applied {
     }
     case 'setLights':
       return { doc: withList(doc, 'lights', cmd.lights), inverse: { type: 'setLights', lights: doc.lights ?? [] } };
+    case 'setGrid': {
+      const next: Encounter = { ...doc };
+      const g = cmd.grid;
+      if (g) {
+        if (g.color !== undefined && !/^#[0-9a-fA-F]{6}$/.test(g.color)) throw new CommandError(`A grid colour is #rrggbb (got ${g.color}).`);
+        if (g.opacity !== undefined && !(g.opacity >= 0 && g.opacity <= 1)) throw new CommandError(`A grid's opacity is 0 to 1 (got ${g.opacity}).`);
+        if (g.thickness !== undefined && !(g.thickness >= 0.5 && g.thickness <= GRID_THICKNESS_MAX)) throw new CommandError(`A grid line is 0.5 to ${GRID_THICKNESS_MAX} pixels thick (got ${g.thickness}).`);
+      }
+      if (g && Object.keys(g).length) next.grid = { ...g };
+      else delete next.grid;
+      return { doc: next, inverse: { type: 'setGrid', grid: doc.grid ? { ...doc.grid } : null } };
+    }
     case 'setDrawn': {
       const next: Encounter = { ...doc };
       if (cmd.drawn) next.drawn = cmd.drawn;

@@ -53,6 +53,7 @@ export function encounterToFile(encounter: Encounter): EncounterFileV2 {
   if (encounter.lights?.length) file.lights = encounter.lights.map((l) => ({ ...l }));
   if (encounter.drawn && (encounter.drawn.walls.length || encounter.drawn.portals.length)) file.drawn = structuredCloneDrawn(encounter.drawn);
   if (encounter.tags?.length) file.tags = [...encounter.tags];
+  if (encounter.grid && Object.keys(encounter.grid).length) file.grid = { ...encounter.grid };
   return file;
 }
 
@@ -241,6 +242,7 @@ export function encounterFromFile(data: unknown): ParseResult {
       ...(file.lights?.length ? { lights: file.lights.map((l) => ({ ...l })) } : {}),
       ...(file.drawn && (file.drawn.walls.length || file.drawn.portals.length) ? { drawn: structuredCloneDrawn(file.drawn) } : {}),
       ...(file.tags?.length ? { tags: [...file.tags] } : {}),
+      ...(file.grid && Object.keys(file.grid).length ? { grid: { ...file.grid } } : {}),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ARMOR_CATEGORIES,
+  GRID_THICKNESS_MAX,
   LOAD_CATEGORIES,
   MANEUVERABILITIES,
   MAX_MAP_SIDE,
@@ -84,6 +85,15 @@ export const SettingsSchema = z
     flightCeiling: z.number().min(0).max(LIMITS.length).optional(),
   })
   .strict();
+
+export const GridStyleSchema = z
+  .object({
+    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a grid colour is #rrggbb').optional(),
+    opacity: z.number().min(0).max(1).optional(),
+    thickness: z.number().min(0.5).max(GRID_THICKNESS_MAX).optional(),
+  })
+  .strict()
+  .describe('How the grid is drawn: colour (#rrggbb), opacity of the ordinary lines (0-1; every fifth is twice as strong) and thickness in pixels; absent fields mean the defaults.');
 
 const Id = z.string().min(1).max(64).refine((id) => !isReservedName(id), { error: (issue) => reservedNameProblem(String(issue.input)) });
 const PlaySquare = z
@@ -250,6 +260,7 @@ function encounterFileSchema(runs: z.ZodType<number[]>) {
         .max(50)
         .optional()
         .describe('Labels for finding the encounter in a library ("forest", "boss"); absent means none.'),
+      grid: GridStyleSchema.optional(),
     })
     .strict()
     .describe('An Encounter Builder encounter: a battle map, its creatures and the ruleset that moves them.');

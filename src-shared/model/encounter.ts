@@ -25,6 +25,21 @@ export interface RulesetSettings {
 }
 
 /**
+ * How the grid is drawn over this encounter's map (the editor, the PNG export); each field absent
+ * means the default: dark slate lines, every fifth twice as strong, one pixel wide.
+ */
+export interface GridStyle {
+  /** `#rrggbb`. */
+  color?: string;
+  /** Of the ordinary lines, 0 to 1; every fifth line is twice as opaque (at most 1). */
+  opacity?: number;
+  /** Line width in screen pixels. */
+  thickness?: number;
+}
+export const GRID_DEFAULTS: Required<GridStyle> = { color: '#141820', opacity: 0.28, thickness: 1 };
+export const GRID_THICKNESS_MAX = 8;
+
+/**
  * A Play mode session as saved with the encounter, apart from the planned layout (the creatures
  * above stay where the GM planned them): the seed, the log of play actions and the cursor into it.
  * `src-shared/play` reads each action (and refuses, in words, one it cannot replay); here it is data.
@@ -57,6 +72,8 @@ export interface Encounter {
   drawn?: DrawnGeometry;
   /** Library labels ("forest", "boss"); absent or empty means none. */
   tags?: string[];
+  /** The grid's colour, opacity and thickness; absent: the defaults (`GRID_DEFAULTS`). */
+  grid?: GridStyle;
 }
 
 export interface NewEncounterOptions {

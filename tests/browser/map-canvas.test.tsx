@@ -330,6 +330,8 @@ describe('movement and height on the map (Konva, real Chromium)', () => {
     await editor.openSample('test.txt', text);
     dispose = render(() => <MapCanvas editor={editor} />, host);
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    // Movement in Edit mode is shown when asked for (View › Movement layer).
+    editor.setLayers({ ...editor.layers(), overlays: true });
     editor.setSelectedCreature('A');
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const { scene: mapCanvas, overlay } = layerCanvases(host);

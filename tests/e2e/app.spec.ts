@@ -191,6 +191,10 @@ test('a sample encounter: pick a creature, see where it can go and what a path p
   const { page } = app;
   await page.getByTestId('samples').getByText('Goblin ambush at the ford').click();
   await expect(page.getByTestId('status-ruleset')).toContainText('d20 SRD 3.5');
+  // Movement in Edit mode is shown when asked for: View › Movement layer (Ctrl+Shift+M).
+  await expect(page.getByTestId('layer-show-overlays')).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Control+Shift+M');
+  await expect(page.getByTestId('layer-show-overlays')).toHaveAttribute('aria-pressed', 'true');
   // Aldric stands at 1,1 in medium armour: 20 ft.
   const aldric = await squareCentre(page, 1, 1);
   await page.mouse.click(aldric.x, aldric.y);

@@ -30,6 +30,8 @@ test('screenshot: the creature panel with a reach weapon, overrun and tumble, an
   test.skip(app.edition !== 'browser', 'the README screenshots are taken once, in the browser edition');
   const { page } = app;
   await newEncounter(page, { name: 'Fields', ruleset: 'd20-35', width: 12, height: 6 });
+  // The squeezed path is drawn with the movement layer on (View › Movement layer).
+  await page.keyboard.press('Control+Shift+M');
   // A corridor one square wide: obstacles above and below row 2 between columns 4 and 7.
   await page.keyboard.press('r');
   await page.getByTestId('layer-picker').selectOption('terrain');

@@ -10,7 +10,7 @@ export function createGridLayer(editor: Editor) {
     listening: false,
     sceneFunc: (ctx) => {
       const d = editor.doc();
-      setLines(d && editor.showGrid() ? drawGrid(ctx, editor.view(), editor.viewport(), d.map.width, d.map.height) : 0);
+      setLines(d && editor.showGrid() ? drawGrid(ctx, editor.view(), editor.viewport(), d.map.width, d.map.height, d.grid) : 0);
     },
   });
   createEffect(() => {

@@ -37,7 +37,7 @@ export function renderMapImage(
   for (const layer of lineLayers) layer.paint(k, d, view, size, Infinity, room);
   room.flush();
   // As before the split: the export draws creatures over the grid.
-  drawGrid(k, view, size, d.map.width, d.map.height);
+  drawGrid(k, view, size, d.map.width, d.map.height, d.grid);
   drawCreatures(k, d, view, size);
   return out.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
 }

@@ -19,6 +19,8 @@ export function toggleDoorAt(editor: Editor, point: { x: number; y: number }): b
   const i = y * d.map.width + x;
   const now = d.map[layer][i];
   if (now !== Edge.doorClosed && now !== Edge.doorOpen) return false;
-  editor.execute({ type: 'setSquares', layer, indices: [i], values: [now === Edge.doorClosed ? Edge.doorOpen : Edge.doorClosed] });
+  // Named for what the designer did, not for the layer it changes ("paint edges").
+  const label = now === Edge.doorClosed ? 'open door' : 'close door';
+  editor.execute({ type: 'batch', label, commands: [{ type: 'setSquares', layer, indices: [i], values: [now === Edge.doorClosed ? Edge.doorOpen : Edge.doorClosed] }] });
   return true;
 }
