@@ -35,6 +35,13 @@ test('the map view: switched from the status bar and Ctrl+M, and exported as a P
   await page.getByTestId('view-map').click();
   await expect(canvas).toHaveAttribute('data-map-style', 'map');
   await expect(page.getByTestId('view-map')).toHaveAttribute('aria-pressed', 'true');
+  // Zooming out stops at half the fitted size (issue 18 › 6), which for this small map in this window
+  // is above 83 %: the closest look at "83 %" the map allows is that floor.
+  await canvas.focus();
+  await page.keyboard.press('Control+0');
+  await expect(canvas).toHaveAttribute('data-settled', 'true');
+  const fit = Number(await canvas.getAttribute('data-zoom'));
+  const floor = Math.min(1, fit / 2);
   for (const zoom of [83, 100]) {
     await canvas.focus();
     await page.keyboard.press('Control+1');
@@ -42,7 +49,7 @@ test('the map view: switched from the status bar and Ctrl+M, and exported as a P
       const box = (await canvas.boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.wheel(0, (-100 * Math.log(zoom / 100)) / Math.log(1.25));
-      await expect(canvas).toHaveAttribute('data-zoom', (zoom / 100).toFixed(4));
+      await expect(canvas).toHaveAttribute('data-zoom', Math.max(zoom / 100, floor).toFixed(4));
     }
     await expect(canvas).toHaveAttribute('data-settled', 'true');
     await page.waitForTimeout(400);
