@@ -221,7 +221,7 @@ export function CreaturePanel(props: { editor: Editor }) {
           <h2>{many() ? `${creatures().length} creatures` : 'Creature'}</h2>
           <Show when={many()}>
             <p class="hint" data-testid="creature-many">
-              Each change applies to all {creatures().length} selected creatures, as one undo step; an empty field or a dimmed box means their values differ.
+              Each change applies to all {creatures().length} selected creatures, as one undo step; an empty "mixed" field or a box with a dash means their values differ.
             </p>
           </Show>
           <label class="field">

@@ -122,7 +122,11 @@ export function EncounterSettingsFields(props: { editor: Editor }) {
             step={RULESETS[ruleset()].squareSize}
             data-testid="setting-flight-ceiling"
             value={settings().flightCeiling ?? ''}
-            title={`The highest a flyer's underside may go: the text recommends "altitude ceilings" in three-dimensional encounters (Epic Path › Three Dimensional Movement)`}
+            title={
+              ruleset() === 'epic-path'
+                ? `The highest a flyer's underside may go: the text recommends "altitude ceilings" in three-dimensional encounters (Epic Path › Three Dimensional Movement)`
+                : `The highest a flyer's underside may go. ${name()}'s text has no ceiling (Epic Path › Three Dimensional Movement has), but this file sets one and flight keeps to it: blank removes it`
+            }
             aria-invalid={error()?.field === 'flightCeiling'}
             onChange={(e) => typed(e.currentTarget, 'flightCeiling', 'the flight ceiling', LIMITS.length, false)}
           />
