@@ -1,7 +1,8 @@
-import { createSignal, For, Show } from 'solid-js';
+import { createRenderEffect, createSignal, For, Show } from 'solid-js';
 import {
   ARMOR_CATEGORIES,
   LOAD_CATEGORIES,
+  MANEUVERABILITIES,
   MOVEMENT_MODES,
   RULESETS,
   SIDES,
@@ -10,16 +11,20 @@ import {
   type ArmorCategory,
   type Creature,
   type LoadCategory,
+  type Maneuverability,
   type MovementMode,
   type Side,
   type SizeCategory,
 } from '../../src-shared/model';
-import { sizeName, sizesOf } from '../../src-shared/rules/sizes';
+import { LIMITS } from '../../src-shared/io/limits';
+import { sizeName, sizeRow, sizesOf } from '../../src-shared/rules/sizes';
 import { ACTIONS, fallDamage, fallingBody, unsupportedInAir, type MoveAction, type Reach, type SurfaceName } from '../../src-shared/rules';
 import { DEFAULT_MASS_KG, MASS_BY_SIZE } from '../../src-shared/rules/startroid/inertia';
 import { DEFAULT_PROXIMITY_RESISTANCE } from '../../src-shared/rules/six-d6';
 import type { Editor } from '../state/editor';
 import { readableRules, unitWords } from '../state/wording';
+import { ruleOf, type RuleField } from './creature-rule-fields';
+import { fieldText, MIXED, sharedValue, type Shared } from './mixed-values';
 import { TokenPictureField } from './TokenPictureField';
 
 /**
@@ -85,261 +90,362 @@ export function CreaturePanel(props: { editor: Editor }) {
     return `falls ${height} ${info().lengthUnit}: ${dice || 'no damage'} (${fall.min}–${fall.max}, mean ${fall.mean})${prone}`;
   };
   const modes = () => MOVEMENT_MODES.filter((m) => m === 'walk' || (creature()?.speed[m] ?? 0) > 0);
-  /** Every edit is a command: undoable, and the movement shown follows it. */
-  const change = (changes: Partial<Omit<Creature, 'id'>>) => {
-    const c = creature();
-    if (c) editor.execute({ type: 'updateCreature', id: c.id, changes });
+  /** Every selected creature: each field edits them all (the movement below is the first one's). */
+  const creatures = () => editor.selectedCreatures();
+  const many = () => creatures().length > 1;
+  /** The value the selected creatures share in a field, or mixed. */
+  const shared = <T,>(get: (c: Creature) => T) => sharedValue(creatures(), get);
+  const ruleset = () => editor.doc()!.ruleset;
+  /** A field's rule heading under this encounter's ruleset, by its name ("Epic Path › Reach"); null: not shown. */
+  const rule = (field: RuleField) => {
+    const heading = ruleOf(field, ruleset());
+    return heading === null ? null : heading.startsWith('›') ? `${info().name} ${heading}` : heading;
   };
+  /**
+   * Every edit is a command, one undo step for all the selected creatures (a batch named by the
+   * field); the movement shown follows it. `changesFor` gives each creature its own changes.
+   */
+  const changeAll = (what: string, changesFor: (c: Creature) => Partial<Omit<Creature, 'id'>>) => editor.editCreatures(creatures().map((c) => c.id), what, changesFor);
+  const change = (what: string, changes: Partial<Omit<Creature, 'id'>>) => changeAll(what, () => changes);
+  /** One speed of every selected creature (0 or blank: the mode is dropped; the walk is always kept). */
+  const setSpeed = (mode: MovementMode, value: number) =>
+    changeAll(`${mode} speed`, (k) => {
+      const speed = { ...k.speed };
+      if (mode === 'walk') speed.walk = value;
+      else if (value > 0) speed[mode] = value;
+      else delete speed[mode];
+      return { speed };
+    });
   /** Why the last number typed was refused, under its field; the field keeps the old value. */
   const [fieldError, setFieldError] = createSignal<{ field: string; text: string } | null>(null);
-  const number = (input: HTMLInputElement, field: string, label: string, old: number, use: (value: number) => void) => {
+  /**
+   * Reads a number typed for every selected creature: 0 to `max` (the file format's limit,
+   * src-shared/io/limits.ts), else refused with the reason and the field shows what it held.
+   */
+  const number = (input: HTMLInputElement, field: string, label: string, old: Shared<number>, max: number, use: (value: number) => void) => {
     const v = input.valueAsNumber;
-    if (Number.isFinite(v) && v >= 0) {
+    if (Number.isFinite(v) && v >= 0 && v <= max) {
       setFieldError(null);
       use(v);
       return;
     }
-    input.value = String(old);
-    if (Number.isFinite(v) && v < 0) setFieldError({ field, text: `${label} cannot be negative (${v}); kept ${old}.` });
-    else setFieldError({ field, text: `${label} must be a number, 0 or more; kept ${old}.` });
+    input.value = fieldText(old, String);
+    const kept = old.mixed ? `kept each creature's own` : `kept ${old.value}`;
+    if (Number.isFinite(v) && v < 0) setFieldError({ field, text: `${label} cannot be negative (${v}); ${kept}.` });
+    else if (Number.isFinite(v)) setFieldError({ field, text: `${label} is at most ${max} (${v}); ${kept}.` });
+    else setFieldError({ field, text: `${label} must be a number, 0 or more; ${kept}.` });
   };
   const errorFor = (field: string) => (fieldError()?.field === field ? fieldError()!.text : null);
-  /** A creature in the air with no fly speed and nothing under it falls: say so. */
-  const unsupported = () => {
-    const c = creature();
-    return !!c && unsupportedInAir(editor.doc()!, c);
-  };
+  const errorLine = (field: () => string | null) => (
+    <Show when={field()}>
+      {(text) => (
+        <p class="error" role="alert" data-testid="field-error">
+          {text()}
+        </p>
+      )}
+    </Show>
+  );
+  /** Creatures in the air with no fly speed and nothing under them fall: say so. */
+  const unsupported = () => creatures().filter((k) => unsupportedInAir(editor.doc()!, k));
   const nameOf = (id: string) => {
     const k = editor.doc()?.creatures.find((c) => c.id === id);
     return k ? k.name || k.id : id;
   };
+  /** A speed field of every selected creature (walk, fly, swim, climb, burrow). */
+  const speedField = (mode: MovementMode, label: string, title: string) => {
+    const value = () => shared((k) => (mode === 'walk' ? k.speed.walk : (k.speed[mode] ?? 0)));
+    return (
+      <label class="field">
+        <span>
+          {label} ({unitWords(info().speedUnit)})
+        </span>
+        <input
+          type="number"
+          min="0"
+          max={LIMITS.speed}
+          value={fieldText(value(), String)}
+          placeholder={value().mixed ? MIXED : ''}
+          data-testid={mode === 'walk' ? 'creature-speed' : `creature-${mode}`}
+          title={title}
+          aria-invalid={!!errorFor(mode)}
+          onKeyDown={(e) => e.key === 'Enter' && done(e)}
+          onChange={(e) => number(e.currentTarget, mode, mode === 'walk' ? 'Speed' : `${label} speed`, value(), LIMITS.speed, (v) => setSpeed(mode, v))}
+        />
+      </label>
+    );
+  };
+  /** A checkbox for every selected creature: indeterminate when they differ; a click sets them all. */
+  const flag = (what: string, get: (k: Creature) => boolean, set: (on: boolean) => Partial<Omit<Creature, 'id'>>, attrs: { testid?: string; title: string }) => {
+    const value = () => shared(get);
+    return (
+      <label>
+        <input
+          type="checkbox"
+          data-testid={attrs.testid}
+          checked={!value().mixed && (value() as { value: boolean }).value}
+          ref={(box) => createRenderEffect(() => (box.indeterminate = value().mixed))}
+          title={attrs.title}
+          onChange={(e) => (change(what, set(e.currentTarget.checked)), done(e))}
+        />{' '}
+        {what}
+      </label>
+    );
+  };
+  /** A choice for every selected creature, with "mixed" shown while they differ. */
+  const choice = <T extends string>(what: string, get: (k: Creature) => T, options: readonly { value: T; label: string }[], set: (value: T, k: Creature) => Partial<Omit<Creature, 'id'>>, attrs: { testid: string; title: string }) => {
+    const value = () => shared(get);
+    return (
+      <select
+        value={value().mixed ? '' : (value() as { value: T }).value}
+        data-testid={attrs.testid}
+        title={attrs.title}
+        onChange={(e) => {
+          const v = e.currentTarget.value as T;
+          if (v) changeAll(what, (k) => set(v, k));
+          done(e);
+        }}
+      >
+        <option value="" disabled hidden={!value().mixed}>
+          {MIXED}
+        </option>
+        <For each={options}>{(o) => <option value={o.value}>{o.label}</option>}</For>
+      </select>
+    );
+  };
+  const sizeOf = () => shared((k) => k.size);
 
   return (
     <Show when={creature()}>
       {(c) => (
         <section data-testid="creature-panel">
-          <h2>Creature</h2>
+          <h2>{many() ? `${creatures().length} creatures` : 'Creature'}</h2>
+          <Show when={many()}>
+            <p class="hint" data-testid="creature-many">
+              Each change applies to all {creatures().length} selected creatures, as one undo step; an empty "mixed" field or a box with a dash means their values differ.
+            </p>
+          </Show>
           <label class="field">
             <span>Name</span>
-            <input type="text" value={c().name} maxLength={200} data-testid="creature-name-input" title="The creature's name, shown on the map (its first two letters) and in paths" onChange={(e) => change({ name: e.currentTarget.value.trim() || c().id })} />
+            <input
+              type="text"
+              value={fieldText(shared((k) => k.name), String)}
+              placeholder={shared((k) => k.name).mixed ? MIXED : ''}
+              maxLength={LIMITS.nameChars}
+              data-testid="creature-name-input"
+              title="The creature's name, shown on the map (its first two letters) and in paths"
+              onChange={(e) => {
+                const name = e.currentTarget.value.trim();
+                changeAll('name', (k) => ({ name: name || k.id }));
+              }}
+            />
           </label>
           <div class="field-row">
             <label class="field">
               <span>Size</span>
-              <select
-                value={c().size}
-                data-testid="creature-size"
-                title="Size category, by the ruleset's names: how much space it takes"
-                onChange={(e) => {
-                  change({ size: e.currentTarget.value as SizeCategory });
-                  done(e);
-                }}
-              >
-                <For each={sizesOf(editor.doc()!.ruleset)}>{(size) => <option value={size}>{sizeName(editor.doc()!.ruleset, size)}</option>}</For>
-              </select>
+              {choice('size', (k) => k.size, sizesOf(ruleset()).map((size) => ({ value: size, label: sizeName(ruleset(), size) })), (size: SizeCategory) => ({ size }), {
+                testid: 'creature-size',
+                title: "Size category, by the ruleset's names: how much space it takes",
+              })}
             </label>
             <label class="field">
               <span>Side</span>
-              <select
-                value={c().side}
-                data-testid="creature-side"
-                title="Party and enemy oppose each other; neutral creatures hinder nobody"
-                onChange={(e) => {
-                  change({ side: e.currentTarget.value as Side });
-                  done(e);
-                }}
-              >
-                <For each={[...SIDES]}>{(side) => <option value={side}>{side}</option>}</For>
-              </select>
+              {choice('side', (k) => k.side, SIDES.map((side) => ({ value: side, label: side })), (side: Side) => ({ side }), {
+                testid: 'creature-side',
+                title: 'Party and enemy oppose each other; neutral creatures hinder nobody',
+              })}
             </label>
           </div>
           <Show when={info().speedUnit !== 'mr'}>
             <div class="field-row">
-              <label class="field">
-                <span>Speed ({unitWords(info().speedUnit)})</span>
-                <input
-                  type="number"
-                  min="0"
-                  value={c().speed.walk}
-                  data-testid="creature-speed"
-                  title="Walking speed, 0 or more"
-                  aria-invalid={!!errorFor('walk')}
-                  onChange={(e) => number(e.currentTarget, 'walk', 'Speed', c().speed.walk, (walk) => change({ speed: { ...c().speed, walk } }))}
-                  onKeyDown={(e) => e.key === 'Enter' && done(e)}
-                />
-              </label>
-              <label class="field">
-                <span>Fly ({unitWords(info().speedUnit)})</span>
-                <input
-                  type="number"
-                  min="0"
-                  value={c().speed.fly ?? 0}
-                  data-testid="creature-fly"
-                  title="Fly speed (0: it cannot fly)"
-                  aria-invalid={!!errorFor('fly')}
-                  onKeyDown={(e) => e.key === 'Enter' && done(e)}
-                  onChange={(e) =>
-                    number(e.currentTarget, 'fly', 'Fly speed', c().speed.fly ?? 0, (fly) => {
-                      const speed = { ...c().speed };
-                      if (fly > 0) speed.fly = fly;
-                      else delete speed.fly;
-                      change({ speed });
-                    })
-                  }
-                />
-              </label>
+              {speedField('walk', 'Speed', 'Walking speed, 0 or more')}
+              {speedField('fly', 'Fly', 'Fly speed (0: it cannot fly)')}
             </div>
-            <Show when={errorFor('walk') ?? errorFor('fly')}>
-              {(text) => (
-                <p class="error" role="alert" data-testid="field-error">
-                  {text()}
-                </p>
-              )}
+            {errorLine(() => errorFor('walk') ?? errorFor('fly'))}
+            <div class="field-row">
+              <For each={(['swim', 'climb', 'burrow'] as const).filter((m) => rule(m) !== null)}>
+                {(m) => speedField(m, m[0]!.toUpperCase() + m.slice(1), `${m[0]!.toUpperCase() + m.slice(1)} speed (0: none); a mode of its own in the Mode list (${rule(m)})`)}
+              </For>
+            </div>
+            {errorLine(() => errorFor('swim') ?? errorFor('climb') ?? errorFor('burrow'))}
+            <Show when={rule('maneuverability') && creatures().some((k) => (k.speed.fly ?? 0) > 0)}>
+              <label class="field">
+                <span>Fly maneuverability</span>
+                {choice(
+                  'fly maneuverability',
+                  (k) => k.speed.maneuverability ?? 'average',
+                  MANEUVERABILITIES.map((m) => ({ value: m, label: m })),
+                  (maneuverability: Maneuverability, k) => ({ speed: { ...k.speed, maneuverability } }),
+                  { testid: 'creature-maneuverability', title: `How well it turns, climbs and dives in flight; unset is average (${rule('maneuverability')})` },
+                )}
+              </label>
             </Show>
           </Show>
-          <Show when={editor.doc()!.ruleset !== 'startroid' && editor.doc()!.ruleset !== '6d6'}>
+          <Show when={ruleset() !== 'startroid' && ruleset() !== '6d6'}>
             <div class="field-row">
               <label class="field">
                 <span>Armour</span>
-                <select value={c().armor} data-testid="creature-armor" title="Armour worn (slows some creatures)" onChange={(e) => (change({ armor: e.currentTarget.value as ArmorCategory }), done(e))}>
-                  <For each={[...ARMOR_CATEGORIES]}>{(a) => <option value={a}>{a}</option>}</For>
-                </select>
+                {choice('armour', (k) => k.armor, ARMOR_CATEGORIES.map((a) => ({ value: a, label: a })), (armor: ArmorCategory) => ({ armor }), { testid: 'creature-armor', title: 'Armour worn (slows some creatures)' })}
               </label>
               <label class="field">
                 <span>Load</span>
-                <select value={c().load} data-testid="creature-load" title="Load carried (slows some creatures)" onChange={(e) => (change({ load: e.currentTarget.value as LoadCategory }), done(e))}>
-                  <For each={[...LOAD_CATEGORIES]}>{(l) => <option value={l}>{l}</option>}</For>
-                </select>
+                {choice('load', (k) => k.load, LOAD_CATEGORIES.map((l) => ({ value: l, label: l })), (load: LoadCategory) => ({ load }), { testid: 'creature-load', title: 'Load carried (slows some creatures)' })}
               </label>
             </div>
+          </Show>
+          <Show when={rule('reach')}>
+            {(where) => {
+              const value = () => shared((k) => k.reach);
+              const natural = () => (sizeOf().mixed ? 'by its size' : `${sizeRow(ruleset(), (sizeOf() as { value: SizeCategory }).value)?.reach ?? info().squareSize} for its size`);
+              return (
+                <>
+                  <label class="field">
+                    <span>
+                      Reach ({info().lengthUnit}; blank: {natural()})
+                    </span>
+                    <input
+                      type="number"
+                      min="0"
+                      max={LIMITS.speed}
+                      step={info().squareSize}
+                      value={fieldText(value(), (r) => (r === undefined ? '' : String(r)))}
+                      placeholder={value().mixed ? MIXED : ''}
+                      data-testid="creature-reach"
+                      title={`How far it threatens, for attacks of opportunity along a path; blank uses its size's natural reach (${where()})`}
+                      aria-invalid={!!errorFor('reach')}
+                      onKeyDown={(e) => e.key === 'Enter' && done(e)}
+                      onChange={(e) => {
+                        if (e.currentTarget.value.trim() === '') return (setFieldError(null), change('reach', { reach: undefined }));
+                        const old = value();
+                        number(e.currentTarget, 'reach', 'Reach', old.mixed ? old : { mixed: false, value: old.value ?? 0 }, LIMITS.speed, (reach) => change('reach', { reach }));
+                      }}
+                    />
+                  </label>
+                  {errorLine(() => errorFor('reach'))}
+                </>
+              );
+            }}
+          </Show>
+          <Show when={rule('race')}>
+            {(where) => (
+              <label class="field">
+                <span>Race (blank: none)</span>
+                <input
+                  type="text"
+                  maxLength={LIMITS.idChars}
+                  value={fieldText(shared((k) => k.race ?? ''), String)}
+                  placeholder={shared((k) => k.race ?? '').mixed ? MIXED : ''}
+                  data-testid="creature-race"
+                  title={`Its race, for the tactical speed table: a dwarf keeps 20 ft in medium or heavy armour (${where()})`}
+                  onKeyDown={(e) => e.key === 'Enter' && done(e)}
+                  onChange={(e) => {
+                    const race = e.currentTarget.value.trim();
+                    change('race', { race: race || undefined });
+                  }}
+                />
+              </label>
+            )}
           </Show>
           <label class="field">
             <span>Altitude ({info().lengthUnit} above the ground)</span>
             <input
               type="number"
               min="0"
+              max={LIMITS.length}
               step={info().squareSize}
-              value={c().altitude}
+              value={fieldText(shared((k) => k.altitude), String)}
+              placeholder={shared((k) => k.altitude).mixed ? MIXED : ''}
               data-testid="creature-altitude"
               title="Height above the ground; PageUp / PageDown on the map raise and lower it by a square"
               aria-invalid={!!errorFor('altitude')}
               onKeyDown={(e) => e.key === 'Enter' && done(e)}
-              onChange={(e) => number(e.currentTarget, 'altitude', 'Altitude', c().altitude, (altitude) => change({ altitude }))}
+              onChange={(e) => number(e.currentTarget, 'altitude', 'Altitude', shared((k) => k.altitude), LIMITS.length, (altitude) => change('altitude', { altitude }))}
             />
           </label>
-          <Show when={errorFor('altitude')}>
-            {(text) => (
-              <p class="error" role="alert" data-testid="field-error">
-                {text()}
+          {errorLine(() => errorFor('altitude'))}
+          <For each={unsupported()}>
+            {(k) => (
+              <p class="warning" role="status" data-testid="creature-unsupported">
+                ⚠ {k.name} is {k.altitude} {info().lengthUnit} up in the air but has no fly speed: give it a fly speed or put it on the ground.
               </p>
             )}
-          </Show>
-          <Show when={unsupported()}>
-            <p class="warning" role="status" data-testid="creature-unsupported">
-              ⚠ {c().name} is {c().altitude} {info().lengthUnit} up in the air but has no fly speed: give it a fly speed or put it on the ground.
-            </p>
-          </Show>
-          <Show when={editor.doc()!.ruleset === 'startroid'}>
+          </For>
+          <Show when={ruleset() === 'startroid'}>
             <label class="field">
-              <span>Mass (kg; blank: {MASS_BY_SIZE[c().size] ?? DEFAULT_MASS_KG} for its size)</span>
+              <span>Mass (kg; blank: {sizeOf().mixed ? 'by its size' : `${MASS_BY_SIZE[(sizeOf() as { value: SizeCategory }).value] ?? DEFAULT_MASS_KG} for its size`})</span>
               <input
                 type="number"
                 min="0"
-                value={c().mass ?? ''}
+                max={LIMITS.mass}
+                value={fieldText(shared((k) => k.mass), (m) => (m === undefined ? '' : String(m)))}
+                placeholder={shared((k) => k.mass).mixed ? MIXED : ''}
                 data-testid="creature-mass"
                 title="Its mass for inertia damage: 1d10 per 200 kg·m/s (startroid.txt › Inertia); blank uses the default for its size"
                 aria-invalid={!!errorFor('mass')}
                 onKeyDown={(e) => e.key === 'Enter' && done(e)}
                 onChange={(e) => {
-                  if (e.currentTarget.value.trim() === '') return (setFieldError(null), change({ mass: undefined }));
-                  number(e.currentTarget, 'mass', 'Mass', c().mass ?? 0, (mass) => (mass > 0 ? change({ mass }) : change({ mass: undefined })));
+                  if (e.currentTarget.value.trim() === '') return (setFieldError(null), change('mass', { mass: undefined }));
+                  const old = shared((k) => k.mass);
+                  number(e.currentTarget, 'mass', 'Mass', old.mixed ? old : { mixed: false, value: old.value ?? 0 }, LIMITS.mass, (mass) => (mass > 0 ? change('mass', { mass }) : change('mass', { mass: undefined })));
                 }}
               />
             </label>
-            <Show when={errorFor('mass')}>
-              {(text) => (
-                <p class="error" role="alert" data-testid="field-error">
-                  {text()}
-                </p>
-              )}
-            </Show>
+            {errorLine(() => errorFor('mass'))}
           </Show>
-          <Show when={editor.doc()!.ruleset === '6d6'}>
+          <Show when={ruleset() === '6d6'}>
             <label class="field">
               <span>Resistance (blank: {DEFAULT_PROXIMITY_RESISTANCE})</span>
               <input
                 type="text"
                 maxLength={16}
-                value={c().resistance ?? ''}
+                value={fieldText(shared((k) => k.resistance ?? ''), String)}
+                placeholder={shared((k) => k.resistance ?? '').mixed ? MIXED : ''}
                 data-testid="creature-resistance"
                 title="Its proximity resistance action against a creature entering or leaving its square: dice (1d6+1) or a score (3) (6d6.txt › Occupied Squares)"
                 aria-invalid={!!errorFor('resistance')}
                 onKeyDown={(e) => e.key === 'Enter' && done(e)}
                 onChange={(e) => {
                   const text = e.currentTarget.value.trim();
-                  if (text === '') return (setFieldError(null), change({ resistance: undefined }));
+                  if (text === '') return (setFieldError(null), change('resistance', { resistance: undefined }));
                   if (!/^(\d*[dD]\d+([+-]\d+)?|\d+)$/.test(text)) {
-                    e.currentTarget.value = c().resistance ?? '';
-                    return setFieldError({ field: 'resistance', text: `Resistance is dice like 1d6+1 or a score like 3 ("${text}"); kept ${c().resistance ?? 'the default'}.` });
+                    const old = shared((k) => k.resistance ?? '');
+                    e.currentTarget.value = fieldText(old, String);
+                    return setFieldError({ field: 'resistance', text: `Resistance is dice like 1d6+1 or a score like 3 ("${text}"); kept ${old.mixed ? "each creature's own" : old.value || 'the default'}.` });
                   }
                   setFieldError(null);
-                  change({ resistance: text });
+                  change('resistance', { resistance: text });
                 }}
               />
             </label>
-            <Show when={errorFor('resistance')}>
-              {(text) => (
-                <p class="error" role="alert" data-testid="field-error">
-                  {text()}
-                </p>
-              )}
-            </Show>
+            {errorLine(() => errorFor('resistance'))}
           </Show>
           <div class="checks">
-            <label>
-              <input type="checkbox" checked={c().prone} title="Lying on the ground" onChange={(e) => change({ prone: e.currentTarget.checked })} /> prone
-            </label>
-            <label>
-              <input type="checkbox" checked={c().helpless} title="Unable to act: others may move through and end in its space" onChange={(e) => change({ helpless: e.currentTarget.checked })} /> helpless
-            </label>
-            <Show when={isD20(editor.doc()!.ruleset)}>
-              <label>
-                <input
-                  type="checkbox"
-                  data-testid="creature-reach-weapon"
-                  checked={!!c().reachWeapon}
-                  title={`Wields a reach weapon: it threatens at double its natural reach but not at its natural reach or less; attacks of opportunity along a path come from that zone (${info().name} › Big and Little Creatures in Combat)`}
-                  onChange={(e) => (change({ reachWeapon: e.currentTarget.checked || undefined }), done(e))}
-                />{' '}
-                reach weapon
-              </label>
+            {flag('prone', (k) => k.prone, (prone) => ({ prone }), { testid: 'creature-prone', title: 'Lying on the ground' })}
+            {flag('helpless', (k) => k.helpless, (helpless) => ({ helpless }), { testid: 'creature-helpless', title: 'Unable to act: others may move through and end in its space' })}
+            <Show when={isD20(ruleset())}>
+              {flag('reach weapon', (k) => !!k.reachWeapon, (on) => ({ reachWeapon: on || undefined }), {
+                testid: 'creature-reach-weapon',
+                title: `Wields a reach weapon: it threatens at double its natural reach but not at its natural reach or less; attacks of opportunity along a path come from that zone (${info().name} › Big and Little Creatures in Combat)`,
+              })}
             </Show>
-            <Show when={editor.doc()!.ruleset === 'epic-path'}>
-              <label>
-                <input
-                  type="checkbox"
-                  data-testid="creature-dead"
-                  checked={!!c().dead}
-                  title="Dead: its square is rough terrain to others, not a space to squeeze into, and it threatens nothing (Epic Path › Squeezing)"
-                  onChange={(e) => (change({ dead: e.currentTarget.checked || undefined }), done(e))}
-                />{' '}
-                dead
-              </label>
-              <label>
-                <input
-                  type="checkbox"
-                  data-testid="creature-blinded"
-                  checked={!!c().blinded}
-                  title="Cannot see: it may not run or take a 5-foot step (Epic Path › Run, › 5-Foot Step)"
-                  onChange={(e) => (change({ blinded: e.currentTarget.checked || undefined }), done(e))}
-                />{' '}
-                blinded
-              </label>
+            <Show when={rule('fillsSpace')}>
+              {(where) =>
+                flag('fills its space', (k) => !!k.fillsSpace, (on) => ({ fillsSpace: on || undefined }), {
+                  testid: 'creature-fills-space',
+                  title: `It completely fills its squares (a gelatinous cube): nothing moves through them, not even by tumbling (${where()})`,
+                })
+              }
+            </Show>
+            <Show when={ruleset() === 'epic-path'}>
+              {flag('dead', (k) => !!k.dead, (on) => ({ dead: on || undefined }), {
+                testid: 'creature-dead',
+                title: 'Dead: its square is rough terrain to others, not a space to squeeze into, and it threatens nothing (Epic Path › Squeezing)',
+              })}
+              {flag('blinded', (k) => !!k.blinded, (on) => ({ blinded: on || undefined }), { testid: 'creature-blinded', title: 'Cannot see: it may not run or take a 5-foot step (Epic Path › Run, › 5-Foot Step)' })}
             </Show>
           </div>
           <p class="hint" data-testid="creature-name">
             {c().name} at {c().x},{c().y}
-            {editor.selectedIds().size > 1 ? ` (and ${editor.selectedIds().size - 1} more selected)` : ''}. Drag it with the Select tool to move it.{' '}
+            {many() ? ` (and ${creatures().length - 1} more selected; the movement below is ${c().name}'s)` : ''}. Drag it with the Select tool to move it.{' '}
             <button class="link" data-testid="creature-remove" title="Delete the selected creatures (Delete)" onClick={() => editor.deleteCreatures([...editor.selectedIds()])}>
               Remove
             </button>

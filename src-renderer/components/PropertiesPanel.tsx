@@ -5,6 +5,7 @@ import type { Editor } from '../state/editor';
 import { describeValue, squareLayersFor, unitWord } from '../canvas/tools/square-layers';
 import { CreaturePalette } from './CreaturePalette';
 import { CreaturePanel } from './CreaturePanel';
+import { EncounterSettingsFields } from './EncounterSettingsFields';
 import { GridStyleFields } from './GridStyleFields';
 import { LayersPanel } from './LayersPanel';
 import { MapLegend } from './MapLegend';
@@ -81,6 +82,7 @@ export function PropertiesPanel(props: { editor: Editor }) {
             <dt>Creatures</dt>
             <dd data-testid="prop-creatures">{doc()!.creatures.length}</dd>
           </dl>
+          <EncounterSettingsFields editor={editor} />
           <MapResize editor={editor} />
           <GridStyleFields editor={editor} />
           <Show when={doc()!.picture}>

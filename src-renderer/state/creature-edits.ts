@@ -241,6 +241,32 @@ export function createCreatureEdits(deps: CreatureEditsDeps) {
     return execute({ type: 'batch', label: squares > 0 ? 'raise altitude' : 'lower altitude', commands });
   }
 
+  /** The selected creatures still in the encounter, in the encounter's order: what the creature panel edits. */
+  function selectedCreatures(): Creature[] {
+    const d = doc();
+    const ids = deps.selectedIds();
+    return d ? d.creatures.filter((c) => ids.has(c.id)) : [];
+  }
+
+  /**
+   * One edit of a field on several creatures as one undo step (a `batch` named by the field, "change
+   * swim speed of 3 creatures"). `changesFor` gives each creature its own changes (a speed is a whole
+   * object, so each keeps its other speeds); creatures it leaves unchanged get no command.
+   */
+  function editCreatures(ids: readonly string[], what: string, changesFor: (c: Creature) => Partial<Omit<Creature, 'id'>>): boolean {
+    const commands: Command[] = [];
+    for (const id of ids) {
+      const c = find(id);
+      if (!c) continue;
+      const changes = changesFor(c);
+      const differs = (Object.keys(changes) as (keyof typeof changes)[]).some((k) => JSON.stringify(changes[k]) !== JSON.stringify(c[k]));
+      if (differs) commands.push({ type: 'updateCreature', id, changes });
+    }
+    if (!commands.length) return false;
+    const label = commands.length === 1 ? `change ${what} of ${nameOf(find((commands[0] as { id: string }).id)!)}` : `change ${what} of ${commands.length} creatures`;
+    return execute({ type: 'batch', label, commands });
+  }
+
   /** The creature whose space covers a square (the smallest, when several share it). */
   function creatureAt(q: Square): string | null {
     const d = doc();
@@ -287,6 +313,8 @@ export function createCreatureEdits(deps: CreatureEditsDeps) {
     pasteCreatures,
     duplicateCreatures,
     nudgeAltitude,
+    selectedCreatures,
+    editCreatures,
     creatureAt,
     creatureAtMapPoint,
     creaturesAt,
