@@ -8,23 +8,25 @@ import { PanelSection } from './PanelSection';
 export function Initiative(props: { editor: Editor }) {
   const editor = props.editor;
   const state = () => editor.playState()!;
-  const [scores, setScores] = createSignal<Record<string, string>>({});
-  const [mods, setMods] = createSignal<Record<string, string>>({});
+  // What the GM typed per creature, by creature id: a Map, so an id such as `constructor` reads as
+  // nothing typed rather than as an object's inherited member (issue 17 › Structure).
+  const [scores, setScores] = createSignal<ReadonlyMap<string, string>>(new Map());
+  const [mods, setMods] = createSignal<ReadonlyMap<string, string>>(new Map());
+  const typed = (old: ReadonlyMap<string, string>, id: string, text: string) => new Map(old).set(id, text);
   const [dice, setDice] = createSignal('');
   const [seed, setSeed] = createSignal('');
   const num = (s: string | undefined) => (s === undefined || s.trim() === '' ? null : Number(s));
 
   const roll = () => {
-    const modifiers: Record<string, number> = {};
-    for (const [id, v] of Object.entries(mods())) if (num(v) !== null && Number.isFinite(num(v))) modifiers[id] = num(v)!;
+    // Object.fromEntries makes each id an own key (an assignment to `__proto__` would not).
+    const modifiers: Record<string, number> = Object.fromEntries([...mods()].filter(([, v]) => num(v) !== null && Number.isFinite(num(v))).map(([id, v]) => [id, num(v)!]));
     editor.playAct({ kind: 'roll-initiative', modifiers, ...(dice().trim() ? { dice: dice().trim() } : {}) });
   };
   const enter = () => {
-    const entered: Record<string, number> = {};
-    for (const c of state().board.creatures) {
-      const v = num(scores()[c.id]);
-      if (v !== null) entered[c.id] = v;
-    }
+    const entered: Record<string, number> = Object.fromEntries(state().board.creatures.flatMap((c) => {
+      const v = num(scores().get(c.id));
+      return v === null ? [] : [[c.id, v]];
+    }));
     editor.playAct({ kind: 'initiative', scores: entered });
   };
   /** Moves a creature up or down the order (ties, delaying): the `order` action, in the log. */
@@ -57,10 +59,10 @@ export function Initiative(props: { editor: Editor }) {
                     <tr>
                       <td>{c.name}</td>
                       <td>
-                        <input type="number" class="small" data-testid={`init-mod-${c.id}`} value={mods()[c.id] ?? ''} onInput={(e) => setMods({ ...mods(), [c.id]: e.currentTarget.value })} />
+                        <input type="number" class="small" data-testid={`init-mod-${c.id}`} value={mods().get(c.id) ?? ''} onInput={(e) => setMods(typed(mods(), c.id, e.currentTarget.value))} />
                       </td>
                       <td>
-                        <input type="number" class="small" data-testid={`init-score-${c.id}`} value={scores()[c.id] ?? ''} onInput={(e) => setScores({ ...scores(), [c.id]: e.currentTarget.value })} />
+                        <input type="number" class="small" data-testid={`init-score-${c.id}`} value={scores().get(c.id) ?? ''} onInput={(e) => setScores(typed(scores(), c.id, e.currentTarget.value))} />
                       </td>
                     </tr>
                   )}

@@ -6,11 +6,12 @@ import { PanelSection } from './PanelSection';
 export function PendingAttacks(props: { editor: Editor }) {
   const editor = props.editor;
   const open = () => (editor.playShown()?.pending ?? []).filter((p) => p.status === 'open');
-  const [damage, setDamage] = createSignal<Record<string, string>>({});
+  // The damage typed per attack, by pending attack id (a Map, as per-creature state is).
+  const [damage, setDamage] = createSignal<ReadonlyMap<string, string>>(new Map());
   const live = () => editor.playViewAt() === null;
   // An empty box is no damage entered (the log says so), not 0 damage.
   const hitDamage = (id: string): { damage?: number } => {
-    const typed = (damage()[id] ?? '').trim();
+    const typed = (damage().get(id) ?? '').trim();
     return typed === '' || !Number.isFinite(Number(typed)) ? {} : { damage: Number(typed) };
   };
   return (
@@ -25,7 +26,7 @@ export function PendingAttacks(props: { editor: Editor }) {
                   <span class="hint"> ({p.rule.display})</span>
                 </div>
                 <div class="play-buttons">
-                  <input type="number" class="small" min="0" placeholder="dmg" title="Damage on a hit" value={damage()[p.id] ?? ''} onInput={(e) => setDamage({ ...damage(), [p.id]: e.currentTarget.value })} />
+                  <input type="number" class="small" min="0" placeholder="dmg" title="Damage on a hit" value={damage().get(p.id) ?? ''} onInput={(e) => setDamage(new Map(damage()).set(p.id, e.currentTarget.value))} />
                   <button disabled={!live()} data-testid={`aoo-hit-${p.id}`} onClick={() => editor.playAct({ kind: 'resolve', pending: p.id, outcome: 'hit', ...hitDamage(p.id) })}>
                     Hit
                   </button>
