@@ -13,7 +13,9 @@ import { Turn } from './Turn';
 /**
  * Play mode's side panel: the round and the initiative order, the current creature's turn (movement
  * spent, the actions the ruleset leaves it, the path being drawn and what it provokes), attacks of
- * opportunity waiting for the GM, forced movement settings, and the event log.
+ * opportunity waiting for the GM, forced movement settings, and the event log. Each section is a file
+ * of its own (Turn, Initiative, PendingAttacks, ForcedMovement, Lines, Overlays, Health, PlayLog); this
+ * one only lays them out, the chosen tool's controls first.
  */
 export function PlayPanel(props: { editor: Editor }) {
   const editor = props.editor;
