@@ -5,7 +5,7 @@ import { Edge, RULESETS, Surface, Terrain, type BattleMap, type Encounter, type 
  * (stone flags, grass, rubble, brush, hatched rock, a pillar, embers, water shaded by depth), cliffs
  * with a drawn edge and a cast shadow, walls as thick masonry, doors, windows and low walls. Pure and
  * deterministic: the same map, seed and pixels per square give the same pixels everywhere (the canvas
- * draws its tiles from it, the exports their picture, the CLI its PNG). No `Math.random`: the seed is
+ * draws its tiles from it, the exports their picture, the CLI its PNG). Nothing is left to chance: the seed is
  * passed in (`mapStyleSeed` makes one from the encounter).
  */
 

@@ -1,9 +1,8 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Download } from '@playwright/test';
 import sharp from 'sharp';
 import { decodeBase64 } from '../../src-shared/io/export';
-import { expect, ROOT, screenshotPath, test, type AppDriver } from './fixtures';
+import { expect, ROOT, runExport, screenshotPath, test, type AppDriver } from './fixtures';
 
 /**
  * Every export keeps the art, as a user does it in each edition: open a Dungeondraft-shaped map
@@ -24,25 +23,8 @@ async function exportAs(app: AppDriver, format: string, desktopNames: string[], 
   await page.getByTestId('export-format').selectOption(format);
   await expect(page.getByTestId('export-picture')).toHaveValue('original');
   if (setUp) await setUp();
-  const trigger = () => page.getByTestId('export-run').click();
-  let names: string[];
-  if (app.edition === 'browser') {
-    const downloads: Download[] = [];
-    const listener = (d: Download) => downloads.push(d);
-    page.on('download', listener);
-    await trigger();
-    await expect.poll(() => downloads.length).toBe(count);
-    page.off('download', listener);
-    names = [];
-    for (const d of downloads) {
-      await d.saveAs(path.join(app.dir, d.suggestedFilename()));
-      names.push(d.suggestedFilename());
-    }
-  } else {
-    await app.save(trigger, desktopNames[0]!);
-    names = desktopNames;
-  }
-  await expect(dialog).toBeHidden();
+  const written = await runExport(app, count, desktopNames[0]!);
+  const names = app.edition === 'browser' ? written : desktopNames;
   return names;
 }
 

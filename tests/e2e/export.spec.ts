@@ -1,9 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Download } from '@playwright/test';
 import { decode, encode } from 'fast-png';
 import { encodeBase64 } from '../../src-shared/io/export';
-import { expect, ROOT, screenshotPath, test, type AppDriver } from './fixtures';
+import { expect, ROOT, runExport, screenshotPath, test, type AppDriver } from './fixtures';
 
 /**
  * File › Export for another tool, in each edition: open a sample, export every format, and read
@@ -19,25 +18,7 @@ async function exportAs(app: AppDriver, format: string, mainName: string, count:
   await expect(dialog).toBeVisible();
   await page.getByTestId('export-format').selectOption(format);
   if (format === 'uvtt') await expect(page.getByTestId('export-hint')).toContainText('no field for creatures, elevation or terrain costs');
-  const trigger = () => page.getByTestId('export-run').click();
-  let names: string[];
-  if (app.edition === 'browser') {
-    const downloads: Download[] = [];
-    const listener = (d: Download) => downloads.push(d);
-    page.on('download', listener);
-    await trigger();
-    await expect.poll(() => downloads.length).toBe(count);
-    page.off('download', listener);
-    names = [];
-    for (const d of downloads) {
-      await d.saveAs(path.join(app.dir, d.suggestedFilename()));
-      names.push(d.suggestedFilename());
-    }
-  } else {
-    await app.save(trigger, mainName);
-    names = [mainName];
-  }
-  await expect(dialog).toBeHidden();
+  const names = await runExport(app, count, mainName);
   // The notice names what was written: the path on the desktop, the downloads in the browser.
   await expect(page.getByTestId('notice-info').last()).toContainText(
     app.edition === 'browser' ? `Downloaded ${names[0]}` : `Exported ${path.join(app.dir, mainName)}`,

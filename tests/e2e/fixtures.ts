@@ -1,4 +1,4 @@
-import { test as base, expect, _electron, type ElectronApplication, type Page } from '@playwright/test';
+import { test as base, expect, _electron, type Download, type ElectronApplication, type Page } from '@playwright/test';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -228,6 +228,36 @@ export const test = base.extend<{ app: AppDriver }>({
 });
 
 export { expect };
+
+/**
+ * Presses the open Export dialog's Export button and waits for the dialog to close; the names of the
+ * files written in `app.dir`: the browser's downloads (`count` of them), or on the desktop `main`, the
+ * name given in the save dialog (the companions are written beside it).
+ */
+export async function runExport(app: AppDriver, count: number, main: string): Promise<string[]> {
+  const { page } = app;
+  const run = () => page.getByTestId('export-run').click();
+  let names: string[];
+  if (app.edition === 'browser') {
+    const downloads: Download[] = [];
+    const listener = (d: Download) => downloads.push(d);
+    page.on('download', listener);
+    await run();
+    await expect.poll(() => downloads.length).toBe(count);
+    page.off('download', listener);
+    names = [];
+    for (const d of downloads) {
+      await d.saveAs(path.join(app.dir, d.suggestedFilename()));
+      names.push(d.suggestedFilename());
+    }
+  } else {
+    // The desktop writes the companions first and the main file last (docs/formats.md).
+    await app.save(run, main);
+    names = [main];
+  }
+  await expect(page.getByTestId('export-dialog')).toBeHidden();
+  return names;
+}
 
 /** File › New through its dialog (Ctrl+N), as a user fills it in. */
 export async function newEncounter(page: Page, options: { name: string; ruleset: string; width: number; height: number }) {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { parseEncounter } from '../../src-shared/io';
 import { elevationRange, squareRgb, TERRAIN_OVER_PICTURE } from '../../src-shared/io/export';
 import { Terrain, type Encounter } from '../../src-shared/model';
 import { CRYPT } from '../unit/picture/crypt';
-import { expect, ROOT, screenshotPath, test, type AppDriver } from './fixtures';
+import { expect, ROOT, runExport, screenshotPath, test, type AppDriver } from './fixtures';
 
 /**
  * Issue 15 › Tests, one user's whole journey in each edition: a JPEG battle map imported (the crypt
@@ -74,27 +74,7 @@ async function exportAs(app: AppDriver, format: string, main: string, count: num
   await page.getByTestId('export-format').selectOption(format);
   await expect(page.getByTestId('export-picture')).toHaveValue('original');
   if (setUp) await setUp();
-  const run = () => page.getByTestId('export-run').click();
-  let names: string[];
-  if (app.edition === 'browser') {
-    const downloads: Download[] = [];
-    const listener = (d: Download) => downloads.push(d);
-    page.on('download', listener);
-    await run();
-    await expect.poll(() => downloads.length).toBe(count);
-    page.off('download', listener);
-    names = [];
-    for (const d of downloads) {
-      await d.saveAs(path.join(app.dir, d.suggestedFilename()));
-      names.push(d.suggestedFilename());
-    }
-  } else {
-    // The desktop writes the companions first and the main file last (docs/formats.md).
-    await app.save(run, main);
-    names = [main];
-  }
-  await expect(dialog).toBeHidden();
-  return names;
+  return runExport(app, count, main);
 }
 
 interface Pixels {
