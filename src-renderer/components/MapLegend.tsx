@@ -4,7 +4,7 @@ import { EDGE_STYLE, terrainCss } from '../canvas/palette';
 import { squareLayersFor, unitWord } from '../canvas/tools/square-layers';
 import type { Editor } from '../state/editor';
 import '../styles/editor-tools.css';
-import { edgeChoicesFor, SQUARE_TOOL_IDS } from './ToolOptions';
+import { edgeChoicesFor, LegendText, SQUARE_TOOL_IDS } from './ToolOptions';
 
 /**
  * What the map's colours and lines mean, for every layer of this ruleset, while no paint tool is
@@ -34,12 +34,7 @@ export function MapLegend(props: { editor: Editor }) {
                         {(o) => (
                           <li>
                             <span class="legend-swatch" style={{ background: o.color }} />
-                            <span>
-                              {o.label}
-                              <Show when={o.note}>
-                                <span class="legend-note"> — {o.note}</span>
-                              </Show>
-                            </span>
+                            <LegendText label={o.label} note={o.note} />
                           </li>
                         )}
                       </For>

@@ -34,6 +34,18 @@ export const edgeChoicesFor = (ruleset: string) => EDGE_CHOICES.filter(([id]) =>
  * picker, the value (a legend of what each colour means in this ruleset, or a length with its
  * height mode) and the brush size; for the edge tool the kind of edge.
  */
+/** A legend entry's words: the value's name, and the ruleset's note on it where there is one. */
+export function LegendText(props: { label: string; note?: string | undefined }) {
+  return (
+    <span>
+      {props.label}
+      <Show when={props.note}>
+        <span class="legend-note"> — {props.note}</span>
+      </Show>
+    </span>
+  );
+}
+
 export function ToolOptions(props: { editor: Editor }) {
   const editor = props.editor;
   const d = () => editor.doc();
@@ -144,12 +156,7 @@ export function ToolOptions(props: { editor: Editor }) {
                       onClick={() => editor.setLayerValue(layer().id, o.value)}
                     >
                       <span class="legend-swatch" classList={{ none: o.color === 'transparent' }} style={{ background: o.color }} />
-                      <span>
-                        {o.label}
-                        <Show when={o.note}>
-                          <span class="legend-note"> — {o.note}</span>
-                        </Show>
-                      </span>
+                      <LegendText label={o.label} note={o.note} />
                     </button>
                   </li>
                 )}

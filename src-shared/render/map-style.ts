@@ -459,14 +459,20 @@ export function renderMapStyle(map: BattleMap, options: MapStyleOptions, rect?: 
   return image;
 }
 
-/** Darkens (k < 1) the pixels of a rectangle given in map pixels, clipped to the image's rect. */
-function darken(image: RgbaImage, r: SquareRect, pps: number, x0: number, y0: number, x1: number, y1: number, k: (px: number, py: number) => number): void {
+/**
+ * A rectangle of whole map pixels as the image's own pixels (the image is the squares of `r` at `pps`),
+ * clipped to the image; `ox`, `oy` turn them back into map pixels.
+ */
+function clip(image: RgbaImage, r: SquareRect, pps: number, x0: number, y0: number, x1: number, y1: number) {
   const ox = r.x * pps;
   const oy = r.y * pps;
-  const ax = Math.max(0, Math.floor(x0) - ox);
-  const ay = Math.max(0, Math.floor(y0) - oy);
-  const bx = Math.min(image.width, Math.ceil(x1) - ox);
-  const by = Math.min(image.height, Math.ceil(y1) - oy);
+  return { ox, oy, ax: Math.max(0, x0 - ox), ay: Math.max(0, y0 - oy), bx: Math.min(image.width, x1 - ox), by: Math.min(image.height, y1 - oy) };
+}
+
+/** Darkens (k < 1) the pixels of a rectangle given in map pixels, clipped to the image's rect. */
+function darken(image: RgbaImage, r: SquareRect, pps: number, x0: number, y0: number, x1: number, y1: number, k: (px: number, py: number) => number): void {
+  // Outward to whole pixels: a shadow covers every pixel it touches.
+  const { ox, oy, ax, ay, bx, by } = clip(image, r, pps, Math.floor(x0), Math.floor(y0), Math.ceil(x1), Math.ceil(y1));
   for (let y = ay; y < by; y++) {
     let o = (y * image.width + ax) * 4;
     for (let x = ax; x < bx; x++, o += 4) {
@@ -480,12 +486,8 @@ function darken(image: RgbaImage, r: SquareRect, pps: number, x0: number, y0: nu
 
 /** Fills a rectangle given in map pixels with a colour per pixel, clipped to the image's rect. */
 function paint(image: RgbaImage, r: SquareRect, pps: number, x0: number, y0: number, x1: number, y1: number, colour: (px: number, py: number) => Rgb | null): void {
-  const ox = r.x * pps;
-  const oy = r.y * pps;
-  const ax = Math.max(0, Math.round(x0) - ox);
-  const ay = Math.max(0, Math.round(y0) - oy);
-  const bx = Math.min(image.width, Math.round(x1) - ox);
-  const by = Math.min(image.height, Math.round(y1) - oy);
+  // To the nearest pixels: shapes that meet share no pixel.
+  const { ox, oy, ax, ay, bx, by } = clip(image, r, pps, Math.round(x0), Math.round(y0), Math.round(x1), Math.round(y1));
   for (let y = ay; y < by; y++) {
     let o = (y * image.width + ax) * 4;
     for (let x = ax; x < bx; x++, o += 4) {
