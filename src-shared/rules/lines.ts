@@ -1,7 +1,7 @@
 import { Edge, RULESETS, Terrain, type Creature, type Encounter, type RulesetId } from '../model';
 import { footprintDistance, squareDistance } from './engine/distance';
 import { hostile } from './engine/relations';
-import { clearLine } from './engine/sight';
+import { clearLine, clearLineFromCorner } from './engine/sight';
 import { footprintSide } from './engine/sizes';
 import { MoveRefused } from './engine/types';
 import { RULESET_IMPLEMENTATIONS } from './registry';
@@ -489,9 +489,17 @@ export function flankingSquares(encounter: Encounter, targetId: string, withAlly
 /** Cover of a creature inside an area from the point the area starts or bursts from. */
 export type AreaCover = 'none' | 'soft' | 'cover' | 'total';
 
-/** Whether a line of effect runs from a point (a grid corner, or a square's centre) to the centre of square (x, y). */
+/**
+ * Whether a line of effect runs from a point (a grid corner, or a square's centre) to the centre of
+ * square (x, y), by the engine's sight walk (`engine/sight.ts`): one pass along the line, so a whole
+ * area is quick to check. A square that blocks is not reached.
+ */
 export function effectReaches(encounter: Encounter, from: Point, x: number, y: number): boolean {
-  return traceLine(encounter, from, { x: x + 0.5, y: y + 0.5 }, new Set()).blocked.length === 0;
+  const map = encounter.map;
+  if (Number.isInteger(from.x) && Number.isInteger(from.y)) return clearLineFromCorner(map, from.x, from.y, x, y, 'effect');
+  const fx = Math.floor(from.x);
+  const fy = Math.floor(from.y);
+  return !solid(encounter, x, y) && !solid(encounter, fx, fy) && clearLine(map, fx, fy, x, y, 'effect');
 }
 
 /**
