@@ -99,6 +99,17 @@ ${walls}`);
     expect(answer.rules).toContain('d20-phb-30.txt › Cover');
   });
 
+  it('a line through a grid point is stopped only when both ways round it are walled (engine/sight.ts)', () => {
+    const room = (walls: string) => parseScenario(`ruleset: startroid\nname: Corner\nmap:\n${Array.from({ length: 6 }, () => '  . . . . . .').join('\n')}\nwalls:\n${walls}`);
+    // From the corner 2,2 the line to the centre of 3,3 passes the grid point 3,3 diagonally.
+    const burst = { shape: 'burst', size: 2, origin: { x: 2, y: 2 } } as const;
+    const oneWay = areaCovers(room('  wall 2,2 3,2'), burst);
+    expect(oneWay.squares.map(key)).toContain('3,3');
+    const bothWays = areaCovers(room('  wall 2,2 3,2\n  wall 2,2 2,3'), burst);
+    expect(bothWays.shadowed.map(key)).toContain('3,3');
+    expect(bothWays.squares.map(key)).toContain('2,2');
+  });
+
   it('Startroid gives no cover: line of effect or not', () => {
     const answer = areaCovers(map('startroid'), { shape: 'burst', size: 6, origin: { x: 2, y: 5 } });
     const cover = Object.fromEntries(answer.creatures.map((c) => [c.name, c.cover]));
