@@ -14,9 +14,11 @@ export function createPlayAreas(play: PlaySessionState) {
   /** In squares. */
   const [areaSize, setAreaSize] = createSignal(4);
   const [areaLabel, setAreaLabel] = createSignal('');
-  const [areaOrigin, setAreaOrigin] = createSignal<Point | null>(null);
+  // The same corner again is no change: the preview is worked out once per corner, not per pointer move.
+  const samePoint = (a: Point | null, b: Point | null) => a === b || (!!a && !!b && a.x === b.x && a.y === b.y);
+  const [areaOrigin, setAreaOrigin] = createSignal<Point | null>(null, { equals: samePoint });
   /** The pointer while aiming (cone, line) or choosing the origin. */
-  const [areaAim, setAreaAim] = createSignal<Point | null>(null);
+  const [areaAim, setAreaAim] = createSignal<Point | null>(null, { equals: samePoint });
 
   const needsAim = () => areaShape() === 'cone' || areaShape() === 'line';
   /** An odd cube is centred on a square, everything else on a grid corner (epic-path.txt › Three Dimensional Movement). */

@@ -9,7 +9,8 @@ import { measure, type RulerAnswer, type RulerPoint } from '../../src-shared/rul
  */
 export function createRuler(board: Accessor<Encounter | null>) {
   const [rulerPoints, setRulerPoints] = createSignal<RulerPoint[]>([]);
-  const [rulerHover, setRulerHover] = createSignal<RulerPoint | null>(null);
+  // The same square at the same height is no change: the measure is redone per square, not per pointer move.
+  const [rulerHover, setRulerHover] = createSignal<RulerPoint | null>(null, { equals: (a, b) => a === b || (!!a && !!b && a.x === b.x && a.y === b.y && (a.z ?? 0) === (b.z ?? 0)) });
   /** Height above the ground of the next point, in the ruleset's length unit. */
   const [rulerHeight, setRulerHeight] = createSignal(0);
   /** The path measured: the points, then the pointer's square while it is still measuring. */

@@ -2,8 +2,10 @@ import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { PLAY_TOOLS, TOOLS, toolForKey } from '../../src-renderer/canvas/tools';
+import { MapCanvas } from '../../src-renderer/canvas/MapCanvas';
 import { Areas } from '../../src-renderer/play/Areas';
 import { createEditor } from '../../src-renderer/state/editor';
+import { squarePixels } from '../../src-renderer/state/view';
 import type { PlatformBridge } from '../../src-shared/ipc';
 import { newSession, perform } from '../../src-shared/play';
 import { areaCovers, measure } from '../../src-shared/rules/areas';
@@ -128,6 +130,54 @@ describe('the area tool', () => {
     expect(PLAY_TOOLS.find((t) => t.id === 'play-ruler')!.keys.map(([k]) => k)).toContain('PageUp / PageDown');
     const ids = [...TOOLS, ...PLAY_TOOLS].map((t) => t.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('on the map (Konva, real Chromium)', () => {
+  it('draws the ruler with its total and a placed template over its squares', async () => {
+    const editor = await ambush();
+    const host = document.createElement('div');
+    host.style.cssText = 'position:relative;width:900px;height:600px';
+    document.body.append(host);
+    const dispose = render(() => <MapCanvas editor={editor} />, host);
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await frame();
+    const el = host.querySelector<HTMLDivElement>('[data-testid=map-canvas]')!;
+    const overlay = host.querySelector<HTMLCanvasElement>('canvas[data-layer=overlay]')!;
+    const pixel = (x: number, y: number) => {
+      const ratio = overlay.width / overlay.clientWidth;
+      return [...overlay.getContext('2d')!.getImageData(Math.floor(x * ratio), Math.floor(y * ratio), 1, 1).data];
+    };
+    const centre = (q: { x: number; y: number }) => {
+      const v = editor.view();
+      const s = squarePixels(v);
+      return [v.panX + (q.x + 0.5) * s, v.panY + (q.y + 0.5) * s] as const;
+    };
+    editor.setTool('ruler');
+    const t = createToolDriver(editor);
+    t.drag([{ x: 1, y: 1 }, { x: 4, y: 4 }]);
+    await frame();
+    expect(el.dataset['ruler']).toBe('4 squares · 20 ft');
+    // The ruler's point at its start, in the ruler's blue (#1d5fd0).
+    expect(pixel(...centre({ x: 1, y: 1 })).slice(0, 3)).toEqual([0x1d, 0x5f, 0xd0]);
+    t.key('Escape');
+    await frame();
+    expect(el.dataset['ruler']).toBe('');
+
+    editor.enterPlay();
+    editor.setPlayTool('play-area');
+    editor.setAreaSize(2);
+    const before = pixel(...centre({ x: 11, y: 6 }));
+    t.click({ x: 13, y: 7 }, nearCorner);
+    expect(editor.playState()!.areas[0]!.covers.squares).toContainEqual({ x: 11, y: 6 });
+    await frame();
+    const after = pixel(...centre({ x: 11, y: 6 }));
+    // Shaded orange where it was clear before.
+    expect(before[3]).toBe(0);
+    expect(after[3]).toBeGreaterThan(40);
+    expect(after[0]!).toBeGreaterThan(after[2]! + 100);
+    dispose();
+    t.dispose();
   });
 });
 
