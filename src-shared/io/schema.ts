@@ -151,7 +151,7 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
       label: z.string().max(200).optional(),
     })
     .strict(),
-  z.object({ kind: z.literal('clear-area'), area: z.string().max(64).optional().describe('The id of one template (its log index); absent: every template.') }).strict(),
+  z.object({ kind: z.literal('clear-area'), area: z.string().max(64).optional().describe('One template: the number of the log entry that placed it (from 1); absent: every template.') }).strict(),
 ]);
 
 export const PlaySessionSchema = z

@@ -53,7 +53,8 @@ export function placeArea(state: PlayState, index: number, action: Extract<PlayA
   }
   if (covers.creatures.some((c) => c.cover === 'cover' || c.cover === 'soft')) e.rules.push(cite('d20-phb-30.txt', 'Cover and Reflex Saves'));
   e.squares = covers.squares.map((q) => ({ x: q.x, y: q.y }));
-  state.areas.push({ id: String(index), label, template, covers, round: state.round });
+  // Named by the entry's number as the log prints it (from 1), so a script can clear it by that number.
+  state.areas.push({ id: String(index + 1), label, template, covers, round: state.round });
   return e;
 }
 

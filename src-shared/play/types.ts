@@ -198,7 +198,7 @@ export interface PlayState {
 
 /** An area template on the board, with what it covered when it was placed. */
 export interface PlacedArea {
-  /** The placing entry's log index (as text): what `clear-area` names. */
+  /** The placing entry's number in the log, from 1 as the log prints it (as text): what `clear-area` names. */
   id: string;
   /** The GM's name for it ("Fireball"), or the shape and size. */
   label: string;

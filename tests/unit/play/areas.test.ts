@@ -172,7 +172,9 @@ creatures:
     expect(e.text).toBe('Fireball: burst, 2 squares radius (10 ft), from the corner 4,4; covers Goblin, Wolf (GM).');
     expect(e.squares).toHaveLength(12);
     expect(replay(ambush, session).areas[0]!.covers).toEqual(state.areas[0]!.covers);
-    const cleared = play(ambush, newSession(3), fireball, { kind: 'clear-area', area: state.areas[0]!.id }).state;
+    // Named by the entry's number as the log prints it: the first entry is 1.
+    expect(state.areas[0]!.id).toBe('1');
+    const cleared = play(ambush, newSession(3), fireball, { kind: 'clear-area', area: '1' }).state;
     expect(cleared.areas).toEqual([]);
     expect(cleared.entries.at(-1)!.text).toBe('Cleared the area Fireball (GM).');
   });
