@@ -84,7 +84,7 @@ export function Areas(props: { editor: Editor }) {
           <For each={editor.playShown()!.areas}>
             {(a) => (
               <li data-testid={`area-${a.id}`}>
-                <strong>{a.label}</strong> ({a.template.shape}, {areaSizeText(a.template, ruleset())}, round {a.round}):{' '}
+                <strong>{a.label}</strong> ({a.template.shape}, {areaSizeText(a.template, ruleset())}, {a.round ? `round ${a.round}` : 'before the fight'}):{' '}
                 {a.covers.creatures.length ? a.covers.creatures.map((c) => `${c.name} (${COVER_LABEL[c.cover]})`).join(', ') : 'no creature'}{' '}
                 <button class="link" data-testid={`area-clear-${a.id}`} disabled={editor.playViewAt() !== null} onClick={() => editor.clearArea(a.id)}>
                   Clear
