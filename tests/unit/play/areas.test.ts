@@ -99,6 +99,13 @@ ${walls}`);
     expect(answer.rules).toContain('d20-phb-30.txt › Cover');
   });
 
+  it('d20: a creature between the origin and another gives it soft cover (no Reflex bonus)', () => {
+    const row = parseScenario(`ruleset: d20-35\nname: Row\nmap:\n  . . . . . . . .\n  . . . M . T . .\n  . . . . . . . .\ncreatures:\n  M: name=Middle size=medium side=enemy speed=30\n  T: name=Target size=medium side=enemy speed=30\n`);
+    // From the corner 2,1 the lines to Target's far corners pass through Middle's square.
+    const answer = areaCovers(row, { shape: 'burst', size: 4, origin: { x: 2, y: 1 } });
+    expect(Object.fromEntries(answer.creatures.map((c) => [c.name, c.cover]))).toEqual({ Middle: 'none', Target: 'soft' });
+  });
+
   it('a line through a grid point is stopped only when both ways round it are walled (engine/sight.ts)', () => {
     const room = (walls: string) => parseScenario(`ruleset: startroid\nname: Corner\nmap:\n${Array.from({ length: 6 }, () => '  . . . . . .').join('\n')}\nwalls:\n${walls}`);
     // From the corner 2,2 the line to the centre of 3,3 passes the grid point 3,3 diagonally.
