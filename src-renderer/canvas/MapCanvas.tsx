@@ -12,6 +12,7 @@ import { createDrawnLayer } from './layers/drawn';
 import { createLabelsLayer } from './layers/labels';
 import { createLedgesLayer } from './layers/ledges';
 import { renderMapImage } from './layers/map-image';
+import { createAreasLayer } from './layers/areas';
 import { createOverlayLayer } from './layers/overlay';
 import { createSquareMarksLayer } from './layers/square-marks';
 import { createSceneLines } from './layers/segment-layer';
@@ -125,6 +126,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const grid = createGridLayer(drawn);
     const overlay = createOverlayLayer(drawn, target);
     const playOverlay = createPlayOverlayLayer(drawn);
+    const areas = createAreasLayer(drawn);
     const konvaLayer = (name: string, ...nodes: (Konva.Shape | Konva.Image)[]) => {
       const layer = new Konva.Layer({ listening: false, imageSmoothingEnabled: name !== 'scene' });
       // Empty when added: Konva's stage.add draws the layer at once, and the whole map would be
@@ -147,7 +149,7 @@ export function MapCanvas(props: { editor: Editor }) {
     backgroundLayer.add(createPictureLayer(drawn, terrain.node).node);
     konvaLayer('creatures', creatures.node, labels.node);
     konvaLayer('grid', grid.node);
-    const overlayLayer = konvaLayer('overlay', overlay.node, playOverlay.node, labels.overlayNode);
+    const overlayLayer = konvaLayer('overlay', overlay.node, playOverlay.node, areas.node, labels.overlayNode);
     container.style.overflow = 'hidden';
     const gesture = createViewGesture(editor, stage, overlayLayer, terrain, () => {
       const d = editor.doc();
@@ -169,6 +171,7 @@ export function MapCanvas(props: { editor: Editor }) {
       container.dataset['mapHeight'] = String(d?.map.height ?? 0);
     });
     createEffect(() => (container.dataset['gridLines'] = String(grid.lines())));
+    createEffect(() => (container.dataset['ruler'] = areas.rulerText()));
     createEffect(() => {
       const r = editor.reach();
       container.dataset['reachSquares'] = r && 'reach' in r ? String(r.reach.squares.length) : '0';

@@ -9,6 +9,7 @@ import { createMovement } from './movement';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import { createPlay } from './play';
 import { createPictures } from './pictures';
+import { createRuler } from './ruler';
 import { createSelection, type LocateCreature } from './selection';
 import { createTokenArt } from './token-art';
 import { createToolState } from './tool';
@@ -31,6 +32,7 @@ export type { LayerVisibility } from './view-state';
  *  - movement.ts     the reach and hover path of the selected creature
  *  - creature-edits.ts  creature look-ups and edits as commands
  *  - token-art.ts    token pictures on creatures;  map-labels.ts  labels and notes on the map
+ *  - ruler.ts        the free ruler (Edit and Play)
  * Components receive the composed object so they stay simple; each concern lives in its module.
  *
  * The editor owns its memos and effects in a reactive root of its own (it is made before the page
@@ -151,7 +153,10 @@ function composeEditor(platform: PlatformBridge) {
     openSample: (...a: Parameters<typeof document.openSample>) => (play.syncPlay(), document.openSample(...a)),
   };
 
-  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay };
+  // The free ruler measures the board shown: the planned map in Edit mode, the fight's in Play.
+  const ruler = createRuler(inPlay.doc);
+
+  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay, ...ruler };
 }
 
 export type Editor = ReturnType<typeof createEditor>;

@@ -3,6 +3,7 @@ import type { Command } from '../../src-shared/commands';
 import type { ExportRequest, FileRef } from '../../src-shared/ipc';
 import type { Encounter } from '../../src-shared/model';
 import type { Square } from '../../src-shared/play';
+import { createPlayAreas } from './play-areas';
 import { createPlayDice } from './play-dice';
 import { createPlayForced } from './play-forced';
 import { createPlayLines } from './play-lines';
@@ -32,6 +33,7 @@ export interface PlayDeps {
  *  - play-forced.ts    forced movement: settings, squares, the push / pull / slide / teleport
  *  - play-dice.ts      dice and damage: the roll shown with its distribution (falls)
  *  - play-lines.ts     lines, threat, flanking
+ *  - play-areas.ts     area templates: the one being placed, placing and clearing
  * The planned layout is never changed here: the session is stored beside it with one `setPlay`
  * command when the GM leaves Play mode or saves. This file only wires the modules and names what
  * components and tools read (`editor.playXxx`).
@@ -51,6 +53,7 @@ export function createPlay(deps: PlayDeps) {
   const forced = createPlayForced(session);
   const dice = createPlayDice();
   const lines = createPlayLines(session);
+  const areas = createPlayAreas(session);
 
   return {
     playing: session.playing,
@@ -124,6 +127,8 @@ export function createPlay(deps: PlayDeps) {
     setLinesFrom: lines.setLinesFrom,
     linesTo: lines.linesTo,
     setLinesTo: lines.setLinesTo,
+    // Area templates (issue 17 › 5).
+    ...areas,
   };
 }
 

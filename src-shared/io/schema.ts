@@ -13,6 +13,7 @@ import {
   SIDES,
   SIZE_CATEGORIES,
 } from '../model';
+import { AREA_SHAPES, MAX_AREA_SIZE } from '../rules/areas';
 import { MAX_PICTURE_BASE64_CHARS } from './import/image';
 import { LIMITS } from './limits';
 import { isReservedName, reservedNameProblem } from './reserved-names';
@@ -139,6 +140,18 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ kind: z.literal('stall-save'), creature: Id, success: z.boolean().optional(), modifier: z.number().min(-100).max(100).optional() }).strict(),
   z.object({ kind: z.literal('teleport'), creature: Id, to: PlaySquare, range: z.int().min(0).max(10000).optional() }).strict(),
+  // Areas and the ruler (issue 17 › 5).
+  z
+    .object({
+      kind: z.literal('area'),
+      shape: z.enum(AREA_SHAPES),
+      size: z.int().min(1).max(MAX_AREA_SIZE).describe('Squares: a burst\'s radius, a cone\'s or line\'s length, a cube\'s side.'),
+      origin: z.object({ x: z.int().min(0).max(MAX_MAP_SIDE), y: z.int().min(0).max(MAX_MAP_SIDE) }).strict().describe('A grid corner; for a cube of odd side, its middle square.'),
+      toward: z.object({ x: z.number().min(-MAX_MAP_SIDE).max(2 * MAX_MAP_SIDE), y: z.number().min(-MAX_MAP_SIDE).max(2 * MAX_MAP_SIDE) }).strict().optional().describe('The point a cone or line is aimed at.'),
+      label: z.string().max(200).optional(),
+    })
+    .strict(),
+  z.object({ kind: z.literal('clear-area'), area: z.string().max(64).optional().describe('One template: the number of the log entry that placed it (from 1); absent: every template.') }).strict(),
 ]);
 
 export const PlaySessionSchema = z

@@ -1,5 +1,6 @@
 import type { RandomSource } from '../rules/engine/dice';
 import { seededRandom } from '../rules/engine/dice';
+import { clearArea, placeArea } from './areas';
 import { uniqueRules } from './cite';
 import { stallSave } from './falls';
 import { forcedAction, teleportAction } from './forced';
@@ -56,6 +57,13 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
       break;
     case 'teleport':
       e = teleportAction(state, index, action);
+      break;
+    // Areas and the ruler (issue 17 › 5).
+    case 'area':
+      e = placeArea(state, index, action);
+      break;
+    case 'clear-area':
+      e = clearArea(state, index, action);
       break;
     default:
       throw new PlayRefused(`"${(action as { kind?: unknown }).kind}" is not a play action.`);

@@ -1,5 +1,6 @@
 import type { Encounter, MovementMode } from '../model';
 import type { MoveAction } from '../rules/engine/types';
+import type { AreaAnswer, AreaShape, AreaTemplate } from '../rules/areas';
 import type { ForcedKind } from '../rules/forced';
 
 /**
@@ -67,7 +68,12 @@ export type PlayAction =
    */
   | { kind: 'forced'; effect: ForcedKind; target: string; by: string; squares: number; to?: Square[]; dropProne?: boolean; /** The effect moves the target off its plane (startroid.txt › Pull, Push and Slide: "unless the effect says otherwise"). */ threeDimensional?: boolean }
   /** startroid.txt › Teleportation: to a square it can see, within the power's range. */
-  | { kind: 'teleport'; creature: string; to: Square; range?: number };
+  | { kind: 'teleport'; creature: string; to: Square; range?: number }
+  // Areas and the ruler (issue 17 › 5): a template placed on the board until cleared.
+  /** An area template (ruleset-neutral): shape, size in squares, origin corner (or middle square), aim. */
+  | { kind: 'area'; shape: AreaShape; size: number; origin: Square; toward?: { x: number; y: number }; label?: string }
+  /** Takes one template (by id) or, with no id, every template off the board. */
+  | { kind: 'clear-area'; area?: string };
 
 export type PlayActionKind = PlayAction['kind'];
 
@@ -186,6 +192,19 @@ export interface PlayState {
    * must spend its next turn on a DC 20 Reflex save (the `stall-save` action).
    */
   stalled: Record<string, { fallen: number }>;
+  /** Area templates on the board, oldest first, until an action clears them. */
+  areas: PlacedArea[];
+}
+
+/** An area template on the board, with what it covered when it was placed. */
+export interface PlacedArea {
+  /** The placing entry's number in the log, from 1 as the log prints it (as text): what `clear-area` names. */
+  id: string;
+  /** The GM's name for it ("Fireball"), or the shape and size. */
+  label: string;
+  template: AreaTemplate;
+  covers: AreaAnswer;
+  round: number;
 }
 
 /** Why the model refuses an action, with where when a square is to blame. */
