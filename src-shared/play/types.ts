@@ -87,6 +87,8 @@ export interface DiceRoll {
   dice: string;
   /** Each die's face. */
   rolls: number[];
+  /** Positions in `rolls` of the dice a keep (`4d6kh3`) left out of the total; absent when none. */
+  dropped?: number[];
   total: number;
 }
 
