@@ -50,10 +50,13 @@ export type PlayAction =
     }
   | { kind: 'stand-up'; creature: string }
   | { kind: 'next-turn' }
-  /** The GM resolves a pending attack of opportunity (no combat maths: hit or miss, damage if any). */
-  | { kind: 'resolve'; pending: string; outcome: 'hit' | 'miss'; damage?: number }
-  /** Damage the GM enters (an attack, or a fall the text leaves to the GM). */
-  | { kind: 'damage'; creature: string; amount: number; nonlethal?: boolean; note?: string }
+  /**
+   * The GM resolves a pending attack of opportunity: a hit or a miss typed (damage if any), or `roll`:
+   * the attacker's attack against the target's number, the attacker's damage on a hit (`attack-profile`).
+   */
+  | { kind: 'resolve'; pending: string; outcome: 'hit' | 'miss' | 'roll'; damage?: number }
+  /** Damage the GM enters (an attack, or a fall the text leaves to the GM): an amount, or dice rolled (`2d6+3`). */
+  | { kind: 'damage'; creature: string; amount?: number; dice?: string; nonlethal?: boolean; note?: string }
   | { kind: 'hit-points'; creature: string; hitPoints: number }
   /**
    * d20-phb-30.txt › Minimum Forward Speed: a stalled flyer's DC 20 Reflex save on its next turn —
@@ -67,7 +70,16 @@ export type PlayAction =
    */
   | { kind: 'forced'; effect: ForcedKind; target: string; by: string; squares: number; to?: Square[]; dropProne?: boolean; /** The effect moves the target off its plane (startroid.txt › Pull, Push and Slide: "unless the effect says otherwise"). */ threeDimensional?: boolean }
   /** startroid.txt › Teleportation: to a square it can see, within the power's range. */
-  | { kind: 'teleport'; creature: string; to: Square; range?: number };
+  | { kind: 'teleport'; creature: string; to: Square; range?: number }
+  // Dice roller and rolled attacks (issue 17 › 2): any roll in the log; a creature's attack profile.
+  /** The GM rolls any expression (`4d6kh3`, `1d20+5`): in the log with each die's face. */
+  | { kind: 'roll'; dice: string; what?: string }
+  /**
+   * What the GM keeps per creature for rolled attacks: its own attack roll and damage (used when it
+   * attacks) and the number an attack on it must reach (used when it is attacked). Absent fields stay
+   * as they were; null clears one.
+   */
+  | { kind: 'attack-profile'; creature: string; attack?: string | null; damage?: string | null; against?: number | null };
 
 export type PlayActionKind = PlayAction['kind'];
 
@@ -114,6 +126,17 @@ export interface PendingAttack {
   status: 'open' | 'hit' | 'miss';
   damage?: number;
   rule: RuleCite;
+}
+
+/**
+ * A creature's attack profile (the `attack-profile` action), kept for the next attack: `attack` and
+ * `damage` are the creature's own rolls when it attacks; `against` is its defence, the total an attack
+ * on it must reach to hit.
+ */
+export interface AttackProfile {
+  attack?: string;
+  damage?: string;
+  against?: number;
 }
 
 /** A simple tracker: damage taken in play, kept apart from the designed encounter. */
@@ -188,6 +211,8 @@ export interface PlayState {
    * must spend its next turn on a DC 20 Reflex save (the `stall-save` action).
    */
   stalled: Record<string, { fallen: number }>;
+  /** Attack profiles by creature id; a profile is replaced, never changed in place (copies share them). */
+  attackProfiles: Map<string, AttackProfile>;
 }
 
 /** Why the model refuses an action, with where when a square is to blame. */
