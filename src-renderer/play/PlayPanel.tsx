@@ -1,6 +1,7 @@
 import { Show } from 'solid-js';
 import { RULESETS } from '../../src-shared/model';
 import type { Editor } from '../state/editor';
+import { DiceRoller } from './DiceRoller';
 import { ForcedMovement } from './ForcedMovement';
 import { Health } from './Health';
 import { Initiative } from './Initiative';
@@ -80,6 +81,7 @@ export function PlayPanel(props: { editor: Editor }) {
           <Turn editor={editor} />
         </Show>
         <PendingAttacks editor={editor} />
+        <DiceRoller editor={editor} />
         <Initiative editor={editor} />
         <Overlays editor={editor} />
         <Health editor={editor} />
