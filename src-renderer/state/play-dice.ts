@@ -26,10 +26,10 @@ export function createPlayDice(session: PlaySessionState) {
     if (entry.distribution && (entry.dice.length > 0 || entry.text.includes('falls'))) setFallEntry(entry);
   }
 
-  /** The GM's latest rolls in effect, newest first (undo takes them back with the log). */
+  /** The GM's latest rolls and rolled damage in effect, newest first (undo takes them back with the log). */
   const recentRolls = (): LogEntry[] =>
     (session.shown()?.entries ?? [])
-      .filter((e) => e.kind === 'roll' && !e.refused)
+      .filter((e) => (e.kind === 'roll' || (e.kind === 'damage' && e.dice.length > 0)) && !e.refused)
       .slice(-RECENT_ROLLS)
       .reverse();
 
@@ -50,6 +50,15 @@ export function createPlayDice(session: PlaySessionState) {
     if (problem) return problem;
     const action: PlayAction = { kind: 'roll', dice: dice.trim(), ...(what?.trim() ? { what: what.trim() } : {}) };
     return session.act(action) ? null : (session.refusal()?.reason ?? 'The roll was refused.');
+  }
+
+  /** Rolls an expression as damage to a creature (its hit points); the answer is the problem to show, or null. */
+  function rollDamage(creature: string, dice: string, nonlethal = false): string | null {
+    if (!creature) return 'Choose the creature that takes the damage.';
+    const problem = diceProblem(dice);
+    if (problem) return problem;
+    const action: PlayAction = { kind: 'damage', creature, dice: dice.trim(), ...(nonlethal ? { nonlethal } : {}) };
+    return session.act(action) ? null : (session.refusal()?.reason ?? 'The damage was refused.');
   }
 
   /** A creature's kept attack profile now (empty when none was set). */
@@ -82,5 +91,5 @@ export function createPlayDice(session: PlaySessionState) {
     return null;
   }
 
-  return { fallEntry, setFallEntry, acted, recentRolls, roll, profile, rollAttack };
+  return { fallEntry, setFallEntry, acted, recentRolls, roll, rollDamage, profile, rollAttack };
 }

@@ -110,6 +110,7 @@ export function createPlay(deps: PlayDeps) {
     setFallEntry: dice.setFallEntry,
     recentRolls: dice.recentRolls,
     rollDice: dice.roll,
+    rollDamage: dice.rollDamage,
     attackProfile: dice.profile,
     rollAttackOfOpportunity: dice.rollAttack,
     forced: forced.forced,

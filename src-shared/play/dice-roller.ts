@@ -41,6 +41,8 @@ const EXAMPLE = 'dice look like 2d6+3, 4d6kh3 or 1d20+5';
 
 /** Reads an expression, or refuses it with the reason and the character where it goes wrong. */
 export function parseDiceFormula(input: string): DiceFormula {
+  // A hand-written script is not checked by the file format: a number or null here is a refusal too.
+  if (typeof input !== 'string') throw new DiceFormulaError(`Write a dice expression as text: ${EXAMPLE}.`, 0);
   const text = input.trim();
   const lead = input.length - input.trimStart().length;
   if (text === '') throw new DiceFormulaError(`Write a dice expression: ${EXAMPLE}.`, 0);

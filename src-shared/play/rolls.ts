@@ -22,7 +22,7 @@ function readDice(text: string, whose: string): DiceFormula {
 /** `roll`: any expression, in the log with each die's face. */
 export function rollAction(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'roll' }>, random: RandomSource): LogEntry {
   if (typeof action.dice !== 'string') throw new PlayRefused('A roll needs its dice, like 2d6+3.');
-  const what = action.what?.trim() || 'Roll';
+  const what = (typeof action.what === 'string' && action.what.trim()) || 'Roll';
   const roll = rollDiceFormula(readDice(action.dice, what), random, what);
   // The faces are in the entry's dice (shown under it), not repeated in its words.
   const e = entry(state, index, action, null, `${what}: ${roll.dice} = ${roll.total} (GM).`);
@@ -39,7 +39,7 @@ export function setAttackProfile(state: PlayState, index: number, action: Extrac
   for (const field of ['attack', 'damage'] as const) {
     const value = action[field];
     if (value === undefined) continue;
-    if (value === null || value.trim() === '') {
+    if (value === null || (typeof value === 'string' && value.trim() === '')) {
       delete profile[field];
       said.push(field === 'attack' ? 'no attack roll' : 'no damage roll');
     } else {

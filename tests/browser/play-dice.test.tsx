@@ -91,6 +91,27 @@ describe('the Dice roller section', () => {
   });
 });
 
+describe('damage rolled from the Dice roller section', () => {
+  it('Damage rolls the expression onto the chosen creature and lists it with the rolls', async () => {
+    const { editor, $ } = await playing();
+    await userEvent.fill($<HTMLInputElement>('dice-expression')!, '2d6+3');
+    expect($<HTMLButtonElement>('dice-damage')!.disabled).toBe(true);
+    await userEvent.selectOptions($<HTMLSelectElement>('dice-target')!, 'B');
+    await userEvent.click($('dice-damage')!);
+    const log = editor.playSession()!.log;
+    expect(log.at(-1)).toEqual({ kind: 'damage', creature: 'B', dice: '2d6+3' });
+    const face = stream(log.length - 1);
+    const total = face(6) + face(6) + 3;
+    expect(editor.playState()!.health.B!.damage).toBe(total);
+    expect($('dice-recent')!.textContent).toMatch(new RegExp(`^Damage to Bandit: 2d6\\+3 → \\d+, \\d+ = ${total}$`));
+    // A typo is answered beside the field; nothing reaches the log.
+    await userEvent.fill($<HTMLInputElement>('dice-expression')!, '2d6+3d');
+    await userEvent.click($('dice-damage')!);
+    expect($('dice-problem')!.textContent).toContain('a die needs its number of sides after "d" (the end)');
+    expect(editor.playSession()!.log).toHaveLength(log.length);
+  });
+});
+
 describe('a pending attack of opportunity rolled from the panel', () => {
   it('Roll sets the kept profiles from the fields, rolls the attack against the number and puts the damage on the target', async () => {
     const { editor, $ } = await playing();

@@ -74,6 +74,15 @@ describe('roll: any expression in the log', () => {
   it('refuses a bad expression with where it goes wrong, and changes nothing', () => {
     expect(refused(EPIC, newSession(1), { kind: 'roll', dice: '2d6+' })).toBe('Roll: "2d6+": "+" at character 4 needs dice or a number after it.');
   });
+
+  it('a hand-written script with numbers where text belongs is refused, not a crash', () => {
+    // `encounter play --script` reads actions the file format has not checked.
+    const odd = (a: object) => a as unknown as PlayAction;
+    expect(refused(EPIC, newSession(1), odd({ kind: 'roll', dice: 5 }))).toBe('A roll needs its dice, like 2d6+3.');
+    expect(refused(EPIC, newSession(1), odd({ kind: 'attack-profile', creature: 'B', attack: 7 }))).toBe("Bandit's attack: Write a dice expression as text: dice look like 2d6+3, 4d6kh3 or 1d20+5.");
+    expect(refused(EPIC, newSession(1), odd({ kind: 'damage', creature: 'B', dice: ['1d6'] }))).toContain('Damage to Bandit: Write a dice expression as text');
+    expect(play(EPIC, newSession(1), odd({ kind: 'roll', dice: '1d4', what: 3 })).state.entries.at(-1)!.text).toMatch(/^Roll: 1d4 = [1-4] \(GM\)\.$/);
+  });
 });
 
 describe('attack profiles and rolled attacks of opportunity', () => {
