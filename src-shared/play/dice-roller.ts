@@ -53,13 +53,12 @@ export function parseDiceFormula(input: string): DiceFormula {
     throw new DiceFormulaError(`"${text}": ${message}`, lead + at);
   };
   const spaces = () => {
-    while (i < text.length && /\s/.test(text[i]!)) i++;
+    while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
   };
   const number = (): number | null => {
-    const m = /^\d+/.exec(text.slice(i));
-    if (!m) return null;
-    i += m[0].length;
-    return Number(m[0]);
+    const start = i;
+    while (i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+    return i > start ? Number(text.slice(start, i)) : null;
   };
   const found = () => (i < text.length ? `"${text[i]}" ${where(i)}` : 'the end');
 
@@ -83,7 +82,7 @@ export function parseDiceFormula(input: string): DiceFormula {
       if (n < 1 || n > DICE_LIMITS.dicePerTerm) fail(`roll 1 to ${DICE_LIMITS.dicePerTerm} dice in a term, not ${n} (${where(start)}).`, start);
       if (sides! < 1 || sides! > DICE_LIMITS.sides) fail(`a die has 1 to ${DICE_LIMITS.sides} sides, not ${sides} (${where(sidesAt)}).`, sidesAt);
       let keep: { which: 'highest' | 'lowest'; n: number } | undefined;
-      if (/^k[hl]/i.test(text.slice(i))) {
+      if ((text[i] === 'k' || text[i] === 'K') && /[hlHL]/.test(text[i + 1] ?? '')) {
         const keepAt = i;
         const which = text[i + 1]!.toLowerCase() === 'h' ? 'highest' : 'lowest';
         i += 2;
