@@ -2,6 +2,7 @@ import { Show } from 'solid-js';
 import { RULESETS } from '../../src-shared/model';
 import type { Editor } from '../state/editor';
 import { Areas } from './Areas';
+import { DiceRoller } from './DiceRoller';
 import { ForcedMovement } from './ForcedMovement';
 import { Health } from './Health';
 import { Initiative } from './Initiative';
@@ -84,6 +85,7 @@ export function PlayPanel(props: { editor: Editor }) {
           <Turn editor={editor} />
         </Show>
         <PendingAttacks editor={editor} />
+        <DiceRoller editor={editor} />
         <Initiative editor={editor} />
         <Overlays editor={editor} />
         <Health editor={editor} />

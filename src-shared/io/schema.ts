@@ -101,6 +101,9 @@ const PlaySquare = z
   .object({ x: z.int().min(-1).max(MAX_MAP_SIDE), y: z.int().min(-1).max(MAX_MAP_SIDE), z: Length.optional() })
   .strict();
 
+/** A dice expression (`2d6+3`, `4d6kh3`): read by the dice roller when the log is replayed. */
+const DiceText = z.string().max(100);
+
 /**
  * One play action (see docs/play.md). Move actions and forced effects are names the ruleset checks
  * when the log is replayed; one it does not know is reported then, not here.
@@ -123,8 +126,12 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ kind: z.literal('stand-up'), creature: Id }).strict(),
   z.object({ kind: z.literal('next-turn') }).strict(),
-  z.object({ kind: z.literal('resolve'), pending: z.string().max(64), outcome: z.enum(['hit', 'miss']), damage: z.number().min(0).max(1000000).optional() }).strict(),
-  z.object({ kind: z.literal('damage'), creature: Id, amount: z.number().min(0).max(1000000), nonlethal: z.boolean().optional(), note: z.string().max(1000).optional() }).strict(),
+  z
+    .object({ kind: z.literal('resolve'), pending: z.string().max(64), outcome: z.enum(['hit', 'miss', 'roll']).describe("roll: the attacker's attack profile against the target's number."), damage: z.number().min(0).max(1000000).optional() })
+    .strict(),
+  z
+    .object({ kind: z.literal('damage'), creature: Id, amount: z.number().min(0).max(1000000).optional(), dice: DiceText.optional().describe('Rolled instead of an amount, like 2d6+3.'), nonlethal: z.boolean().optional(), note: z.string().max(1000).optional() })
+    .strict(),
   z.object({ kind: z.literal('hit-points'), creature: Id, hitPoints: z.int().min(0).max(1000000) }).strict(),
   z
     .object({
@@ -152,6 +159,17 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('clear-area'), area: z.string().max(64).optional().describe('One template: the number of the log entry that placed it (from 1); absent: every template.') }).strict(),
+  // Dice roller and rolled attacks (issue 17 › 2).
+  z.object({ kind: z.literal('roll'), dice: DiceText, what: z.string().max(200).optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('attack-profile'),
+      creature: Id,
+      attack: DiceText.nullable().optional().describe("The creature's attack roll, like 1d20+5 (null clears it)."),
+      damage: DiceText.nullable().optional().describe("The creature's damage, like 1d6+1 (null clears it)."),
+      against: z.int().min(-1000).max(1000).nullable().optional().describe('The total an attack on this creature must reach to hit (null clears it).'),
+    })
+    .strict(),
 ]);
 
 export const PlaySessionSchema = z

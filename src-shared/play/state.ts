@@ -37,6 +37,7 @@ export function initialState(planned: Encounter): PlayState {
     ties: [],
     stalled: perCreature<{ fallen: number }>(),
     areas: [],
+    attackProfiles: new Map(),
   };
 }
 
@@ -57,6 +58,7 @@ export function draft(state: PlayState): PlayState {
     ties: state.ties.map((t) => [...t]),
     stalled,
     areas: [...state.areas],
+    attackProfiles: new Map(state.attackProfiles),
   };
 }
 
