@@ -569,8 +569,12 @@ async function crowdSuite(map, name, crowd, runs) {
       out.dragTask.push(m.longest);
     }
     await armTiming(page, 'pointerup');
-    await page.mouse.up();
-    const c = await timed(page);
+    const c = await profiled(page, `drop ${name} run ${k + 1}`, async () => {
+      await page.mouse.up();
+      const r = await timed(page);
+      await page.waitForTimeout(300);
+      return r;
+    });
     out.dragCommit.push(c.ms);
     out.dragTask.push(c.longest);
     await page.waitForTimeout(150);
@@ -587,11 +591,12 @@ if (only?.includes('edit')) {
   const fillBig = { x: 1000, y: 1000, side: 1000 };
   const fillSmall = { x: 12, y: 12, side: 40 };
   const crowd = { x: 4, y: 4, count: 200, columns: 14 };
-  const bigFill = await fillSuite({ side: 2048, ...editorBenchMap(2048, 2000, 7, [], { fill: fillBig }) }, 'bench-2048-fill.encounter', fillBig, runs);
-  const smallFill = await fillSuite({ side: 64, ...editorBenchMap(64, 64, 7, [], { fill: fillSmall }) }, 'bench-64-fill.encounter', fillSmall, runs);
-  console.log(`BENCH editor-fill-2048 ours_ms=${ms(p95(bigFill.fill))} long_task_max_ms=${ms(max(bigFill.fillTask))} squares=${fillBig.side ** 2} ours_ms_64=${ms(p95(smallFill.fill))} long_task_max_ms_64=${ms(max(smallFill.fillTask))} squares_64=${fillSmall.side ** 2}`);
-  console.log(`BENCH editor-undo-fill-2048 ours_ms=${ms(p95(bigFill.undo))} long_task_max_ms=${ms(max(bigFill.undoTask))} ours_ms_64=${ms(p95(smallFill.undo))} long_task_max_ms_64=${ms(max(smallFill.undoTask))}`);
-  if (process.env.BENCH_EDIT_FILL_ONLY) process.exit(0);
+  const bigFill = process.env.BENCH_EDIT_CROWD_ONLY ? null : await fillSuite({ side: 2048, ...editorBenchMap(2048, 2000, 7, [], { fill: fillBig }) }, 'bench-2048-fill.encounter', fillBig, runs);
+  if (bigFill) {
+    const smallFill = await fillSuite({ side: 64, ...editorBenchMap(64, 64, 7, [], { fill: fillSmall }) }, 'bench-64-fill.encounter', fillSmall, runs);
+    console.log(`BENCH editor-fill-2048 ours_ms=${ms(p95(bigFill.fill))} long_task_max_ms=${ms(max(bigFill.fillTask))} squares=${fillBig.side ** 2} ours_ms_64=${ms(p95(smallFill.fill))} long_task_max_ms_64=${ms(max(smallFill.fillTask))} squares_64=${fillSmall.side ** 2}`);
+    console.log(`BENCH editor-undo-fill-2048 ours_ms=${ms(p95(bigFill.undo))} long_task_max_ms=${ms(max(bigFill.undoTask))} ours_ms_64=${ms(p95(smallFill.undo))} long_task_max_ms_64=${ms(max(smallFill.undoTask))}`);
+  }
   const bigCrowd = await crowdSuite({ side: 512, ...editorBenchMap(512, 500, 7, [], { crowd }) }, 'bench-512-crowd.encounter', crowd, runs);
   const smallCrowd = await crowdSuite({ side: 64, ...editorBenchMap(64, 200, 7, [], { crowd }) }, 'bench-64-crowd.encounter', crowd, runs);
   console.log(`BENCH editor-box-select-200 ours_ms=${ms(p95(bigCrowd.box))} long_task_max_ms=${ms(max(bigCrowd.boxTask))} ours_ms_64=${ms(p95(smallCrowd.box))} long_task_max_ms_64=${ms(max(smallCrowd.boxTask))}`);
