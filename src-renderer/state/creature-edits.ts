@@ -28,7 +28,14 @@ export function createCreatureEdits(deps: CreatureEditsDeps) {
   /** Copied creatures (as they were), pasted by Edit › Paste. */
   const [clipboard, setClipboard] = createSignal<Creature[]>([]);
 
-  const find = (id: string) => doc()?.creatures.find((k) => k.id === id) ?? null;
+  // By id, per document version: a group of 200 dragged asks for each of them several times per move.
+  let index: { doc: Encounter | null; byId: Map<string, Creature> } = { doc: null, byId: new Map() };
+  const find = (id: string): Creature | null => {
+    const d = doc();
+    if (!d) return null;
+    if (index.doc !== d) index = { doc: d, byId: new Map(d.creatures.map((c) => [c.id, c])) };
+    return index.byId.get(id) ?? null;
+  };
   const nameOf = (c: Creature) => c.name || c.id;
 
   /** The size the Place tool uses in this encounter (Medium when the chosen one is not in its ruleset). */
