@@ -57,9 +57,10 @@ export function editorBenchMap(side: number, creatureCount: number, seed = 7, to
       else m.edgeEast[i] = t === 5 ? Edge.doorOpen : Edge.wall;
     }
   }
-  if (block.fill) {
-    for (let y = block.fill.y; y < block.fill.y + block.fill.side; y++) {
-      for (let x = block.fill.x; x < block.fill.x + block.fill.side; x++) {
+  const fill = block.fill;
+  if (fill) {
+    for (let y = fill.y; y < fill.y + fill.side; y++) {
+      for (let x = fill.x; x < fill.x + fill.side; x++) {
         const i = y * side + x;
         m.terrain[i] = Terrain.hazardous;
         m.waterDepth[i] = 0;
@@ -71,7 +72,7 @@ export function editorBenchMap(side: number, creatureCount: number, seed = 7, to
   const sideOf: Partial<Record<SizeCategory, number>> = { large: 2, huge: 3, gargantuan: 4 };
   const creatures: Creature[] = [];
   const taken = new Uint8Array(side * side);
-  if (block.fill) for (let y = block.fill.y - 1; y <= block.fill.y + block.fill.side; y++) for (let x = block.fill.x - 1; x <= block.fill.x + block.fill.side; x++) if (x >= 0 && y >= 0 && x < side && y < side) taken[y * side + x] = 1;
+  if (fill) for (let y = fill.y - 1; y <= fill.y + fill.side; y++) for (let x = fill.x - 1; x <= fill.x + fill.side; x++) if (x >= 0 && y >= 0 && x < side && y < side) taken[y * side + x] = 1;
   const crowd = block.crowd;
   if (crowd) {
     const rows = Math.ceil(crowd.count / crowd.columns);
