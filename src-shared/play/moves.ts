@@ -225,8 +225,9 @@ function flightMove(state: PlayState, e: LogEntry, mover: Creature, action: Extr
     if (err instanceof MoveRefused) throw new PlayRefused(err.message);
     throw err;
   }
-  // A stall is the flight's last check, after every step was priced: the move happens, then the fall.
-  const stalls = !answer.legal && answer.breaksAt === path.length - 1 && answer.steps.length === path.length && /stalls/.test(answer.reason);
+  // A stall is the flight's last check, after every step was priced: the move happens, then the fall
+  // (d20-phb-30.txt › Minimum Forward Speed: "it must land at the end of its movement").
+  const stalls = !answer.legal && answer.stalls === true && answer.steps.length === path.length;
   if (!answer.legal && !stalls) {
     const at = path[Math.max(0, answer.breaksAt)] ?? null;
     throw new PlayRefused(`${mover.name} cannot fly that way: ${answer.reason}${at ? ` (at ${sq(at)}, ${at.z} ${unitLength} up)` : ''}.`, at);
