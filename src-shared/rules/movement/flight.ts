@@ -135,3 +135,24 @@ export function flightAlongSquares(encounter: Encounter, creatureId: string, squ
     return { x: q.x, y: q.y, z: Math.round((level * square - ground) * 1000) / 1000 };
   });
 }
+
+/** One point of a flight seen from the side: where, how high above the ground, and the ground's height. */
+export interface FlightProfilePoint extends Cube {
+  /** Height of the ground under the flyer's space, as the flight engine counts it (whole levels). */
+  ground: number;
+}
+
+/**
+ * A flight seen from the side, from where the flyer is now along `cubes`: the ground under each cube
+ * and the flyer's height above it, for a side view to draw both in one scale (the creature's space:
+ * its highest square, as the engine counts the floor).
+ */
+export function flightProfile(encounter: Encounter, creatureId: string, cubes: readonly Cube[]): FlightProfilePoint[] {
+  const creature = encounter.creatures.find((c) => c.id === creatureId);
+  if (!creature) return [];
+  const ctx = setup(encounter, creatureId, { action: 'move', mode: 'fly' });
+  const square = ctx.rules.info.squareSize;
+  const side = ctx.search.side;
+  const groundAt = (x: number, y: number) => Math.ceil(groundBelow(encounter, x, y, side) / square - 1e-9) * square;
+  return [{ x: creature.x, y: creature.y, z: creature.altitude }, ...cubes].map((q) => ({ x: q.x, y: q.y, z: q.z, ground: groundAt(q.x, q.y) }));
+}
