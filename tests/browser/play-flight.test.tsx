@@ -2,7 +2,7 @@ import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src-renderer/styles/app.css';
 import type { DrawContext } from '../../src-renderer/canvas/layers/draw-context';
-import { drawMovePath } from '../../src-renderer/canvas/layers/play-overlay';
+import { drawBands, drawMovePath } from '../../src-renderer/canvas/layers/play-overlay';
 import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { PlayPanel } from '../../src-renderer/play/PlayPanel';
 import { createEditor } from '../../src-renderer/state/editor';
@@ -42,10 +42,9 @@ function panel(editor: ReturnType<typeof createEditor>) {
   cleanup.push(render(() => <PlayPanel editor={editor} />, host));
   return host;
 }
-/** The labels the overlay draws for the move being drawn, read through a recording context. */
-function drawnLabels(editor: ReturnType<typeof createEditor>): string[] {
-  const texts: string[] = [];
-  const ctx: DrawContext = {
+/** A drawing context that keeps the labels drawn. */
+function recording(texts: string[]): DrawContext {
+  return {
     beginPath() {},
     moveTo() {},
     lineTo() {},
@@ -58,6 +57,11 @@ function drawnLabels(editor: ReturnType<typeof createEditor>): string[] {
     setAttr() {},
     drawImage() {},
   };
+}
+/** The labels the overlay draws for the move being drawn. */
+function drawnLabels(editor: ReturnType<typeof createEditor>): string[] {
+  const texts: string[] = [];
+  const ctx = recording(texts);
   const s = editor.playState()!;
   drawMovePath(ctx, s.board, s.current, editor.movePlan(), editor.waypoints(), { panX: 0, panY: 0, zoom: 2 });
   return texts;
@@ -193,6 +197,24 @@ describe('flight in Play: the height of each waypoint', () => {
 });
 
 describe('flight in Play: d20 3.0 minimum forward speed', () => {
+  it('the bands in the air mark the squares where the wyvern would end under its minimum forward speed "stall"; on the ground there are none', async () => {
+    const { editor, t } = await playing(tower, 'tower', 4, { E: 20, M: 10, D: 5 });
+    editor.setMoveMode('fly');
+    editor.setShowBands(false);
+    const s = editor.playState()!;
+    const reach = reachableSquares(s.board, 'E', moveRequest(s, 'move', { mode: 'fly' }));
+    expect(editor.bandSquares().some((q) => q.stall)).toBe(false);
+    t.key('PageUp');
+    const stalling = editor.bandSquares().filter((q) => q.stall);
+    // Exactly the cubes 5 ft up the engine says stall there (poor: under 30 ft of its 60 ft fly speed).
+    expect(new Set(stalling.map((q) => `${q.x},${q.y}`))).toEqual(new Set(reach.squares.filter((q) => q.z === 5 && q.stall).map((q) => `${q.x},${q.y}`)));
+    expect(stalling.length).toBeGreaterThan(0);
+    expect(stalling.every((q) => q.cost < 30)).toBe(true);
+    const texts: string[] = [];
+    drawBands(recording(texts), editor.bandSquares(), { panX: 0, panY: 0, zoom: 2 }, { width: 4000, height: 4000 });
+    expect(texts.filter((x) => x === 'stall')).toHaveLength(stalling.length);
+  });
+
   it('the wyvern flown 15 ft north (under its 30 ft minimum) shows the stall, and Enter moves it and stalls it (d20-phb-30.txt › Minimum Forward Speed)', async () => {
     const { editor, t } = await playing(tower, 'tower', 4, { E: 20, M: 10, D: 5 });
     editor.setMoveMode('fly');
