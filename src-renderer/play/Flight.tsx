@@ -59,7 +59,8 @@ function FlightSideView(props: { editor: Editor; unit: string }) {
   const ceiling = () => props.editor.playState()?.board.settings.flightCeiling;
   const scale = createMemo(() => {
     const p = points();
-    const low = Math.min(...p.map((q) => q.ground));
+    // A square's height of ground below the lowest point, so the ground reads as ground.
+    const low = Math.min(...p.map((q) => q.ground)) - props.editor.flightAltitudeStep();
     const high = Math.max(low + 1, ...p.map((q) => q.ground + q.z), ceiling() ?? -Infinity);
     return { low, high };
   });
@@ -95,7 +96,7 @@ function FlightSideView(props: { editor: Editor; unit: string }) {
           )}
         </For>
         <text x={2} y={9} font-size="9" fill="#9aa3ad">
-          {scale().high} {props.unit}
+          ends {points().at(-1)!.z} {props.unit} up
         </text>
         <text x={W / 2} y={H + 11} font-size="9" text-anchor="middle" fill="#9aa3ad">
           step →

@@ -42,8 +42,8 @@ function panel(editor: ReturnType<typeof createEditor>) {
   cleanup.push(render(() => <PlayPanel editor={editor} />, host));
   return host;
 }
-/** A drawing context that keeps the labels drawn. */
-function recording(texts: string[]): DrawContext {
+/** A drawing context that keeps the labels drawn (and, given a list, the stroke colours set). */
+function recording(texts: string[], strokes: unknown[] = []): DrawContext {
   return {
     beginPath() {},
     moveTo() {},
@@ -54,7 +54,7 @@ function recording(texts: string[]): DrawContext {
     stroke() {},
     fillText: (text) => void texts.push(text),
     setLineDash() {},
-    setAttr() {},
+    setAttr: (attr, value) => void (attr === 'strokeStyle' && strokes.push(value)),
     drawImage() {},
   };
 }
@@ -228,6 +228,13 @@ describe('flight in Play: d20 3.0 minimum forward speed', () => {
     expect(plan.answer.steps.map((s) => (s as unknown as { z: number }).z)).toEqual([5, 10, 10]);
     expect(plan.answer.legal).toBe(false);
     expect(plan.stalls).toBe(true);
+    // On the map the stall is a warning (orange, dashed), not a refusal crossed out in red.
+    const strokes: unknown[] = [];
+    const s = editor.playState()!;
+    drawMovePath(recording([], strokes), s.board, s.current, plan, editor.waypoints(), { panX: 0, panY: 0, zoom: 2 });
+    expect(strokes).toContain('#c77700');
+    expect(strokes).not.toContain('#ff5a4a');
+    expect(strokes).not.toContain('#b3261e');
     const host = panel(editor);
     await frame();
     expect(host.querySelector('[data-testid="play-path-stalls"]')!.textContent).toContain('minimum forward speed of 30 ft');

@@ -215,7 +215,8 @@ function drawPlan(ctx: DrawContext, board: Encounter, id: string, plan: NonNulla
   if (!c) return;
   const s = squarePixels(v);
   const a = plan.answer;
-  const broken = !a.legal;
+  // A flight that only stalls at its end is carried out: drawn as a warning, not crossed out.
+  const broken = !a.legal && !plan.stalls;
   ctx.beginPath();
   const [x0, y0] = centreOf(board, id, c, v);
   ctx.moveTo(x0, y0);
@@ -223,9 +224,9 @@ function drawPlan(ctx: DrawContext, board: Encounter, id: string, plan: NonNulla
     const [x, y] = centreOf(board, id, st, v);
     ctx.lineTo(x, y);
   }
-  ctx.setAttr('strokeStyle', broken ? '#b3261e' : '#0b6b2e');
+  ctx.setAttr('strokeStyle', broken ? '#b3261e' : plan.stalls ? '#c77700' : '#0b6b2e');
   ctx.setAttr('lineWidth', Math.max(3, s * 0.1));
-  ctx.setLineDash(broken ? [7, 5] : []);
+  ctx.setLineDash(broken || plan.stalls ? [7, 5] : []);
   ctx.stroke();
   ctx.setLineDash([]);
   if (broken && a.breaksAt >= 0 && a.steps[a.breaksAt]) cross(ctx, a.steps[a.breaksAt]!, v, '#ff5a4a');
