@@ -95,7 +95,11 @@ export function planFlightPath(encounter: Encounter, creatureId: string, target:
     const leg = setup(board, creatureId, { ...request, mode: 'fly' });
     const found = searchFlight(board, leg.creature, leg.rules, leg.rules.flight, leg.plan).pathTo(to.x, to.y, to.z);
     if (!found) {
-      return { legal: false, reason: `no flight reaches ${to.x},${to.y} at ${to.z} ${RULESETS[encounter.ruleset].lengthUnit} within ${ctx.plan.budget * ctx.plan.unitSize} ${ctx.plan.unit}`, breaksAt: cubes.length, total: 0, steps: walkFlightPath(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan, cubes).steps };
+      // The legs before still show, as far as they go (and where they break, if they do first).
+      const before = walkFlightPath(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan, cubes);
+      if (!before.legal && !before.stalls) return before;
+      const { stalls: _end, ...walked } = before;
+      return { ...walked, legal: false, reason: `no flight reaches ${to.x},${to.y} at ${to.z} ${RULESETS[encounter.ruleset].lengthUnit} within ${ctx.plan.budget * ctx.plan.unitSize} ${ctx.plan.unit}`, breaksAt: cubes.length };
     }
     cubes.push(...found);
     from = cubes[cubes.length - 1]!;

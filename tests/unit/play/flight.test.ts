@@ -70,6 +70,22 @@ describe('a flight through waypoints at their own heights', () => {
     expect(answer.reason).toContain('1,1 at 60 ft');
   });
 
+  it('a target out of reach after a waypoint: the flight to the waypoint still shows, the break after it', () => {
+    // 60 ft up is twelve levels: beyond a 40 ft flight from anywhere.
+    const answer = planFlightPath(OPEN, 'G', { x: 3, y: 4, z: 60 }, { action: 'move' }, [{ x: 3, y: 1, z: 10 }]);
+    expect(answer.legal).toBe(false);
+    expect(answer.reason).toContain('no flight reaches 3,4 at 60 ft within 40 ft');
+    expect(answer.steps.map(({ x, y, z }) => ({ x, y, z }))).toEqual([
+      { x: 2, y: 1, z: 5 },
+      { x: 3, y: 1, z: 10 },
+    ]);
+    expect(answer.breaksAt).toBe(2);
+    // Each leg in reach but the whole over the budget: refused where the budget runs out.
+    const far = planFlightPath(OPEN, 'G', { x: 11, y: 5, z: 0 }, { action: 'move' }, [{ x: 3, y: 1, z: 10 }]);
+    expect(far.legal).toBe(false);
+    expect(far.reason).toContain('more than the 40 ft of flight');
+  });
+
   it('a run (a straight line) takes no waypoints', () => {
     const answer = planFlightPath(OPEN, 'G', { x: 5, y: 1, z: 0 }, { action: 'run' }, [{ x: 3, y: 1, z: 10 }]);
     expect(answer.legal).toBe(false);
