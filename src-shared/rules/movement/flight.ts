@@ -92,7 +92,7 @@ export function planFlightPath(encounter: Encounter, creatureId: string, target:
     // Each leg is searched from the cube the last one ended in: the flyer placed there on a copy.
     const at = from;
     const board = cubes.length ? { ...encounter, creatures: encounter.creatures.map((c) => (c.id === creatureId ? { ...c, x: at.x, y: at.y, altitude: at.z } : c)) } : encounter;
-    const leg = setup(board, creatureId, { ...request, mode: 'fly' });
+    const leg = cubes.length ? setup(board, creatureId, { ...request, mode: 'fly' }) : ctx;
     const found = searchFlight(board, leg.creature, leg.rules, leg.rules.flight, leg.plan).pathTo(to.x, to.y, to.z);
     if (!found) {
       // The legs before still show, as far as they go (and where they break, if they do first).
