@@ -1,6 +1,7 @@
 import { createMemo, createSignal, For, Show } from 'solid-js';
 import { RULESETS } from '../../src-shared/model';
 import { citeOf } from '../../src-shared/play';
+import { MANEUVERABILITY } from '../../src-shared/rules';
 import type { Editor } from '../state/editor';
 
 /**
@@ -116,7 +117,8 @@ function FlightSideView(props: { editor: Editor; unit: string }) {
 /**
  * d20-phb-30.txt › Minimum Forward Speed: a stalled flyer "must spend its next turn recovering from
  * the stall. It must succeed on a DC 20 Reflex save to recover" — rolled with the session's dice
- * (1d20 + the modifier typed), or the GM's own result.
+ * (1d20 + the modifier typed), or the GM's own result. Before that, a flyer in the air that cannot
+ * hover is told how far it must fly.
  */
 export function StallSave(props: { editor: Editor }) {
   const editor = props.editor;
@@ -128,33 +130,50 @@ export function StallSave(props: { editor: Editor }) {
   };
   const unit = () => RULESETS[editor.playState()?.board.ruleset ?? 'd20-30'].lengthUnit;
   const save = (outcome: { success?: boolean; modifier?: number }) => editor.playAct({ kind: 'stall-save', creature: creature()!.id, ...outcome });
+  // d20-phb-30.txt › Maneuverability: average, poor and clumsy flyers cannot hover and must keep a
+  // minimum forward speed; the model stalls one whose flight ends under it. Said before the GM moves.
+  const mustFly = () => {
+    const c = creature();
+    if (!c || stalled() || editor.playState()?.board.ruleset !== 'd20-30' || c.altitude <= 0 || !(c.speed.fly ?? 0)) return null;
+    const row = MANEUVERABILITY[c.speed.maneuverability ?? 'average'];
+    return row.minimumForward > 0 ? (c.speed.fly ?? 0) * row.minimumForward : null;
+  };
   return (
-    <Show when={stalled()}>
-      {(s) => (
-        <div class="play-stall" data-testid="play-stall">
-          <p>
-            <strong>
-              {creature()!.name} is stalled: {s().fallen} {unit()} fallen, {creature()!.altitude} {unit()} up.
-            </strong>{' '}
-            It spends this turn on a DC 20 Reflex save; a failure falls 300 {unit()} more ({citeOf('d20-30', 'Minimum Forward Speed').display}).
+    <>
+      <Show when={mustFly()}>
+        {(needed) => (
+          <p class="hint" data-testid="play-must-fly">
+            {creature()!.name} cannot hover {creature()!.altitude} {unit()} up: a flight this turn that ends in the air under {needed()} {unit()} forward stalls it ({citeOf('d20-30', 'Minimum Forward Speed').display}).
           </p>
-          <label class="field">
-            <span>Reflex modifier</span>
-            <input type="number" step="1" data-testid="play-stall-modifier" value={modifier()} onInput={(e) => setModifier(Math.trunc(Number(e.currentTarget.value)) || 0)} />
-          </label>
-          <div class="play-actions">
-            <button data-testid="play-stall-roll" onClick={() => save({ modifier: modifier() })}>
-              Roll 1d20{modifier() ? (modifier() > 0 ? `+${modifier()}` : modifier()) : ''}
-            </button>
-            <button data-testid="play-stall-saved" onClick={() => save({ success: true })}>
-              Saved
-            </button>
-            <button data-testid="play-stall-failed" onClick={() => save({ success: false })}>
-              Failed
-            </button>
+        )}
+      </Show>
+      <Show when={stalled()}>
+        {(s) => (
+          <div class="play-stall" data-testid="play-stall">
+            <p>
+              <strong>
+                {creature()!.name} is stalled: {s().fallen} {unit()} fallen, {creature()!.altitude} {unit()} up.
+              </strong>{' '}
+              It spends this turn on a DC 20 Reflex save; a failure falls 300 {unit()} more ({citeOf('d20-30', 'Minimum Forward Speed').display}).
+            </p>
+            <label class="field">
+              <span>Reflex modifier</span>
+              <input type="number" step="1" data-testid="play-stall-modifier" value={modifier()} onInput={(e) => setModifier(Math.trunc(Number(e.currentTarget.value)) || 0)} />
+            </label>
+            <div class="play-actions">
+              <button data-testid="play-stall-roll" onClick={() => save({ modifier: modifier() })}>
+                Roll 1d20{modifier() ? (modifier() > 0 ? `+${modifier()}` : modifier()) : ''}
+              </button>
+              <button data-testid="play-stall-saved" onClick={() => save({ success: true })}>
+                Saved
+              </button>
+              <button data-testid="play-stall-failed" onClick={() => save({ success: false })}>
+                Failed
+              </button>
+            </div>
           </div>
-        </div>
-      )}
-    </Show>
+        )}
+      </Show>
+    </>
   );
 }

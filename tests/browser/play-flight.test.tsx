@@ -263,6 +263,10 @@ creatures:
 `),
     );
     const { editor, t } = await playing(SKY, 'sky', 6, { W: 20, F: 1 });
+    const host = panel(editor);
+    await frame();
+    // Poor maneuverability cannot hover (d20-phb-30.txt › Maneuverability): said before it moves.
+    expect(host.querySelector('[data-testid="play-must-fly"]')!.textContent).toContain('under 30 ft forward stalls it');
     editor.setMoveMode('fly');
     t.pointerMove({ x: 2, y: 1 });
     expect(editor.movePlan()!.stalls).toBe(true);
@@ -270,8 +274,8 @@ creatures:
     expect(creature(editor, 'W')).toMatchObject({ x: 2, y: 1, altitude: 250 });
     editor.playAct({ kind: 'next-turn' });
     editor.playAct({ kind: 'next-turn' });
-    const host = panel(editor);
     await frame();
+    expect(host.querySelector('[data-testid="play-must-fly"]')).toBeNull();
     expect(host.querySelector('[data-testid="play-stall"]')!.textContent).toContain('150 ft fallen, 250 ft up');
     const modifier = host.querySelector('[data-testid="play-stall-modifier"]') as HTMLInputElement;
     modifier.value = '5';
