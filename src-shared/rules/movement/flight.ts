@@ -1,6 +1,8 @@
-import { RULESETS, type Encounter } from '../../model';
+import { RULESETS, type Creature, type Encounter } from '../../model';
 import { searchFlight, walkFlightPath, type FlightPathAnswer } from '../engine/flight';
+import { footprintSide } from '../engine/sizes';
 import type { MoveRequest } from '../engine/types';
+import { RULESET_IMPLEMENTATIONS } from '../registry';
 import { setup, type Setup } from './setup';
 
 /**
@@ -123,9 +125,7 @@ export interface Cube {
 export function flightAlongSquares(encounter: Encounter, creatureId: string, squares: Cube[]): Cube[] {
   const creature = encounter.creatures.find((c) => c.id === creatureId);
   if (!creature) return [];
-  const ctx = setup(encounter, creatureId, { action: 'move', mode: 'fly' });
-  const square = ctx.rules.info.squareSize;
-  const side = ctx.search.side;
+  const { square, side } = spaceOf(encounter, creature);
   // The ground as the flight engine counts it: whole levels, a part-level rise rounded up.
   const floorOf = (x: number, y: number) => Math.ceil(groundBelow(encounter, x, y, side) / square - 1e-9);
   let level = floorOf(creature.x, creature.y) + Math.round(creature.altitude / square);
@@ -154,9 +154,13 @@ export interface FlightProfilePoint extends Cube {
 export function flightProfile(encounter: Encounter, creatureId: string, cubes: readonly Cube[]): FlightProfilePoint[] {
   const creature = encounter.creatures.find((c) => c.id === creatureId);
   if (!creature) return [];
-  const ctx = setup(encounter, creatureId, { action: 'move', mode: 'fly' });
-  const square = ctx.rules.info.squareSize;
-  const side = ctx.search.side;
+  const { square, side } = spaceOf(encounter, creature);
   const groundAt = (x: number, y: number) => Math.ceil(groundBelow(encounter, x, y, side) / square - 1e-9) * square;
   return [{ x: creature.x, y: creature.y, z: creature.altitude }, ...cubes].map((q) => ({ x: q.x, y: q.y, z: q.z, ground: groundAt(q.x, q.y) }));
+}
+
+/** A creature's square size and side in squares, without a movement search's setup (cheap on any map). */
+function spaceOf(encounter: Encounter, creature: Creature): { square: number; side: number } {
+  const square = RULESETS[encounter.ruleset].squareSize;
+  return { square, side: footprintSide(RULESET_IMPLEMENTATIONS[encounter.ruleset].sizes[creature.size] ?? { space: square, reach: 0 }, square) };
 }
