@@ -1,6 +1,6 @@
 import { createMemo, createSignal, type Accessor } from 'solid-js';
 import { RULESETS, type MovementMode } from '../../src-shared/model';
-import { ledgeOnPath, moveRequest, turnOptions, type LogEntry, type Square } from '../../src-shared/play';
+import { flightProvokes, ledgeOnPath, moveRequest, turnOptions, type LogEntry, type Square } from '../../src-shared/play';
 import {
   MoveRefused,
   checkFlightPath,
@@ -14,6 +14,7 @@ import {
   type FlightPathAnswer,
   type FlightProfilePoint,
   type MoveAction,
+  type MoveRequest,
   type PathAnswer,
   type Reach,
   type ReachSquare,
@@ -176,7 +177,7 @@ export function createPlayMovement(play: PlaySessionState, hover: Accessor<Squar
       if (flying()) {
         // Through the waypoints at their heights to the hovered square at the next waypoint's height.
         const cubes = via.map((q) => ({ x: q.x, y: q.y, z: q.z ?? c.altitude }));
-        return flightPlan(planFlightPath(s.board, c.id, { x: target.x, y: target.y, z: nextAltitude() }, request, cubes), target);
+        return flightPlan(planFlightPath(s.board, c.id, { x: target.x, y: target.y, z: nextAltitude() }, request, cubes), target, request);
       }
       const answer = planPath(s.board, c.id, target, request, via);
       return { answer, flight: false, provokedBy: provoked(answer), target };
@@ -186,10 +187,16 @@ export function createPlayMovement(play: PlaySessionState, hover: Accessor<Squar
     }
   }
 
-  /** A flight's answer as the panel and the overlay show a path (the heights in its steps). */
-  function flightPlan(flight: FlightPathAnswer, target: Square): MovePlan {
-    const answer: PathAnswer = { legal: flight.legal, reason: flight.reason, breaksAt: flight.breaksAt, total: flight.total, unit: bands().bands[0]?.reach.unit ?? 'ft', steps: flight.steps, provokes: [], stopsAt: null };
-    return { answer, flight: true, ...(flight.stalls ? { stalls: true } : {}), provokedBy: [], target };
+  /**
+   * A flight's answer as the panel and the overlay show a path (the heights in its steps), with the
+   * attacks of opportunity the model will list when it is flown (the engine's flight answer has none).
+   */
+  function flightPlan(flight: FlightPathAnswer, target: Square, request: MoveRequest): MovePlan {
+    const s = state()!;
+    const provokes = flightProvokes(s, s.current!, request, flight.steps);
+    const name = (id: string) => s.board.creatures.find((k) => k.id === id)?.name ?? id;
+    const answer: PathAnswer = { legal: flight.legal, reason: flight.reason, breaksAt: flight.breaksAt, total: flight.total, unit: bands().bands[0]?.reach.unit ?? 'ft', steps: flight.steps, provokes, stopsAt: null };
+    return { answer, flight: true, ...(flight.stalls ? { stalls: true } : {}), provokedBy: provokes.map((p) => ({ creature: p.by, name: name(p.by), at: { x: p.x, y: p.y } })), target };
   }
 
   /** The path the GM is drawing now: the drag's squares as drawn, or the planned path through the waypoints to the hover. */
@@ -207,7 +214,7 @@ export function createPlayMovement(play: PlaySessionState, hover: Accessor<Squar
         if (flying()) {
           // Drawn in the air: each square at the height wanted while it was drawn, a level a step.
           const cubes = flightAlongSquares(s.board, c.id, d.map((q) => ({ x: q.x, y: q.y, z: q.z ?? nextAltitude() })));
-          return flightPlan(checkFlightPath(s.board, c.id, cubes, request), d[d.length - 1]!);
+          return flightPlan(checkFlightPath(s.board, c.id, cubes, request), d[d.length - 1]!, request);
         }
         const answer = checkPath(s.board, c.id, d, request);
         // The engine's check does not say a drawn path ends in a fall; the model's own test does

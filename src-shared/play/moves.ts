@@ -208,6 +208,15 @@ function flightProvocations(board: Encounter, mover: Creature, request: MoveRequ
 }
 
 /**
+ * The attacks of opportunity a flight along `cubes` (after where the creature is) would provoke, as a
+ * committed flight lists them: for the panel and the map while the GM draws it.
+ */
+export function flightProvokes(state: PlayState, creatureId: string, request: MoveRequest, cubes: readonly { x: number; y: number; z: number }[]): Provocation[] {
+  const mover = creatureOf(state, creatureId);
+  return flightProvocations(state.board, mover, request, [{ x: mover.x, y: mover.y, z: mover.altitude }, ...cubes]);
+}
+
+/**
  * A flight along cubes, checked by the flyer's maneuverability. A d20 3.0 flyer that ends in the air
  * under its minimum forward speed stalls and falls (d20-phb-30.txt › Minimum Forward Speed): 150 ft
  * this round, landing with falling damage if that brings it down; otherwise the GM has it save next

@@ -8,7 +8,7 @@ import { PlayPanel } from '../../src-renderer/play/PlayPanel';
 import { createEditor } from '../../src-renderer/state/editor';
 import type { PlatformBridge } from '../../src-shared/ipc';
 import { parseScenario, serializeEncounter } from '../../src-shared/io';
-import { moveRequest } from '../../src-shared/play';
+import { flightProvokes, moveRequest } from '../../src-shared/play';
 import { flightAlongSquares, planFlightPath, reachableSquares } from '../../src-shared/rules';
 import lair from '../../resources/encounters/drake-lair.epic-path.encounter?raw';
 import tower from '../../resources/encounters/tower-gate.d20-30.encounter?raw';
@@ -142,6 +142,34 @@ describe('flight in Play: the height of each waypoint', () => {
     expect(editor.playRefusal()).toBeNull();
     expect(creature(editor, 'T')).toMatchObject({ x: 8, y: 6, altitude: 5 });
     expect(editor.playState()!.entries.at(-1)!.squares.slice(1)).toEqual(engine.steps.map(({ x, y, z }) => ({ x, y, z })));
+  });
+
+  it('a flight past an enemy shows the attacks of opportunity the model then lists, and none high above it', async () => {
+    const LOW = serializeEncounter(
+      parseScenario(`ruleset: d20-35
+map:
+  F . . . . .
+  . . E . . .
+  . . . . . .
+creatures:
+  F: name=Falcon size=medium side=party speed=30 fly=60 maneuver=good alt=5
+  E: name=Ettin size=medium side=enemy speed=30
+`),
+    );
+    const { editor, t } = await playing(LOW, 'low', 2, { F: 20, E: 1 });
+    editor.setMoveMode('fly');
+    // Along the top row past the ettin (2,1), 5 ft up: inside its reach.
+    t.pointerMove({ x: 5, y: 0 });
+    const shown = editor.movePlan()!.provokedBy.map((p) => [p.name, p.at.x, p.at.y]);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(drawnLabels(editor)).toContain('AoO: Ettin');
+    // The same squares 20 ft up are out of its reach: nothing to list.
+    const highPath = [1, 2, 3, 4, 5].map((x) => ({ x, y: 0, z: 20 }));
+    const s = editor.playState()!;
+    expect(flightProvokes(s, 'F', moveRequest(s, 'move', { mode: 'fly' }), highPath)).toEqual([]);
+    expect(t.key('Enter')).toBe(true);
+    expect(editor.playRefusal()).toBeNull();
+    expect(editor.playState()!.pending.map((p) => [p.attackerName, p.at.x, p.at.y])).toEqual(shown);
   });
 
   it('the height field sets the next waypoint; a negative height is marked and changes nothing', async () => {
