@@ -60,7 +60,7 @@ export interface PlayToolDefinition extends ToolDefinition {
 export const PLAY_TOOLS: readonly PlayToolDefinition[] = [
   {
     id: 'play-move', label: 'Move', key: 'M', tooltip: "The current creature's move: hover for the path, click to add waypoints, double-click or Enter to move; drag from the creature to draw the path square by square.", icon: MoveIcon, create: createPlayMoveTool,
-    keys: [['Enter', 'Move along the path (to the last waypoint)'], ['Backspace', 'Take back the last waypoint'], ['Esc', 'Clear the waypoints and the drawn path'], ['N', 'Next turn (as Ctrl+Enter)']],
+    keys: [['Enter', 'Move along the path (to the last waypoint)'], ['Backspace', 'Take back the last waypoint'], ['Esc', 'Clear the waypoints and the drawn path'], ['PageUp, PageDown', 'Flying: the next waypoint a square higher / lower (Alt + wheel too)'], ['N', 'Next turn (as Ctrl+Enter)']],
   },
   {
     id: 'play-forced', label: 'Push, pull, slide, teleport', key: 'F', tooltip: 'Pick the attacker and the effect in the panel, click the creature, then its squares; double-click or Enter applies.', icon: PushIcon, create: createPlayForcedTool,

@@ -20,6 +20,14 @@ export interface PointerInput {
   ctrl: boolean;
 }
 
+/** A wheel turn over the map: negative `deltaY` turns away from the user (up). */
+export interface WheelInput {
+  deltaY: number;
+  shift: boolean;
+  alt: boolean;
+  ctrl: boolean;
+}
+
 export interface KeyInput {
   key: string;
   shift: boolean;
@@ -56,6 +64,8 @@ export interface Tool {
   onPointerUp(input: PointerInput): void;
   /** Optional: the pointer moving with no button down (null: it left the map), e.g. to show the edge a click would hit. */
   onHover?(input: PointerInput | null): void;
+  /** Optional: a wheel turn over the map; true when the tool used it (then the view does not zoom or pan). */
+  onWheel?(input: WheelInput): boolean;
   /** A key pressed while the map has the keyboard; true when the tool used it. */
   onKeyDown(input: KeyInput): boolean;
   /** Abandons whatever is in progress without editing the document (Escape, tool switch, blur). */
