@@ -347,6 +347,8 @@ export interface PlaceOptions {
   overwriteBorderEdges?: boolean;
   /** Ids the placed creatures take (in the piece's order); default: C1, C2… not yet in use. */
   creatureIds?: readonly string[];
+  /** The creatures keep their names (a move); default: a name already on the map is numbered ("Goblin 2"). */
+  keepNames?: boolean;
 }
 
 /** What placing a piece writes: per layer, the squares whose value changes; the things added. */
@@ -447,7 +449,7 @@ export function piecePlacement(encounter: Encounter, piece: MapPiece, at: Square
   const ids = options.creatureIds ?? freshCreatureIds(encounter, fits.length);
   const names = new Set(encounter.creatures.map((c) => c.name));
   const creatures = fits.map((c, k): Creature => {
-    const name = names.has(c.name) ? nextName(names, c.name || c.id) : c.name;
+    const name = !options.keepNames && names.has(c.name) ? nextName(names, c.name || c.id) : c.name;
     names.add(name);
     return { ...(JSON.parse(JSON.stringify(c)) as Creature), id: ids[k]!, name, x: at.x + c.x, y: at.y + c.y };
   });
