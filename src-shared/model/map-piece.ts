@@ -107,6 +107,33 @@ export function* regionSquares(region: SquareRegion): Generator<Square> {
   }
 }
 
+/**
+ * The squares a free shape drawn through `points` (in squares, fractional) takes: those whose centre
+ * lies inside the closed shape (even-odd), and every square the line passes over.
+ */
+export function regionOfLasso(points: readonly MapPoint[]): SquareRegion {
+  if (!points.length) return regionOfSquares([]);
+  const found = new Map<string, Square>();
+  const add = (x: number, y: number) => found.set(`${x},${y}`, { x, y });
+  for (const p of points) add(Math.floor(p.x), Math.floor(p.y));
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  for (let y = Math.floor(Math.min(...ys)); y <= Math.floor(Math.max(...ys)); y++) {
+    const cy = y + 0.5;
+    for (let x = Math.floor(Math.min(...xs)); x <= Math.floor(Math.max(...xs)); x++) {
+      const cx = x + 0.5;
+      let inside = false;
+      for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+        const a = points[i]!;
+        const b = points[j]!;
+        if (a.y > cy !== b.y > cy && cx < ((b.x - a.x) * (cy - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+      }
+      if (inside) add(x, y);
+    }
+  }
+  return regionOfSquares(found.values());
+}
+
 /** The squares in `a` or `b` (`'add'`), or in `a` and not `b` (`'subtract'`); trimmed to what is left. */
 export function combineRegions(a: SquareRegion, b: SquareRegion, how: 'add' | 'subtract'): SquareRegion {
   const squares: Square[] = [];
