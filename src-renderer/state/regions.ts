@@ -35,7 +35,7 @@ export function createRegions(deps: RegionDeps) {
   const { doc, region, setRegion } = deps;
   /** The copied piece and where its top-left was (a paste without a pointer goes one square right and down of it). */
   const [copiedPiece, setCopiedPiece] = createSignal<{ piece: MapPiece; from: Square } | null>(null);
-  /** What Edit › Copy took last, so Edit › Paste puts that down. */
+  /** What was copied last (a region, or creatures by Edit › Copy), so Edit › Paste puts that down. */
   const [lastCopied, setLastCopied] = createSignal<'region' | 'creatures' | null>(null);
   /** Fills the region with the current paint value: given by the square tools (canvas/tools), which know the layers. */
   let painter: ((indices: number[]) => Command | null) | null = null;
@@ -62,6 +62,7 @@ export function createRegions(deps: RegionDeps) {
     const piece = cutOut(d, r);
     if (!piece.mask.includes(1)) return false;
     setCopiedPiece({ piece, from: { x: Math.max(0, r.x), y: Math.max(0, r.y) } });
+    setLastCopied('region');
     return true;
   }
 
@@ -146,7 +147,7 @@ export function createRegions(deps: RegionDeps) {
 
   /** Edit › Copy: the region with everything on it when one is selected, else the selected creatures. */
   function copySelection(): boolean {
-    if (hasRegion()) return copyRegion() && (setLastCopied('region'), true);
+    if (hasRegion()) return copyRegion();
     const n = deps.copyCreatures([...deps.selectedIds()]);
     if (n) setLastCopied('creatures');
     return n > 0;

@@ -121,9 +121,12 @@ export function moveRegion(doc: Encounter, region: SquareRegion, dx: number, dy:
   return relocate(doc, r, { x: r.x + dx, y: r.y + dy }, (p) => p, 'move');
 }
 
-/** Where a turned piece goes so that it turns about the middle of its box (rounded up-left). */
+/**
+ * Where a turned piece goes so that it turns about the middle of its box. Half squares are rounded
+ * toward the old corner (`Math.trunc`), so a turn and the turn back land where they started.
+ */
 function turnedCorner(region: SquareRegion, turned: { width: number; height: number }): Square {
-  return { x: region.x + Math.floor((region.width - turned.width) / 2), y: region.y + Math.floor((region.height - turned.height) / 2) };
+  return { x: region.x + Math.trunc((region.width - turned.width) / 2), y: region.y + Math.trunc((region.height - turned.height) / 2) };
 }
 
 /** Turns a region in place, clockwise by quarter turns (negative: anticlockwise). */

@@ -109,7 +109,7 @@ export function* regionSquares(region: SquareRegion): Generator<Square> {
 
 /**
  * The squares a free shape drawn through `points` (in squares, fractional) takes: those whose centre
- * lies inside the closed shape (even-odd), and every square the line passes over.
+ * lies inside the closed shape (even-odd), and the square of every point (where the pointer was).
  */
 export function regionOfLasso(points: readonly MapPoint[]): SquareRegion {
   if (!points.length) return regionOfSquares([]);
