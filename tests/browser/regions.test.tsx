@@ -1,4 +1,8 @@
+import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ShortcutsDialog } from '../../src-renderer/components/HelpDialogs';
+import { RegionOptions } from '../../src-renderer/components/RegionOptions';
+import { StatusBar } from '../../src-renderer/components/StatusBar';
 import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { ACTIONS } from '../../src-renderer/state/actions';
 import { createEditor } from '../../src-renderer/state/editor';
@@ -233,5 +237,36 @@ describe('editing a region', () => {
     expect(ACTIONS.find((a) => a.id === 'edit.copy')!.label(editor)).toBe('Copy region');
     expect(ACTIONS.find((a) => a.id === 'edit.delete')!.label(editor)).toBe('Delete region');
     expect(editor.regionSquareCount()).toBe(3);
+  });
+
+  it('the status bar and the tool options say how many squares are selected; the buttons edit the region; F1 lists the keys', async () => {
+    const { editor, t } = await setUp();
+    const host = document.createElement('div');
+    document.body.append(host);
+    const dispose = render(() => (
+      <>
+        <StatusBar editor={editor} />
+        <RegionOptions editor={editor} />
+        <ShortcutsDialog editor={editor} />
+      </>
+    ), host);
+    try {
+      expect(host.querySelector('[data-testid="status-region"]')).toBeNull();
+      expect((host.querySelector('[data-testid="region-rotate"]') as HTMLButtonElement).disabled).toBe(true);
+      t.drag([{ x: 1, y: 1 }, { x: 3, y: 2 }]);
+      expect(host.querySelector('[data-testid="status-region"]')!.textContent).toBe('6 squares selected');
+      expect(host.querySelector('[data-testid="region-count"]')!.textContent).toContain('6 squares selected');
+      const rotate = host.querySelector('[data-testid="region-rotate"]') as HTMLButtonElement;
+      expect(rotate.title).toContain('(R)');
+      rotate.click();
+      expect(editor.undoLabel()).toBe('rotate 6 squares');
+      expect(host.querySelector('[data-testid="status-region"]')!.textContent).toBe('6 squares selected');
+      const rows = [...host.querySelectorAll('tr')].map((r) => r.textContent ?? '');
+      expect(rows).toContain('Region toolM');
+      expect(rows).toContain('Turn the region clockwise, anticlockwise (Region tool)R, Shift+R');
+    } finally {
+      dispose();
+      host.remove();
+    }
   });
 });
