@@ -1,7 +1,7 @@
 import { createMemo, createSignal, type Accessor } from 'solid-js';
 import type { Command } from '../../src-shared/commands';
 import { cutRegion, deleteRegion, mirrorRegion, moveRegion, nearestOffset, pasteRegion, pieceFits, rotateRegion, type RegionEdit } from '../../src-shared/commands/regions';
-import type { Encounter } from '../../src-shared/model';
+import { RULESETS, type Encounter } from '../../src-shared/model';
 import { cutOut, regionSize, regionSquares, type MapPiece, type SquareRegion } from '../../src-shared/model/map-piece';
 import type { Notice } from './chrome';
 import type { Square } from './selection';
@@ -105,6 +105,11 @@ export function createRegions(deps: RegionDeps) {
     const d = doc();
     const copied = copiedPiece();
     if (!d || !copied) return false;
+    if (copied.piece.ruleset !== d.ruleset) {
+      // Creature sizes, resistance and blockades mean different things from one ruleset to another.
+      deps.notify('warning', `The copied region comes from a ${RULESETS[copied.piece.ruleset].name} map; it is pasted only into a ${RULESETS[copied.piece.ruleset].name} map (this one is ${RULESETS[d.ruleset].name}).`);
+      return false;
+    }
     const at = freePlace(d, copied.piece, to ?? { x: copied.from.x + 1, y: copied.from.y + 1 }, 'paste');
     return !!at && run(pasteRegion(d, copied.piece, at));
   }

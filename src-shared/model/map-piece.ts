@@ -330,6 +330,15 @@ interface PieceTransform {
   height: number;
   point(p: MapPoint): MapPoint;
   square(x: number, y: number, side: number): Square;
+  /** The same turn or flip inside one square, for the four quarters small creatures share (slot = row * 2 + column). */
+  quarter(column: number, row: number): Square;
+}
+
+/** A creature that shares its square sits in a quarter by its slot (0-3); the quarter turns with the map. */
+function turnedSlot(c: Creature, ruleset: RulesetId, t: PieceTransform): Partial<Creature> {
+  if (c.slot === undefined || c.slot > 3 || footprintOf(ruleset, c.size).perSquare <= 1) return {};
+  const q = t.quarter(c.slot % 2, Math.floor(c.slot / 2));
+  return { slot: q.y * 2 + q.x };
 }
 
 function transformPiece(piece: MapPiece, t: PieceTransform): MapPiece {
@@ -371,7 +380,7 @@ function transformPiece(piece: MapPiece, t: PieceTransform): MapPiece {
     mask,
     squares,
     edges: { vertical, horizontal },
-    creatures: piece.creatures.map((c) => ({ ...c, ...t.square(c.x, c.y, sideOf(piece.ruleset, c)) })),
+    creatures: piece.creatures.map((c) => ({ ...c, ...t.square(c.x, c.y, sideOf(piece.ruleset, c)), ...turnedSlot(c, piece.ruleset, t) })),
     labels: piece.labels.map(move),
     lights: piece.lights.map(move),
     drawn: {
@@ -384,7 +393,8 @@ function transformPiece(piece: MapPiece, t: PieceTransform): MapPiece {
 /**
  * The piece turned clockwise by `quarterTurns` quarter turns (negative: anticlockwise). The square at
  * (x, y) of a w × h piece goes to (h - 1 - y, x) per turn; a creature's space turns with it, so its
- * top-left becomes (h - y - side, x); an edge on a square's east side ends on its south side.
+ * top-left becomes (h - y - side, x), and a small creature's quarter of its square turns too (top-left
+ * to top-right); an edge on a square's east side ends on its south side.
  */
 export function rotatePiece(piece: MapPiece, quarterTurns: number): MapPiece {
   const turns = ((quarterTurns % 4) + 4) % 4;
@@ -396,6 +406,7 @@ export function rotatePiece(piece: MapPiece, quarterTurns: number): MapPiece {
       height: out.width,
       point: (p) => ({ x: h - p.y, y: p.x }),
       square: (x, y, side) => ({ x: h - y - side, y: x }),
+      quarter: (x, y) => ({ x: 1 - y, y: x }),
     });
   }
   return out;
@@ -410,8 +421,8 @@ export function mirrorPiece(piece: MapPiece, axis: 'horizontal' | 'vertical'): M
   return transformPiece(
     piece,
     axis === 'horizontal'
-      ? { width: w, height: h, point: (p) => ({ x: w - p.x, y: p.y }), square: (x, y, side) => ({ x: w - x - side, y }) }
-      : { width: w, height: h, point: (p) => ({ x: p.x, y: h - p.y }), square: (x, y, side) => ({ x, y: h - y - side }) },
+      ? { width: w, height: h, point: (p) => ({ x: w - p.x, y: p.y }), square: (x, y, side) => ({ x: w - x - side, y }), quarter: (x, y) => ({ x: 1 - x, y }) }
+      : { width: w, height: h, point: (p) => ({ x: p.x, y: h - p.y }), square: (x, y, side) => ({ x, y: h - y - side }), quarter: (x, y) => ({ x, y: 1 - y }) },
   );
 }
 

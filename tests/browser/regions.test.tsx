@@ -227,6 +227,16 @@ describe('editing a region', () => {
     expect(editor.doc()!.creatures.map((c) => [c.name, c.x, c.y])).toEqual([['Goblin', 8, 5]]);
   });
 
+  it('a region copied from a map of another ruleset is not pasted, and the notice says why', async () => {
+    const { editor, t } = await setUp();
+    t.drag([{ x: 0, y: 0 }, { x: 1, y: 1 }]);
+    expect(editor.copySelection()).toBe(true);
+    await editor.newEncounter({ ruleset: 'startroid', width: 8, height: 8, name: 'Other' });
+    expect(editor.pasteClipboard({ x: 2, y: 2 })).toBe(false);
+    expect(editor.notices().some((n) => n.kind === 'warning' && /comes from a .* map; it is pasted only into/.test(n.text))).toBe(true);
+    expect(editor.canUndo()).toBe(false);
+  });
+
   it('the Edit menu names the region edits with their keys; the status bar count comes from the region', async () => {
     const { editor, t } = await setUp();
     const rotate = ACTIONS.find((a) => a.id === 'edit.regionRotate')!;

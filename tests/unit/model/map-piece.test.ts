@@ -128,6 +128,16 @@ describe('rotatePiece', () => {
     expect(rotatePiece(piece, 2).creatures[0]).toMatchObject({ x: 0, y: 1 });
   });
 
+  it('turns a Tiny creature’s quarter of its square with the map: top-left to top-right', () => {
+    const e = mapOf(['..', '..']);
+    e.creatures = [makeCreature({ id: 'rat', size: 'tiny', x: 0, y: 0, slot: 0 }), makeCreature({ id: 'bat', size: 'tiny', x: 0, y: 0, slot: 3 })];
+    const piece = cutOut(e, regionOfRect({ x: 0, y: 0 }, { x: 1, y: 1 }));
+    // Square (0,0) goes to (1,0); quarter (0,0) of it to (1,0) = slot 1, quarter (1,1) to (0,1) = slot 2.
+    expect(rotatePiece(piece, 1).creatures.map((c) => [c.id, c.x, c.y, c.slot])).toEqual([['rat', 1, 0, 1], ['bat', 1, 0, 2]]);
+    expect(mirrorPiece(piece, 'horizontal').creatures.map((c) => [c.id, c.x, c.y, c.slot])).toEqual([['rat', 1, 0, 1], ['bat', 1, 0, 2]]);
+    expect(mirrorPiece(piece, 'vertical').creatures.map((c) => [c.id, c.x, c.y, c.slot])).toEqual([['rat', 0, 1, 2], ['bat', 0, 1, 1]]);
+  });
+
   it('comes back to the same piece after four turns', () => {
     const e = mapOf(['d#.', '.o~']);
     e.map.edgeEast[0] = Edge.wall;
