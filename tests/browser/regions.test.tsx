@@ -111,6 +111,8 @@ describe('editing a region', () => {
     expect(squares(editor)).toEqual(['5,2', '6,2', '5,3', '6,3']);
     expect(editor.undoLabel()).toBe('move 4 squares');
     editor.undo();
+    // The outline does not stay where the squares were moved to.
+    expect(editor.region()).toBeNull();
     expect(terrain(editor, 1, 1)).toBe(Terrain.difficult);
     expect(editor.doc()!.map.edgeEast[1 * W + 1]).toBe(Edge.wall);
     expect(creature(editor, 'G')).toMatchObject({ x: 2, y: 2 });
