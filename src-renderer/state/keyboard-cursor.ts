@@ -71,14 +71,15 @@ export function createKeyboardCursor(deps: KeyboardCursorDeps) {
 export type KeyboardCursor = ReturnType<typeof createKeyboardCursor>;
 
 /**
- * A square as a screen reader says it: "Square 3, 4: difficult, elevation 5 ft, water 2 ft deep;
+ * A square as a screen reader says it: "Square 3, 4: Difficult, elevation 5 feet, water 2 feet deep;
  * Goblin (Small)". The map's label and its live region read this for the keyboard cursor.
  */
 export function describeSquare(d: Encounter, q: Square, occupantIds: readonly string[]): string {
   const { width, height } = d.map;
   if (q.x < 0 || q.y < 0 || q.x >= width || q.y >= height) return `Square ${q.x}, ${q.y}: off the map`;
   const i = q.y * width + q.x;
-  const unit = RULESETS[d.ruleset].lengthUnit;
+  // Words, not 'ft' / 'm': this is read aloud.
+  const unit = RULESETS[d.ruleset].lengthUnit === 'm' ? 'metres' : 'feet';
   const parts = [TERRAIN_LABELS[TERRAIN_NAMES[d.map.terrain[i]!]!], `elevation ${d.map.elevation[i]} ${unit}`];
   if (d.map.waterDepth[i]) parts.push(`water ${d.map.waterDepth[i]} ${unit} deep`);
   const who = occupantIds.map((id) => d.creatures.find((c) => c.id === id)).filter((c) => c !== undefined);
