@@ -266,6 +266,8 @@ export function MapCanvas(props: { editor: Editor }) {
     };
     const onKeyDown = (e: KeyboardEvent) => {
       if (isTyping(e)) return;
+      // Space presses a button the keyboard reached (Tab, arrows); on one just clicked it pans as ever.
+      if (e.code === 'Space' && document.activeElement instanceof HTMLButtonElement && document.activeElement.matches(':focus-visible')) return;
       if (e.code === 'Space') {
         spaceHeld = true;
         refreshCursor();

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../src-renderer/styles/app.css';
 import { App } from '../../src-renderer/App';
+import { LayersPanel } from '../../src-renderer/components/LayersPanel';
 import { ToolOptions } from '../../src-renderer/components/ToolOptions';
 import { createEditor, type Editor } from '../../src-renderer/state/editor';
 import { squarePixels } from '../../src-renderer/state/view';
@@ -306,5 +307,27 @@ describe('the layer picker', () => {
     await userEvent.selectOptions(picker, 'terrain');
     expect(editor.squareLayer()).toBe('terrain');
     expect(document.activeElement).not.toBe(picker);
+  });
+
+  it('the Layers panel keeps the keyboard while arrowed through, and the map behind it does not pan', async () => {
+    const editor = await setUp();
+    const host = mountApp(editor);
+    await frame();
+    const button = (id: string) => host.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`)!;
+    button('layer-show-terrain').focus();
+    const view = editor.view();
+    await press('{ArrowDown}');
+    expect(document.activeElement).toBe(button('layer-show-elevation'));
+    await press('{ArrowRight}');
+    expect(document.activeElement).toBe(button('layer-lock-elevation'));
+    // Movement has no lock: down from a lock lands on its show button.
+    await repeat('ArrowDown', 6);
+    expect(document.activeElement).toBe(button('layer-show-overlays'));
+    await press('{ArrowUp}{ArrowLeft}');
+    expect(document.activeElement).toBe(button('layer-show-drawn'));
+    expect(editor.view()).toEqual(view);
+    // Space still presses the button the keyboard is on.
+    await press(' ');
+    expect(editor.layers().drawn).toBe(false);
   });
 });

@@ -53,12 +53,14 @@ export function createKeyboardCursorLayer(editor: Editor) {
       ctx.stroke();
     },
   });
+  // Out of the mode only the mode itself is followed: a pan or zoom then costs this layer nothing.
   createEffect(() => {
-    editor.cursorMode();
-    editor.cursor();
-    editor.cursorRegion();
-    editor.facing();
-    editor.view();
+    if (editor.cursorMode()) {
+      editor.cursor();
+      editor.cursorRegion();
+      editor.facing();
+      editor.view();
+    }
     node.getLayer()?.batchDraw();
   });
   return { node };
