@@ -13,10 +13,11 @@ export interface MapMenuGroup {
 }
 
 /**
- * Square › "Select the region of its kind": the squares joined to this one that hold the same value
- * (issue 18 › 1). It is the regions work's `selectRegionOfKind` (src-shared/model/map-piece.ts on
- * branch `regions`), connected here, in this one place, when that branch is merged; until then the
- * entry is shown disabled with the reason.
+ * Square › "Select the region of its kind": the squares joined to this one with the same ground
+ * (terrain, and water depth), as a region selection (issue 18 › 1). It is the regions work's
+ * `selectRegionOfKind(encounter, start)` (src-shared/model/map-piece.ts on branch `regions`) handed
+ * to that work's region selection, connected here, in this one place, when both are merged; until
+ * then the entry is shown disabled with the reason.
  */
 export const selectRegionOfKindAt: ((editor: Editor, square: Square) => void) | null = null;
 
@@ -66,7 +67,7 @@ export function mapMenuGroups(editor: Editor, target: MapMenuTarget): MapMenuGro
       },
       {
         id: 'square-region',
-        label: `Select the region of its ${layer.label.toLowerCase()}`,
+        label: 'Select the region of its kind',
         disabled: selectRegionOfKindAt ? undefined : 'Needs the region selection (issue 18 › 1), not in this build yet.',
         run: () => selectRegionOfKindAt?.(editor, q),
       },

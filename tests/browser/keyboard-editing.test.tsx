@@ -164,6 +164,36 @@ describe('keyboard-cursor mode (issue 18 › 4)', () => {
     editor.togglePlay();
     expect(editor.cursorMode()).toBe(false);
   });
+
+  it('Enter works each kind of tool: Rectangle and Select corner to corner, Fill and Eraser at the cursor or over the region', async () => {
+    const editor = await setUp();
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'G', name: 'Goblin', x: 9, y: 6 }) });
+    const host = mountApp(editor);
+    await frame();
+    await press('k');
+    await repeat('ArrowUp', 8);
+    await repeat('ArrowLeft', 12);
+    // Rectangle (R) from (0, 0) to (2, 1): six squares of difficult ground, one step.
+    await press('r{Shift>}{ArrowRight}{ArrowRight}{ArrowDown}{/Shift}{Enter}');
+    const difficult = () => [...editor.doc()!.map.terrain.keys()].filter((i) => editor.doc()!.map.terrain[i] === Terrain.difficult);
+    expect(difficult()).toEqual([0, 1, 2, 12, 13, 14]);
+    // Eraser (E) over (1, 0)–(2, 1): back to normal ground there, one step.
+    await press('e{ArrowUp}{Shift>}{ArrowLeft}{ArrowDown}{/Shift}{Enter}');
+    expect(editor.cursor()).toEqual({ x: 1, y: 1 });
+    expect(difficult()).toEqual([0, 12]);
+    // Fill (G) at the cursor: the joined normal ground becomes difficult; only the click's square counts.
+    await press('g{Enter}');
+    expect(difficult()).toHaveLength(12 * 8);
+    editor.undo();
+    // Select (V) from (8, 5) to (10, 7): a box around the goblin selects it.
+    await press('v');
+    await repeat('ArrowRight', 7);
+    await repeat('ArrowDown', 4);
+    await press('{Shift>}{ArrowRight}{ArrowRight}{ArrowDown}{ArrowDown}{/Shift}');
+    expect(editor.cursorRegion()).toEqual({ from: { x: 8, y: 5 }, to: { x: 10, y: 7 } });
+    await press('{Enter}');
+    expect([...editor.selectedIds()]).toEqual(['G']);
+  });
 });
 
 describe('the map menu (issue 18 › 3)', () => {
