@@ -1,5 +1,7 @@
 // The layering check: src-shared stays pure, the renderer never reaches into the main process
-// (types aside), and the main process never into the renderer. Run by `npm test`.
+// (types aside), and the main process never into the renderer; inside the renderer every import
+// points down its folders (RENDERER_FOLDERS) and no module reaches itself again through value
+// imports. Run by `npm test`.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -44,6 +46,22 @@ export function importsOf(text) {
   return found;
 }
 
+/**
+ * The renderer's folders, lowest first: a file may import from its own folder and the ones before
+ * it, never after. Files at the renderer's top (App.tsx, main.tsx) may import any of them; `styles`
+ * and `public` hold no code.
+ *  - ui: icons, palettes, the dialog frame — pieces every view draws with
+ *  - store: the browser's own storage and files (IndexedDB, picked and dropped files)
+ *  - state: the editor's model (document, selection, tools, play) as signals
+ *  - platform: the desktop bridge or the browser edition's stand-in for it
+ *  - canvas: the Konva map, its layers and tools
+ *  - play: Play mode's panels
+ *  - library: the library browser
+ *  - components: the editor's panels, dialogs and bars
+ */
+export const RENDERER_FOLDERS = ['ui', 'store', 'state', 'platform', 'canvas', 'play', 'library', 'components'];
+const NO_CODE = new Set(['styles', 'public']);
+
 function packageName(spec) {
   if (spec.startsWith('node:')) return spec;
   const parts = spec.split('/');
@@ -70,12 +88,72 @@ export function checkLayers(root) {
         } else if (layer === 'src-renderer') {
           if (target === 'src-main' && !typeOnly) problems.push(`${where}: src-renderer imports src-main code ("${spec}"); only \`import type\` may cross`);
           else if (builtin || pkg === 'electron') problems.push(`${where}: src-renderer imports "${spec}"; the renderer has no Node or Electron`);
+          else if (target === 'src-renderer') {
+            const from = rendererFolder(root, file);
+            const to = rendererFolder(root, resolveModule(file, spec) ?? path.resolve(path.dirname(file), spec));
+            const rank = (f) => RENDERER_FOLDERS.indexOf(f);
+            if (from && to && from !== to && !NO_CODE.has(to)) {
+              if (rank(from) < 0) problems.push(`${where}: src-renderer/${from} is not in the renderer's folder order (RENDERER_FOLDERS)`);
+              else if (rank(to) < 0) problems.push(`${where}: src-renderer/${from} imports the renderer's top ("${spec}")`);
+              else if (rank(to) > rank(from)) problems.push(`${where}: src-renderer/${from} imports src-renderer/${to} ("${spec}"), which sits above it`);
+            }
+          }
         } else if (layer === 'src-main') {
           if (target === 'src-renderer') problems.push(`${where}: src-main imports the renderer ("${spec}")`);
         }
       }
     }
   }
+  return problems.concat(rendererCycles(root));
+}
+
+/** The renderer folder a path is in, or null for the renderer's top-level files. */
+function rendererFolder(root, file) {
+  const parts = path.relative(path.join(root, 'src-renderer'), file).split(path.sep);
+  return parts.length > 1 ? parts[0] : null;
+}
+
+function resolveModule(file, spec) {
+  const base = path.resolve(path.dirname(file), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+
+/** Circles of value imports between the renderer's modules (a type-only import is not an edge). */
+function rendererCycles(root) {
+  const files = sourceFiles(path.join(root, 'src-renderer'));
+  const edges = new Map();
+  for (const file of files) {
+    const out = [];
+    for (const { spec, typeOnly } of importsOf(readFileSync(file, 'utf8'))) {
+      if (typeOnly || !spec.startsWith('.')) continue;
+      const target = resolveModule(file, spec);
+      if (target && target.startsWith(path.join(root, 'src-renderer'))) out.push(target);
+    }
+    edges.set(file, out);
+  }
+  const problems = [];
+  const state = new Map(); // 1: on the current path, 2: done
+  const stack = [];
+  const visit = (file) => {
+    state.set(file, 1);
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 1) {
+        const circle = stack.slice(stack.indexOf(next)).concat(next).map((f) => path.relative(root, f));
+        problems.push(`a circle of imports in the renderer: ${circle.join(' → ')}`);
+      } else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 2);
+  };
+  for (const file of files) if (!state.has(file)) visit(file);
   return problems;
 }
 

@@ -42,6 +42,7 @@ function isTyping(target: EventTarget | null): boolean {
 
 export function App(props: { editor: Editor }) {
   const editor = props.editor;
+  editor.setLibraryOpener(() => void libraryFor(editor).show());
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (editor.dialog() || editor.confirmState() || exportDialogOpen() || libraryFor(editor).isOpen() || pendingRecovery() || nameRequest()) return;

@@ -1,7 +1,7 @@
 import Konva from 'konva';
 import { createEffect, createMemo, createSignal, on, onCleanup, onMount } from 'solid-js';
-import { LabelEditor } from '../components/LabelEditor';
-import { Minimap } from '../components/Minimap';
+import { LabelEditor } from './LabelEditor';
+import { Minimap } from './Minimap';
 import type { Editor } from '../state/editor';
 import { describeSquare } from '../state/keyboard-cursor';
 import { squareAt, squarePixels } from '../state/view';

@@ -2,7 +2,7 @@ import { createSignal, For, Show } from 'solid-js';
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, MAX_PIXELS_PER_SQUARE, pictureGoesOutAsIs, type ExportFormat, type PictureChoice } from '../../src-shared/io/export';
 import type { Editor } from '../state/editor';
 import { closeExportDialog, defaultChoice, runExport, type ExportChoice } from '../state/exports';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 
 /** The picture choices, in the order offered (a choice added to `PictureChoice` gets its line here). */
 const PICTURE_OPTIONS: readonly (readonly [PictureChoice, string])[] = [

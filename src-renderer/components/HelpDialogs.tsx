@@ -4,7 +4,7 @@ import { CURSOR_KEYS } from '../canvas/keyboard-cursor';
 import { PLAY_TOOLS, TOOLS } from '../canvas/tools';
 import { ACTIONS, displayKeys } from '../state/actions';
 import type { Editor } from '../state/editor';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 
 const GESTURES: [string, string][] = [
   ['Mouse wheel', 'Zoom around the cursor'],

@@ -1,7 +1,7 @@
 import { For, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { LAYER_GROUPS } from '../state/layers';
-import { EyeIcon, EyeOffIcon, LockIcon, UnlockIcon } from './icons';
+import { EyeIcon, EyeOffIcon, LockIcon, UnlockIcon } from '../ui/icons';
 import '../styles/editor-tools.css';
 
 /**

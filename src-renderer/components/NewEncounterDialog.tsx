@@ -1,7 +1,7 @@
 import { createSignal, For } from 'solid-js';
 import { MAX_MAP_SIDE, RULESET_IDS, RULESETS, type RulesetId } from '../../src-shared/model';
 import type { Editor } from '../state/editor';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 
 export function NewEncounterDialog(props: { editor: Editor }) {
   // New map from picture: the same dialog, sized from the picture's grid (state/pictures.ts).

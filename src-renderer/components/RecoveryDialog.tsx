@@ -1,5 +1,5 @@
 import { answerRecovery, pendingRecovery } from '../state/autosave';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 
 /** When the copy was made, in words; a damaged record's time is not shown as "Invalid Date". */
 function autosavedAt(saved: number): string {

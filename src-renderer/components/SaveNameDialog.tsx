@@ -1,7 +1,7 @@
 import { createSignal } from 'solid-js';
 import { ENCOUNTER_FILE_EXTENSION } from '../../src-shared/io';
 import { answerSaveName, nameRequest } from '../platform/save-as';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 
 /** Save As in a browser without a save picker: the user names the download. */
 export function SaveNameDialog() {

@@ -2,7 +2,7 @@ import { Show } from 'solid-js';
 import { RULESETS } from '../../src-shared/model';
 import type { Editor } from '../state/editor';
 import { creatureLabelOnMap } from '../canvas/layers/creatures';
-import { creaturesCovering } from '../canvas/layers/creature-layout';
+import { creaturesCovering } from '../../src-shared/render/creature-layout';
 
 export function StatusBar(props: { editor: Editor }) {
   const editor = props.editor;

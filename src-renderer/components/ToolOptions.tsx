@@ -1,6 +1,6 @@
 import { createEffect, For, Show } from 'solid-js';
 import { Edge, RULESETS, Terrain } from '../../src-shared/model';
-import { EDGE_STYLE, terrainCss } from '../canvas/palette';
+import { EDGE_STYLE, terrainCss } from '../ui/palette';
 import { squareLayer, squareLayersFor, unitWord } from '../canvas/tools/square-layers';
 import type { Editor } from '../state/editor';
 import { HEIGHT_MODES, MAX_BRUSH_SIZE, type HeightMode } from '../state/tool';

@@ -1,6 +1,6 @@
 import { For, Show } from 'solid-js';
 import { Terrain, TERRAIN_LABELS, TERRAIN_NAMES } from '../../src-shared/model';
-import { terrainCss } from '../canvas/palette';
+import { terrainCss } from '../ui/palette';
 import { TOOLS } from '../canvas/tools';
 import type { Editor } from '../state/editor';
 import { SQUARE_TOOL_IDS } from './ToolOptions';

@@ -2,7 +2,6 @@ import { For, onMount, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { displayKeys } from '../state/actions';
 import { SAMPLES } from '../state/samples';
-import { libraryFor } from '../library';
 import { RULESETS, type RulesetId } from '../../src-shared/model';
 
 export function Welcome(props: { editor: Editor }) {
@@ -20,7 +19,7 @@ export function Welcome(props: { editor: Editor }) {
           Open… <kbd>{displayKeys('Mod+O')}</kbd>
         </button>
         {/* library hook */}
-        <button class="big" data-testid="welcome-library" onClick={() => void libraryFor(editor).show()}>
+        <button class="big" data-testid="welcome-library" onClick={() => editor.openLibrary()}>
           Library… <kbd>{displayKeys('Mod+L')}</kbd>
         </button>
       </div>

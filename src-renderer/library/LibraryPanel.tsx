@@ -1,7 +1,7 @@
 import { createMemo, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
 import { RULESET_IDS, RULESETS, type RulesetId } from '../../src-shared/model';
 import { SORT_KEYS, SORT_LABELS, type SortKey } from '../../src-shared/library';
-import type { CachedEntry } from './db';
+import type { CachedEntry } from '../store/db';
 import type { Library } from './library-state';
 import './library.css';
 

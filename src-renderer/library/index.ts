@@ -1,7 +1,7 @@
 import { createRoot } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { download } from '../platform/browser-bridge';
-import { libraryDb } from './db';
+import { libraryDb } from '../store/db';
 import { createLibrary, type Library } from './library-state';
 
 let shared: Library | null = null;

@@ -1,8 +1,8 @@
 import { batch, createMemo, createSignal, onCleanup } from 'solid-js';
 import type { FileRef, FolderRef, LibraryEntry, LibraryEvent, PlatformBridge } from '../../src-shared/ipc';
 import { LibrarySearch, parseTagList, type SortKey } from '../../src-shared/library';
-import { exportLibraryZip, importLibraryZip } from './browser-library';
-import { cachedEntries, clearLibraryCache, storedLibraries, deleteEntries, knownFiles, putEntries, reconcile, toCached, writeSnapshot, type CachedEntry, type LibraryDb } from './db';
+import { exportLibraryZip, importLibraryZip } from '../store/browser-library';
+import { cachedEntries, clearLibraryCache, storedLibraries, deleteEntries, knownFiles, putEntries, reconcile, toCached, writeSnapshot, type CachedEntry, type LibraryDb } from '../store/db';
 
 export interface LibraryDeps {
   platform: PlatformBridge;

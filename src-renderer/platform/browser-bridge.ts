@@ -1,9 +1,9 @@
 import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter } from '../../src-shared/io';
 import { exportEncounterWith } from '../../src-shared/io/export';
-import { fileIsPicture, PICTURE_ACCEPT, readPicture } from './picture-files';
+import { fileIsPicture, PICTURE_ACCEPT, readPicture } from '../store/picture-files';
 import type { EncounterExportRequest, ExportRequest, FileRef, FolderRef, OpenedFile, OpenedPicture, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
-import { createBrowserLibrary, importLibraryFiles } from '../library/browser-library';
-import { libraryDb } from '../library/db';
+import { createBrowserLibrary, importLibraryFiles } from '../store/browser-library';
+import { libraryDb } from '../store/db';
 import { readEncounterFile } from '../state/read-file';
 import type { BrowserStore } from './browser-store';
 import { browserCodec } from './picture-decoder';
@@ -196,7 +196,7 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
       return importLibraryFiles(store, folderName, files);
     },
 
-    // The libraries live in IndexedDB alone (src-renderer/library/browser-library.ts).
+    // The libraries live in IndexedDB alone (src-renderer/store/browser-library.ts).
     ...createBrowserLibrary(store),
 
     async exportFile(request: ExportRequest): Promise<FileRef | null> {

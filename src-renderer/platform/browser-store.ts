@@ -1,3 +1,3 @@
-// The browser edition's IndexedDB store is the library database (`src-renderer/library/db.ts`),
+// The browser edition's IndexedDB store is the library database (`src-renderer/store/db.ts`),
 // whose numbered migrations start with this store's first schema.
-export { LibraryDb as BrowserStore, type StoredFile, type StoredLibrary, type StoredLibraryFile } from '../library/db';
+export { LibraryDb as BrowserStore, type StoredFile, type StoredLibrary, type StoredLibraryFile } from '../store/db';

@@ -1,6 +1,6 @@
 import { For, Show } from 'solid-js';
 import { rulesBesideText } from '../../src-shared/play';
-import { Dialog } from '../components/Dialog';
+import { Dialog } from '../ui/Dialog';
 import type { Editor } from '../state/editor';
 import { DistributionChart } from './DistributionChart';
 

@@ -1,6 +1,6 @@
 import { createMemo, createSignal, For, Show } from 'solid-js';
 import { MOUNTS, overlandTravel, TERRAIN_MULTIPLIERS, TRAVEL_TERRAINS, TRAVEL_WAYS, type TravelRequest, type TravelTerrain, type TravelWay } from '../../src-shared/rules/epic-path/travel';
-import { Dialog } from '../components/Dialog';
+import { Dialog } from '../ui/Dialog';
 
 /**
  * Epic Path overland travel (epic-path.txt › Overland Travel): miles an hour and a day after terrain

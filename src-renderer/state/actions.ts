@@ -1,6 +1,5 @@
 import type { Editor } from './editor';
 import { openExportDialog } from './exports';
-import { libraryFor } from '../library';
 
 /**
  * Everything the user can do from a menu or a key, in one table: the menu bar, the keyboard
@@ -35,7 +34,7 @@ export const ACTIONS: AppAction[] = [
   { id: 'file.importPicture', menu: 'file', label: fixed('Import picture…'), enabled: (e) => hasDoc(e) && !e.playing(), run: (e) => void e.importPicture() },
   { id: 'file.newFromPicture', menu: 'file', label: fixed('New map from picture…'), run: (e) => void e.newMapFromPicture() },
   // library hook: the library browser (src-renderer/library)
-  { id: 'file.library', menu: 'file', label: fixed('Library…'), keys: ['Mod+L'], run: (e) => void libraryFor(e).show() },
+  { id: 'file.library', menu: 'file', label: fixed('Library…'), keys: ['Mod+L'], run: (e) => e.openLibrary() },
   { id: 'file.save', menu: 'file', label: fixed('Save'), keys: ['Mod+S'], enabled: hasDoc, run: (e) => void e.save(), separatorBefore: true },
   { id: 'file.saveAs', menu: 'file', label: fixed('Save as…'), keys: ['Mod+Shift+S'], enabled: hasDoc, run: (e) => void e.save(true) },
   { id: 'file.exportJson', menu: 'file', label: fixed('Export encounter JSON…'), enabled: hasDoc, run: (e) => void e.exportFile('json'), separatorBefore: true },

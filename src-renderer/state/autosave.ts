@@ -1,7 +1,7 @@
 import { createEffect, createSignal, onCleanup } from 'solid-js';
 import type { RecoveryData } from '../../src-shared/ipc';
 import { MAX_FILE_BYTES, serializeEncounter } from '../../src-shared/io';
-import { fileIsPicture, readPicture } from '../platform/picture-files';
+import { fileIsPicture, readPicture } from '../store/picture-files';
 import { readEncounterFile } from './read-file';
 import type { Editor } from './editor';
 

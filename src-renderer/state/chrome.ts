@@ -41,6 +41,13 @@ export function createChrome() {
   const [busy, setBusy] = createSignal<string | null>(null);
   const [confirmState, setConfirmState] = createSignal<PendingConfirm | null>(null);
   let noticeId = 0;
+  // The library browser sits above the editor's state (src-renderer/library): it says how it opens,
+  // so File › Library… (state/actions.ts) reaches it without an upward import.
+  let libraryOpener: (() => void) | null = null;
+  const setLibraryOpener = (open: () => void) => {
+    libraryOpener = open;
+  };
+  const openLibrary = () => libraryOpener?.();
 
   function notify(kind: Notice['kind'], text: string): void {
     const id = ++noticeId;
@@ -80,7 +87,7 @@ export function createChrome() {
     }
   }
 
-  return { dialog, setDialog, notices, notify, dismiss, busy, run, confirm, confirmOr, confirmState, answerConfirm };
+  return { dialog, setDialog, notices, notify, dismiss, busy, run, confirm, confirmOr, confirmState, answerConfirm, openLibrary, setLibraryOpener };
 }
 
 export type Chrome = ReturnType<typeof createChrome>;

@@ -3,7 +3,7 @@ import type { Command } from '../../src-shared/commands';
 import { isOnMap, makeCreature, RULESETS, type Creature, type Encounter, type SizeCategory } from '../../src-shared/model';
 import { placementProblem } from '../../src-shared/rules';
 import { footprintOf, sizeName, sizesOf } from '../../src-shared/rules/sizes';
-import { creatureAtPoint, creatureLayout, creaturesCovering } from '../canvas/layers/creature-layout';
+import { creatureAtPoint, creatureLayout, creaturesCovering } from '../../src-shared/render/creature-layout';
 import type { Square } from './selection';
 
 export interface CreatureEditsDeps {

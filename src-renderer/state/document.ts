@@ -4,7 +4,7 @@ import { serializeEncounter } from '../../src-shared/io';
 import type { FileRef, OpenedFile, OpenedPicture, PlatformBridge } from '../../src-shared/ipc';
 import { createEncounter, type Encounter, type NewEncounterOptions } from '../../src-shared/model';
 import type { Chrome } from './chrome';
-import { exportNotice } from './exports';
+import { exportNotice } from './wording';
 import { engineWorker } from './engine-worker';
 import { onBigRead, readEncounterFile } from './read-file';
 

@@ -1,9 +1,9 @@
 import { createSignal } from 'solid-js';
 import { serializeEncounter } from '../../src-shared/io';
 import { defaultPixelsPerSquare, EXPORT_FORMAT_INFO, exportNotices, type ExportFormat, type PictureChoice } from '../../src-shared/io/export';
-import type { FileRef } from '../../src-shared/ipc';
 import type { MapStyle } from '../../src-shared/render/map-style';
 import type { Editor } from './editor';
+import { exportNotice } from './wording';
 
 /**
  * File › Export for another tool: whether the dialog is open, and the export itself. Kept apart from
@@ -70,15 +70,3 @@ export async function runExport(editor: Editor, choice: ExportChoice): Promise<s
   return written.map((f) => f.name);
 }
 
-/**
- * The info notice after an export, naming what was written: on the desktop the main file's path
- * (a desktop `FileRef.id` is the path written) and its companions beside it; in the browser the
- * downloads' names, which is all a page knows.
- */
-export function exportNotice(edition: 'desktop' | 'browser', written: readonly FileRef[]): string {
-  const [main, ...beside] = written;
-  if (!main) return 'Nothing was exported.';
-  const list = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
-  if (edition === 'browser') return `Downloaded ${list(written.map((f) => f.name))}.`;
-  return `Exported ${main.id}${beside.length ? `, with ${list(beside.map((f) => f.name))} beside it` : ''}.`;
-}

@@ -1,4 +1,5 @@
 import { RULESET_IDS, RULESETS } from '../../src-shared/model';
+import type { FileRef } from '../../src-shared/ipc';
 import { costUnitWords, type CostUnit } from '../../src-shared/rules';
 
 /**
@@ -14,3 +15,16 @@ export function readableRules(text: string): string {
 
 /** A cost unit in words: "ft", "squares", "movement resistance" (one place: src-shared's costUnitWords). */
 export const unitWords: (unit: CostUnit | string) => string = costUnitWords;
+
+/**
+ * The info notice after an export, naming what was written: on the desktop the main file's path
+ * (a desktop `FileRef.id` is the path written) and its companions beside it; in the browser the
+ * downloads' names, which is all a page knows.
+ */
+export function exportNotice(edition: 'desktop' | 'browser', written: readonly FileRef[]): string {
+  const [main, ...beside] = written;
+  if (!main) return 'Nothing was exported.';
+  const list = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+  if (edition === 'browser') return `Downloaded ${list(written.map((f) => f.name))}.`;
+  return `Exported ${main.id}${beside.length ? `, with ${list(beside.map((f) => f.name))} beside it` : ''}.`;
+}

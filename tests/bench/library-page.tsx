@@ -7,7 +7,7 @@ import { parseEncounter, serializeEncounter } from '../../src-shared/io';
 import type { LibraryEntry, PlatformBridge } from '../../src-shared/ipc';
 import { indexEncounterText, LibrarySearch, searchWithoutIndex, summariseEncounter, type LibraryQuery } from '../../src-shared/library';
 import { createEncounter, makeCreature, RULESET_IDS, SIDES } from '../../src-shared/model';
-import { LibraryDb, putEntries, reconcile, toCached, writeSnapshot } from '../../src-renderer/library/db';
+import { LibraryDb, putEntries, reconcile, toCached, writeSnapshot } from '../../src-renderer/store/db';
 import { createLibrary } from '../../src-renderer/library/library-state';
 import { LibraryPanel } from '../../src-renderer/library/LibraryPanel';
 import '../../src-renderer/styles/app.css';

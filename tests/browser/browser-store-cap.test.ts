@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serializeEncounter } from '../../src-shared/io';
 import { createEncounter } from '../../src-shared/model';
-import { LibraryDb } from '../../src-renderer/library/db';
+import { LibraryDb } from '../../src-renderer/store/db';
 import { createBrowserBridge, RECENT_FILES_KEPT } from '../../src-renderer/platform/browser-bridge';
 
 /** Issue 19 › 9: the browser edition kept every file ever opened (2,000+ seen) while showing 12. */

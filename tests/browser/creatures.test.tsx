@@ -1,6 +1,6 @@
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
-import { creatureLayout } from '../../src-renderer/canvas/layers/creature-layout';
+import { creatureLayout } from '../../src-shared/render/creature-layout';
 import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { CreaturePalette } from '../../src-renderer/components/CreaturePalette';
 import { createEditor } from '../../src-renderer/state/editor';

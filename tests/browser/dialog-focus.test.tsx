@@ -1,6 +1,6 @@
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Dialog } from '../../src-renderer/components/Dialog';
+import { Dialog } from '../../src-renderer/ui/Dialog';
 
 // A newcomer pressed Ctrl+N then Enter and the dialog closed: focus had gone to the header's ×.
 let dispose: (() => void) | null = null;

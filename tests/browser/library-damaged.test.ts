@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LibraryEntry } from '../../src-shared/ipc';
 import { LibrarySearch } from '../../src-shared/library';
-import { LibraryDb, libraryEntries, storedLibraries } from '../../src-renderer/library/db';
+import { LibraryDb, libraryEntries, storedLibraries } from '../../src-renderer/store/db';
 
 /** Issue 19 › 9: a damaged record in the browser's library cache is skipped, never a crash. */
 const opened: LibraryDb[] = [];

@@ -4,8 +4,8 @@ import Dexie from 'dexie';
 import { serializeEncounter } from '../../src-shared/io';
 import type { LibraryEntry } from '../../src-shared/ipc';
 import { createEncounter } from '../../src-shared/model';
-import { createBrowserLibrary, exportLibraryZip, importLibraryZip } from '../../src-renderer/library/browser-library';
-import { knownFiles, LibraryDb, libraryEntries, MIGRATIONS, reconcile, writeSnapshot } from '../../src-renderer/library/db';
+import { createBrowserLibrary, exportLibraryZip, importLibraryZip } from '../../src-renderer/store/browser-library';
+import { knownFiles, LibraryDb, libraryEntries, MIGRATIONS, reconcile, writeSnapshot } from '../../src-renderer/store/db';
 
 const opened: LibraryDb[] = [];
 let n = 0;

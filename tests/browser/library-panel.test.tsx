@@ -3,7 +3,7 @@ import { createRoot } from 'solid-js';
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FolderRef, LibraryEntry, LibraryEventBatch, LibraryScanResult, PlatformBridge } from '../../src-shared/ipc';
-import { LibraryDb, reconcile } from '../../src-renderer/library/db';
+import { LibraryDb, reconcile } from '../../src-renderer/store/db';
 import { createLibrary } from '../../src-renderer/library/library-state';
 import { LibraryPanel } from '../../src-renderer/library/LibraryPanel';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { serializeEncounter } from '../../src-shared/io';
 import { createEncounter } from '../../src-shared/model';
-import { LibraryDb } from '../../src-renderer/library/db';
+import { LibraryDb } from '../../src-renderer/store/db';
 import { createBrowserBridge } from '../../src-renderer/platform/browser-bridge';
 import { answerSaveName, nameRequest } from '../../src-renderer/platform/save-as';
 

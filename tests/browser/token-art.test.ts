@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drawCreatures } from '../../src-renderer/canvas/layers/creatures';
 import { plainContext } from '../../src-renderer/canvas/layers/draw-context';
 import { tokenArtDecoded } from '../../src-renderer/canvas/layers/token-art';
-import { SIDE_COLORS } from '../../src-renderer/canvas/palette';
+import { SIDE_COLORS } from '../../src-renderer/ui/palette';
 import { createEditor } from '../../src-renderer/state/editor';
 import type { PlatformBridge } from '../../src-shared/ipc';
 import { makeCreature, type SizeCategory } from '../../src-shared/model';

@@ -13,7 +13,7 @@ import { TravelDialog } from '../../src-renderer/play/TravelDialog';
 import { MenuBar } from '../../src-renderer/components/MenuBar';
 import { PlayLog } from '../../src-renderer/play/PlayLog';
 import { PlayPanel } from '../../src-renderer/play/PlayPanel';
-import { LibraryDb, reconcile } from '../../src-renderer/library/db';
+import { LibraryDb, reconcile } from '../../src-renderer/store/db';
 import { createLibrary } from '../../src-renderer/library/library-state';
 import { LibraryPanel } from '../../src-renderer/library/LibraryPanel';
 import { createEditor } from '../../src-renderer/state/editor';

@@ -5,8 +5,8 @@ import { RULESETS } from '../../../src-shared/model';
 import { distinctLabels, shortLabel } from '../../../src-shared/model/creature-labels';
 import type { Editor } from '../../state/editor';
 import { squarePixels, type Size, type View } from '../../state/view';
-import { SIDE_COLORS } from '../palette';
-import { creatureLayout } from './creature-layout';
+import { SIDE_COLORS } from '../../ui/palette';
+import { creatureLayout } from '../../../src-shared/render/creature-layout';
 import { konvaContext, type DrawContext } from './draw-context';
 import { tokenArt, tokenArtVersion } from './token-art';
 

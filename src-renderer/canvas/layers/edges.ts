@@ -1,7 +1,7 @@
 import { Edge } from '../../../src-shared/model';
 import type { Editor } from '../../state/editor';
 import { EDGE_CASING_PX } from '../../../src-shared/io/export/palette';
-import { EDGE_STYLE } from '../palette';
+import { EDGE_STYLE } from '../../ui/palette';
 import { createSegmentLayer, type SegmentChunk } from './segment-layer';
 
 /**

@@ -6,7 +6,7 @@ import type { Editor, Square } from '../../state/editor';
 import { squarePixels, type Size, type View } from '../../state/view';
 import type { Tool, ToolPreview } from '../tools';
 import type { Encounter } from '../../../src-shared/model';
-import { creatureLayout } from './creature-layout';
+import { creatureLayout } from '../../../src-shared/render/creature-layout';
 import { konvaContext, type DrawContext } from './draw-context';
 import { drawSqueezedReach, drawSqueezedSteps } from './squeeze-marks';
 

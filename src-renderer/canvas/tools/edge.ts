@@ -2,7 +2,7 @@ import { createSignal } from 'solid-js';
 import type { Command } from '../../../src-shared/commands';
 import { Edge, type Encounter } from '../../../src-shared/model';
 import type { Editor } from '../../state/editor';
-import { EDGE_STYLE } from '../palette';
+import { EDGE_STYLE } from '../../ui/palette';
 import { edgeRun, edgeSegment, mapPoint, nearestEdge, type EdgeRef } from './edge-geometry';
 import { createMachine, type Tool, type ToolPreview } from './tool';
 

@@ -1,6 +1,6 @@
-import { BrushIcon, CreatureIcon, EraserIcon, EyedropperIcon, FillIcon, LabelIcon, LineIcon, PanIcon, RectangleIcon, SelectIcon, WallIcon, WandIcon } from '../../components/icons';
-import { PictureAlignIcon } from '../../components/picture-icons';
-import { LinesIcon, MoveIcon, PushIcon } from '../../play/icons';
+import { BrushIcon, CreatureIcon, EraserIcon, EyedropperIcon, FillIcon, LabelIcon, LineIcon, PanIcon, RectangleIcon, SelectIcon, WallIcon, WandIcon } from '../../ui/icons';
+import { PictureAlignIcon } from '../../ui/picture-icons';
+import { LinesIcon, MoveIcon, PushIcon } from '../../ui/play-icons';
 import type { Editor } from '../../state/editor';
 import { createEdgeTool } from './edge';
 import { createEyedropperTool } from './eyedropper';

@@ -1,5 +1,5 @@
 import type { Editor, Square } from '../../state/editor';
-import { creaturesCovering } from '../layers/creature-layout';
+import { creaturesCovering } from '../../../src-shared/render/creature-layout';
 import { createMachine, sameSquare, type KeyInput, type PointerInput, type Tool } from './tool';
 
 /**

@@ -2,7 +2,7 @@ import type { Command } from '../../../src-shared/commands';
 import { Blockade, Light, RULESETS, Surface, SURFACE_NAMES, Terrain, TERRAIN_LABELS, TERRAIN_NAMES, type Encounter, type RulesetId } from '../../../src-shared/model';
 import { Going } from '../../../src-shared/rules/engine/ruleset';
 import { RULESET_IMPLEMENTATIONS } from '../../../src-shared/rules/registry';
-import { terrainCss } from '../palette';
+import { terrainCss } from '../../ui/palette';
 
 /**
  * The map layers the square tools paint (brush, rectangle, line, fill, eraser, eyedropper), one

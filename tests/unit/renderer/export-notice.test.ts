@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportNotice } from '../../../src-renderer/state/exports';
+import { exportNotice } from '../../../src-renderer/state/wording';
 
 describe('the notice after an export', () => {
   it('on the desktop names the path written and the companions beside it', () => {

@@ -1,6 +1,6 @@
 import type { JSX } from 'solid-js';
 
-/** Play mode's tool icons, drawn like components/icons.tsx (line SVGs). */
+/** Play mode's tool icons, drawn like ui/icons.tsx (line SVGs). */
 function Icon(props: { children: JSX.Element }) {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">

@@ -1,6 +1,6 @@
-import type { Creature, Encounter } from '../../../src-shared/model';
-import { unsupportedInAir } from '../../../src-shared/rules';
-import { footprintOf } from '../../../src-shared/rules/sizes';
+import type { Creature, Encounter } from '../model';
+import { unsupportedInAir } from '../rules';
+import { footprintOf } from '../rules/sizes';
 
 /**
  * Where each creature is drawn, in map units (1 = one square), shared by the creatures layer and
