@@ -209,6 +209,8 @@ export function MapCanvas(props: { editor: Editor }) {
         keepSquareInView(editor, editor.cursor());
       }),
     );
+    // A label written at the keyboard cursor: its editor had the keyboard, the map takes it back.
+    createEffect(on(editor.labelDraft, (now, before) => before && !now && editor.cursorMode() && container.focus(), { defer: true }));
     createEffect(() => {
       const q = editor.cursor();
       if (editor.cursorMode()) container.dataset['cursor'] = `${q.x},${q.y}`;

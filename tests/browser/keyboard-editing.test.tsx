@@ -194,6 +194,25 @@ describe('keyboard-cursor mode (issue 18 › 4)', () => {
     await press('{Enter}');
     expect([...editor.selectedIds()]).toEqual(['G']);
   });
+
+  it('a label written at the cursor (T, Enter, type, Enter) gives the keyboard back to the map', async () => {
+    const editor = await setUp();
+    const host = mountApp(editor);
+    await frame();
+    const map = host.querySelector<HTMLElement>('[data-testid="map-canvas"]')!;
+    await press('k');
+    await repeat('ArrowUp', 8);
+    await repeat('ArrowLeft', 12);
+    await press('{ArrowRight}{ArrowRight}{ArrowDown}t{Enter}');
+    await expect.poll(() => document.activeElement?.getAttribute('data-testid')).toBe('label-editor-text');
+    await press('Hall{Enter}');
+    expect(editor.doc()!.labels).toMatchObject([{ text: 'Hall' }]);
+    expect(Math.floor(editor.doc()!.labels![0]!.x)).toBe(2);
+    expect(Math.floor(editor.doc()!.labels![0]!.y)).toBe(1);
+    expect(document.activeElement).toBe(map);
+    await press('{ArrowRight}');
+    expect(editor.cursor()).toEqual({ x: 3, y: 1 });
+  });
 });
 
 describe('the map menu (issue 18 › 3)', () => {
