@@ -81,6 +81,8 @@ export function ContextMenu(props: { label: string; groups: ContextMenuGroup[]; 
                   title={item.disabled}
                   data-testid={`menu-item-${item.id}`}
                   onClick={() => choose(item)}
+                  // The pointer and the keyboard share one current item, as in the menu bar.
+                  onMouseEnter={(e) => !item.disabled && e.currentTarget.focus()}
                 >
                   {item.label}
                   <Show when={item.disabled}>
