@@ -161,6 +161,20 @@ describe('keyboard-cursor mode (issue 18 › 4)', () => {
     const left = v.panX + editor.cursor().x * s;
     expect(left).toBeGreaterThanOrEqual(0);
     expect(left + s).toBeLessThanOrEqual(editor.viewport().width);
+    // View › Keyboard cursor shows the mode, names its key, and turns it off.
+    host.querySelector<HTMLButtonElement>('[data-testid="menu-view"]')!.click();
+    const entry = host.querySelector<HTMLButtonElement>('[data-testid="view.keyboardCursor"]')!;
+    expect(entry.getAttribute('aria-checked')).toBe('true');
+    expect(entry.textContent).toContain('K');
+    entry.click();
+    expect(editor.cursorMode()).toBe(false);
+    // F1 lists the key that enters it and every key inside it.
+    editor.setDialog('shortcuts');
+    const help = host.querySelector('[data-testid="shortcuts-dialog"]')!;
+    expect(help.textContent).toContain('Keyboard cursor on the map');
+    expect([...help.querySelectorAll('[data-testid="shortcut-cursor"] kbd')].map((k) => k.textContent)).toEqual(['Arrow keys', 'Shift + arrow keys', 'Enter', 'D', 'Shift + F10, Menu key', 'Esc, K']);
+    editor.setDialog(null);
+    editor.enterCursorMode();
     editor.togglePlay();
     expect(editor.cursorMode()).toBe(false);
   });
