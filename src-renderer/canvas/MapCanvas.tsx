@@ -15,6 +15,7 @@ import { createDrawnLayer } from './layers/drawn';
 import { createLabelsLayer } from './layers/labels';
 import { createLedgesLayer } from './layers/ledges';
 import { renderMapImage } from './layers/map-image';
+import { createAreasLayer } from './layers/areas';
 import { createOverlayLayer } from './layers/overlay';
 import { createSquareMarksLayer } from './layers/square-marks';
 import { createSceneLines } from './layers/segment-layer';
@@ -142,6 +143,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const grid = createGridLayer(drawn);
     const overlay = createOverlayLayer(drawn, target);
     const playOverlay = createPlayOverlayLayer(drawn);
+    const areas = createAreasLayer(drawn);
     const keyboardCursor = createKeyboardCursorLayer(drawn);
     const konvaLayer = (name: string, ...nodes: (Konva.Shape | Konva.Image)[]) => {
       const layer = new Konva.Layer({ listening: false, imageSmoothingEnabled: name !== 'scene' });
@@ -165,7 +167,7 @@ export function MapCanvas(props: { editor: Editor }) {
     backgroundLayer.add(createPictureLayer(drawn, terrain.node).node);
     konvaLayer('creatures', creatures.node, labels.node);
     konvaLayer('grid', grid.node);
-    const overlayLayer = konvaLayer('overlay', overlay.node, playOverlay.node, labels.overlayNode, keyboardCursor.node);
+    const overlayLayer = konvaLayer('overlay', overlay.node, playOverlay.node, areas.node, labels.overlayNode, keyboardCursor.node);
     container.style.overflow = 'hidden';
     const gesture = createViewGesture(editor, stage, overlayLayer, terrain, () => {
       const d = editor.doc();
@@ -187,6 +189,7 @@ export function MapCanvas(props: { editor: Editor }) {
       container.dataset['mapHeight'] = String(d?.map.height ?? 0);
     });
     createEffect(() => (container.dataset['gridLines'] = String(grid.lines())));
+    createEffect(() => (container.dataset['ruler'] = areas.rulerText()));
     createEffect(() => {
       const r = editor.reach();
       container.dataset['reachSquares'] = r && 'reach' in r ? String(r.reach.squares.length) : '0';

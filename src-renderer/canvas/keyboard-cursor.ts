@@ -18,7 +18,7 @@ export const CURSOR_KEYS: readonly (readonly [string, string])[] = [
   ['Arrow keys', 'Move the cursor a square (the view follows); it faces that way'],
   ['Shift + arrow keys', 'Grow a rectangular region from where the cursor was'],
   ['Enter', "Use the tool at the cursor (a click); over a region, the tool's drag (Brush and Eraser paint all of it, Walls and doors outline it)"],
-  ['D', 'Open or close the door on the edge the cursor faces; a wall or an empty edge there becomes a closed door'],
+  ['O', 'Open or close the door on the edge the cursor faces; a wall or an empty edge there becomes a closed door'],
   ['Shift + F10, Menu key', "The map's menu for the cursor's square (also outside the mode)"],
   ['Esc, K', 'Leave the keyboard cursor (the arrows pan again)'],
 ];
@@ -114,7 +114,7 @@ export function createCursorKeys(editor: Editor, toolbox: Toolbox) {
     editor.setHover(q);
   }
 
-  /** D: the door on the edge the cursor faces. */
+  /** O: the door on the edge the cursor faces (D is the Ruler's key, kept for it). */
   function toggleDoor(): void {
     const d = editor.doc();
     if (!d) return;
@@ -136,7 +136,7 @@ export function createCursorKeys(editor: Editor, toolbox: Toolbox) {
       return true;
     }
     if (input.key === 'Enter') return (applyTool(), true);
-    if (input.key.toLowerCase() === 'd' && !input.shift) return (toggleDoor(), true);
+    if (input.key.toLowerCase() === 'o' && !input.shift) return (toggleDoor(), true);
     if (input.key === 'Escape') return (editor.leaveCursorMode(), true);
     return false;
   };

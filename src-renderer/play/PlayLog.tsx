@@ -1,5 +1,5 @@
 import { createEffect, createSignal, For, Show } from 'solid-js';
-import { rulesBesideText } from '../../src-shared/play';
+import { diceRollText, rulesBesideText } from '../../src-shared/play';
 import type { Editor } from '../state/editor';
 import { DistributionChart } from './DistributionChart';
 
@@ -61,7 +61,7 @@ export function PlayLog(props: { editor: Editor }) {
                 <div class="entry-rules">{rulesBesideText(e).map((r) => r.display).join(' · ')}</div>
               </Show>
               <Show when={e.dice.length}>
-                <div class="entry-dice">{e.dice.map((d) => `${d.what}: ${d.dice} → ${d.rolls.join(', ')} = ${d.total}`).join('; ')}</div>
+                <div class="entry-dice">{e.dice.map((d) => `${d.what}: ${diceRollText(d)}`).join('; ')}</div>
               </Show>
               <Show when={open() === e.index && e.dice.length && e.distribution?.length}>
                 <DistributionChart distribution={e.distribution!} rolled={e.dice[0]?.total} width={220} height={50} />

@@ -1,6 +1,8 @@
 import { Show } from 'solid-js';
 import { RULESETS } from '../../src-shared/model';
 import type { Editor } from '../state/editor';
+import { Areas } from './Areas';
+import { DiceRoller } from './DiceRoller';
 import { ForcedMovement } from './ForcedMovement';
 import { Health } from './Health';
 import { Initiative } from './Initiative';
@@ -76,13 +78,21 @@ export function PlayPanel(props: { editor: Editor }) {
         <Show when={editor.playTool() === 'play-lines'}>
           <Lines editor={editor} />
         </Show>
+        <Show when={editor.playTool() === 'play-area'}>
+          <Areas editor={editor} />
+        </Show>
         <Show when={editor.playTool() !== 'play-move' && state()!.current && editor.playViewAt() === null}>
           <Turn editor={editor} />
         </Show>
         <PendingAttacks editor={editor} />
+        <DiceRoller editor={editor} />
         <Initiative editor={editor} />
         <Overlays editor={editor} />
         <Health editor={editor} />
+        {/* Templates on the board stay listed (to clear them) whichever tool is chosen. */}
+        <Show when={editor.playTool() !== 'play-area' && state()!.areas.length}>
+          <Areas editor={editor} />
+        </Show>
         </div>
         <div class="play-dock">
           <PlayLog editor={editor} />

@@ -11,6 +11,7 @@ import { createMovement } from './movement';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import { createPlay } from './play';
 import { createPictures } from './pictures';
+import { createRuler } from './ruler';
 import { createSelection, type LocateCreature } from './selection';
 import { createTokenArt } from './token-art';
 import { createToolState } from './tool';
@@ -34,6 +35,7 @@ export type { LayerVisibility } from './view-state';
  *  - movement.ts     the reach and hover path of the selected creature
  *  - creature-edits.ts  creature look-ups and edits as commands
  *  - token-art.ts    token pictures on creatures;  map-labels.ts  labels and notes on the map
+ *  - ruler.ts        the free ruler (Edit and Play)
  *  - keyboard-cursor.ts  the square the arrow keys move in keyboard-cursor mode;  map-menu.ts  the map's context menu
  * Components receive the composed object so they stay simple; each concern lives in its module.
  *
@@ -168,7 +170,10 @@ function composeEditor(platform: PlatformBridge) {
     openSample: (...a: Parameters<typeof document.openSample>) => (play.syncPlay(), document.openSample(...a)),
   };
 
-  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...tokenArt, ...mapLabels, ...keyboardCursor, ...mapMenu, ...play, ...pictures, ...inPlay };
+  // The free ruler measures the board shown: the planned map in Edit mode, the fight's in Play.
+  const ruler = createRuler(inPlay.doc);
+
+  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...tokenArt, ...mapLabels, ...keyboardCursor, ...mapMenu, ...play, ...pictures, ...inPlay, ...ruler };
 }
 
 export type Editor = ReturnType<typeof createEditor>;

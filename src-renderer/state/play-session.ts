@@ -4,7 +4,7 @@ import type { Encounter } from '../../src-shared/model';
 import { newSession, perform as performAction, replay, savedSession, stateAt, timeline, type LogEntry, type PlayAction, type PlaySession, type PlayState, type Square } from '../../src-shared/play';
 
 /** Which Play tool is in use (the palette in Play mode; the panel shows its controls first). */
-export type PlayToolId = 'play-move' | 'play-forced' | 'play-lines';
+export type PlayToolId = 'play-move' | 'play-forced' | 'play-lines' | 'play-area' | 'play-ruler';
 
 /** What the other Play modules reset when the session moves on (wired in state/play.ts). */
 export interface PlaySessionHooks {

@@ -3,6 +3,7 @@ import type { Command } from '../../src-shared/commands';
 import type { ExportRequest, FileRef } from '../../src-shared/ipc';
 import type { Encounter } from '../../src-shared/model';
 import type { Square } from '../../src-shared/play';
+import { createPlayAreas } from './play-areas';
 import { createPlayDice } from './play-dice';
 import { createPlayForced } from './play-forced';
 import { createPlayLines } from './play-lines';
@@ -13,6 +14,7 @@ import { createPlaySession } from './play-session';
 export type { PlayToolId } from './play-session';
 export type { BandSquare, MovePlan, ReachBand } from './play-movement';
 export type { ForcedSettings } from './play-forced';
+export type { AttackFields } from './play-dice';
 
 export interface PlayDeps {
   /** The planned encounter (the document itself, not the board shown). */
@@ -30,8 +32,9 @@ export interface PlayDeps {
  *  - play-log.ts       undo / redo through the log, go to an entry, reset, seed, export
  *  - play-movement.ts  the current creature's movement: reach bands, the path drawn, the move
  *  - play-forced.ts    forced movement: settings, squares, the push / pull / slide / teleport
- *  - play-dice.ts      dice and damage: the roll shown with its distribution (falls)
+ *  - play-dice.ts      dice and damage: the GM's dice roller, rolled attacks, the roll shown with its distribution (falls)
  *  - play-lines.ts     lines, threat, flanking
+ *  - play-areas.ts     area templates: the one being placed, placing and clearing
  * The planned layout is never changed here: the session is stored beside it with one `setPlay`
  * command when the GM leaves Play mode or saves. This file only wires the modules and names what
  * components and tools read (`editor.playXxx`).
@@ -49,8 +52,9 @@ export function createPlay(deps: PlayDeps) {
   const log = createPlayLog(session, deps);
   const movement = createPlayMovement(session, deps.hover);
   const forced = createPlayForced(session);
-  const dice = createPlayDice();
+  const dice = createPlayDice(session);
   const lines = createPlayLines(session);
+  const areas = createPlayAreas(session);
 
   return {
     playing: session.playing,
@@ -107,6 +111,11 @@ export function createPlay(deps: PlayDeps) {
     clearPlayDrawing: session.clearDrawing,
     fallEntry: dice.fallEntry,
     setFallEntry: dice.setFallEntry,
+    recentRolls: dice.recentRolls,
+    rollDice: dice.roll,
+    rollDamage: dice.rollDamage,
+    attackProfile: dice.profile,
+    rollAttackOfOpportunity: dice.rollAttack,
     forced: forced.forced,
     setForced: forced.setForced,
     forcedSquares: forced.forcedSquares,
@@ -124,6 +133,8 @@ export function createPlay(deps: PlayDeps) {
     setLinesFrom: lines.setLinesFrom,
     linesTo: lines.linesTo,
     setLinesTo: lines.setLinesTo,
+    // Area templates (issue 17 › 5).
+    ...areas,
   };
 }
 

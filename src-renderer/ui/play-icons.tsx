@@ -32,3 +32,17 @@ export const LinesIcon = () => (
     <path d="M7 8l10 8M7 5l12 10" stroke-dasharray="2 2" />
   </Icon>
 );
+/** A ruler with its marks: the free ruler. */
+export const RulerIcon = () => (
+  <Icon>
+    <path d="M3 17L17 3l4 4L7 21z" />
+    <path d="M7 13l2 2M10 10l2 2M13 7l2 2" />
+  </Icon>
+);
+/** A quarter circle spreading from a corner: area templates. */
+export const AreaIcon = () => (
+  <Icon>
+    <path d="M4 20V6a14 14 0 0 1 14 14z" />
+    <circle cx="4" cy="20" r="1.5" />
+  </Icon>
+);

@@ -13,6 +13,7 @@ import {
   SIDES,
   SIZE_CATEGORIES,
 } from '../model';
+import { AREA_SHAPES, MAX_AREA_SIZE } from '../rules/areas';
 import { MAX_PICTURE_BASE64_CHARS } from './import/image';
 import { LIMITS } from './limits';
 import { isReservedName, reservedNameProblem } from './reserved-names';
@@ -100,6 +101,9 @@ const PlaySquare = z
   .object({ x: z.int().min(-1).max(MAX_MAP_SIDE), y: z.int().min(-1).max(MAX_MAP_SIDE), z: Length.optional() })
   .strict();
 
+/** A dice expression (`2d6+3`, `4d6kh3`): read by the dice roller when the log is replayed. */
+const DiceText = z.string().max(100);
+
 /**
  * One play action (see docs/play.md). Move actions and forced effects are names the ruleset checks
  * when the log is replayed; one it does not know is reported then, not here.
@@ -122,8 +126,12 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ kind: z.literal('stand-up'), creature: Id }).strict(),
   z.object({ kind: z.literal('next-turn') }).strict(),
-  z.object({ kind: z.literal('resolve'), pending: z.string().max(64), outcome: z.enum(['hit', 'miss']), damage: z.number().min(0).max(1000000).optional() }).strict(),
-  z.object({ kind: z.literal('damage'), creature: Id, amount: z.number().min(0).max(1000000), nonlethal: z.boolean().optional(), note: z.string().max(1000).optional() }).strict(),
+  z
+    .object({ kind: z.literal('resolve'), pending: z.string().max(64), outcome: z.enum(['hit', 'miss', 'roll']).describe("roll: the attacker's attack profile against the target's number."), damage: z.number().min(0).max(1000000).optional() })
+    .strict(),
+  z
+    .object({ kind: z.literal('damage'), creature: Id, amount: z.number().min(0).max(1000000).optional(), dice: DiceText.optional().describe('Rolled instead of an amount, like 2d6+3.'), nonlethal: z.boolean().optional(), note: z.string().max(1000).optional() })
+    .strict(),
   z.object({ kind: z.literal('hit-points'), creature: Id, hitPoints: z.int().min(0).max(1000000) }).strict(),
   z
     .object({
@@ -139,6 +147,29 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ kind: z.literal('stall-save'), creature: Id, success: z.boolean().optional(), modifier: z.number().min(-100).max(100).optional() }).strict(),
   z.object({ kind: z.literal('teleport'), creature: Id, to: PlaySquare, range: z.int().min(0).max(10000).optional() }).strict(),
+  // Areas and the ruler (issue 17 › 5).
+  z
+    .object({
+      kind: z.literal('area'),
+      shape: z.enum(AREA_SHAPES),
+      size: z.int().min(1).max(MAX_AREA_SIZE).describe('Squares: a burst\'s radius, a cone\'s or line\'s length, a cube\'s side.'),
+      origin: z.object({ x: z.int().min(0).max(MAX_MAP_SIDE), y: z.int().min(0).max(MAX_MAP_SIDE) }).strict().describe('A grid corner; for a cube of odd side, its middle square.'),
+      toward: z.object({ x: z.number().min(-MAX_MAP_SIDE).max(2 * MAX_MAP_SIDE), y: z.number().min(-MAX_MAP_SIDE).max(2 * MAX_MAP_SIDE) }).strict().optional().describe('The point a cone or line is aimed at.'),
+      label: z.string().max(200).optional(),
+    })
+    .strict(),
+  z.object({ kind: z.literal('clear-area'), area: z.string().max(64).optional().describe('One template: the number of the log entry that placed it (from 1); absent: every template.') }).strict(),
+  // Dice roller and rolled attacks (issue 17 › 2).
+  z.object({ kind: z.literal('roll'), dice: DiceText, what: z.string().max(200).optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('attack-profile'),
+      creature: Id,
+      attack: DiceText.nullable().optional().describe("The creature's attack roll, like 1d20+5 (null clears it)."),
+      damage: DiceText.nullable().optional().describe("The creature's damage, like 1d6+1 (null clears it)."),
+      against: z.int().min(-1000).max(1000).nullable().optional().describe('The total an attack on this creature must reach to hit (null clears it).'),
+    })
+    .strict(),
 ]);
 
 export const PlaySessionSchema = z

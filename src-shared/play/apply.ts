@@ -1,11 +1,13 @@
 import type { RandomSource } from '../rules/engine/dice';
 import { seededRandom } from '../rules/engine/dice';
+import { clearArea, placeArea } from './areas';
 import { uniqueRules } from './cite';
 import { stallSave } from './falls';
 import { forcedAction, teleportAction } from './forced';
 import { enterDamage, resolveAttack, setHitPoints } from './gm';
 import { enterInitiative, nextTurn, rollInitiative, setGmOrder } from './initiative';
 import { moveAction, standUp } from './moves';
+import { rollAction, setAttackProfile } from './rolls';
 import { draft } from './state';
 import { PlayRefused, type LogEntry, type PlayAction, type PlayState } from './types';
 
@@ -40,10 +42,10 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
       e = standUp(state, index, action);
       break;
     case 'resolve':
-      e = resolveAttack(state, index, action);
+      e = resolveAttack(state, index, action, random);
       break;
     case 'damage':
-      e = enterDamage(state, index, action);
+      e = enterDamage(state, index, action, random);
       break;
     case 'hit-points':
       e = setHitPoints(state, index, action);
@@ -56,6 +58,20 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
       break;
     case 'teleport':
       e = teleportAction(state, index, action);
+      break;
+    // Areas and the ruler (issue 17 › 5).
+    case 'area':
+      e = placeArea(state, index, action);
+      break;
+    case 'clear-area':
+      e = clearArea(state, index, action);
+      break;
+    // Dice roller and rolled attacks (issue 17 › 2).
+    case 'roll':
+      e = rollAction(state, index, action, random);
+      break;
+    case 'attack-profile':
+      e = setAttackProfile(state, index, action);
       break;
     default:
       throw new PlayRefused(`"${(action as { kind?: unknown }).kind}" is not a play action.`);

@@ -1,5 +1,6 @@
 import { RULESETS } from '../model';
 import { rulesBesideText } from './cite';
+import { diceRollText } from './dice-roller';
 import type { LogEntry, PlayState } from './types';
 
 /**
@@ -9,7 +10,7 @@ import type { LogEntry, PlayState } from './types';
 export type LogFormat = 'text' | 'markdown';
 
 function diceLine(e: LogEntry): string {
-  return e.dice.map((d) => `${d.what}: ${d.dice} → ${d.rolls.join(', ')} = ${d.total}`).join('; ');
+  return e.dice.map((d) => `${d.what}: ${diceRollText(d)}`).join('; ');
 }
 
 export function exportLog(state: PlayState, format: LogFormat, title = state.board.name): string {

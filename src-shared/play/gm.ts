@@ -1,20 +1,30 @@
+import type { RandomSource } from '../rules/engine/dice';
+import { damageRoll, rollAttack } from './rolls';
 import { creatureOf, entry } from './state';
 import { PlayRefused, type LogEntry, type PlayAction, type PlayState } from './types';
 
 /** What the GM decides: attacks of opportunity hit or miss, damage, hit points (no combat maths). */
 
-/** The GM resolves a pending attack of opportunity; a hit's damage goes into the tracker. */
-export function resolveAttack(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'resolve' }>): LogEntry {
+/**
+ * The GM resolves a pending attack of opportunity, typed (hit or miss) or rolled from the creatures'
+ * attack profiles (rolls.ts); a hit's damage goes into the tracker.
+ */
+export function resolveAttack(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'resolve' }>, random: RandomSource): LogEntry {
   const p = state.pending.find((k) => k.id === action.pending);
   if (!p) throw new PlayRefused(`There is no pending attack "${action.pending}".`);
   if (p.status !== 'open') throw new PlayRefused(`${p.attackerName}'s attack on ${p.targetName} is already resolved (${p.status}).`);
-  if (action.outcome !== 'hit' && action.outcome !== 'miss') throw new PlayRefused('An attack is resolved as a hit or a miss.');
-  const damage = action.outcome === 'hit' ? Math.max(0, Math.floor(action.damage ?? 0)) : 0;
+  if (action.outcome !== 'hit' && action.outcome !== 'miss' && action.outcome !== 'roll') throw new PlayRefused('An attack is resolved as a hit, a miss or a roll.');
+  if (action.outcome === 'roll' && action.damage !== undefined) throw new PlayRefused("A rolled attack rolls its damage from the attacker's profile: leave the damage out.");
+  const rolled = action.outcome === 'roll' ? rollAttack(state, p, random) : null;
+  const outcome = rolled ? rolled.outcome : (action.outcome as 'hit' | 'miss');
+  const damage = outcome === 'hit' ? Math.max(0, Math.floor((rolled ? rolled.damage : action.damage) ?? 0)) : 0;
   // A hit with no damage entered is said in words, not recorded as if it did nothing.
   const hitText = action.damage === undefined ? '; no damage entered' : ` for ${damage} damage`;
-  p.status = action.outcome;
+  p.status = outcome;
   if (damage) p.damage = damage;
-  const e = entry(state, index, action, p.attacker, `${p.attackerName}'s attack of opportunity on ${p.targetName} ${action.outcome === 'hit' ? `hits${hitText}` : 'misses'} (GM).`);
+  const said = rolled ? rolled.words : `${outcome === 'hit' ? `hits${hitText}` : 'misses'} (GM).`;
+  const e = entry(state, index, action, p.attacker, `${p.attackerName}'s attack of opportunity on ${p.targetName} ${said}`);
+  if (rolled) e.dice.push(...rolled.dice);
   e.rules.push(p.rule);
   e.squares = [p.at];
   if (damage) {
@@ -25,14 +35,17 @@ export function resolveAttack(state: PlayState, index: number, action: Extract<P
 }
 
 /** Damage the GM enters. */
-export function enterDamage(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'damage' }>): LogEntry {
+export function enterDamage(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'damage' }>, random: RandomSource): LogEntry {
   const c = creatureOf(state, action.creature);
-  const amount = Math.floor(action.amount);
-  if (!Number.isFinite(amount) || amount < 0) throw new PlayRefused('Damage is a whole number, 0 or more.');
+  // Dice (`2d6+3`) are rolled here; a roll below 0 counts as 0.
+  const rolled = damageRoll(action, c.name, random);
+  const amount = rolled ? Math.max(0, rolled.total) : Math.floor(action.amount ?? Number.NaN);
+  if (!Number.isFinite(amount) || amount < 0) throw new PlayRefused(action.amount === undefined ? 'Damage needs an amount or dice, like 2d6+3.' : 'Damage is a whole number, 0 or more.');
   const h = state.health[c.id]!;
   if (action.nonlethal) h.nonlethal += amount;
   else h.damage += amount;
-  const e = entry(state, index, action, c.id, `${c.name} takes ${amount}${action.nonlethal ? ' nonlethal' : ''} damage${action.note ? ` (${action.note})` : ''} (GM).`);
+  const e = entry(state, index, action, c.id, `${c.name} takes ${amount}${action.nonlethal ? ' nonlethal' : ''} damage${rolled ? ` (${rolled.dice})` : ''}${action.note ? ` (${action.note})` : ''} (GM).`);
+  if (rolled) e.dice.push(rolled);
   e.damage = action.nonlethal ? { lethal: 0, nonlethal: amount } : { lethal: amount, nonlethal: 0 };
   return e;
 }

@@ -11,3 +11,5 @@ export { exportLog, type LogFormat } from './export';
 export { FORCED_RULES } from './apply';
 export { reachByDistance, damageBars } from './charts';
 export { ledgeOnPath } from './falls';
+export { areaSizeText, coveredText } from './areas';
+export { parseDiceFormula, rollDice, rollDiceFormula, formulaRange, diceRollText, DiceFormulaError, DICE_LIMITS, type DiceFormula, type DiceTerm } from './dice-roller';

@@ -36,6 +36,8 @@ export function initialState(planned: Encounter): PlayState {
     entries: [],
     ties: [],
     stalled: perCreature<{ fallen: number }>(),
+    areas: [],
+    attackProfiles: new Map(),
   };
 }
 
@@ -55,6 +57,8 @@ export function draft(state: PlayState): PlayState {
     entries: [...state.entries],
     ties: state.ties.map((t) => [...t]),
     stalled,
+    areas: [...state.areas],
+    attackProfiles: new Map(state.attackProfiles),
   };
 }
 

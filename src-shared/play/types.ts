@@ -1,5 +1,6 @@
 import type { Encounter, MovementMode } from '../model';
 import type { MoveAction } from '../rules/engine/types';
+import type { AreaAnswer, AreaShape, AreaTemplate } from '../rules/areas';
 import type { ForcedKind } from '../rules/forced';
 
 /**
@@ -50,10 +51,13 @@ export type PlayAction =
     }
   | { kind: 'stand-up'; creature: string }
   | { kind: 'next-turn' }
-  /** The GM resolves a pending attack of opportunity (no combat maths: hit or miss, damage if any). */
-  | { kind: 'resolve'; pending: string; outcome: 'hit' | 'miss'; damage?: number }
-  /** Damage the GM enters (an attack, or a fall the text leaves to the GM). */
-  | { kind: 'damage'; creature: string; amount: number; nonlethal?: boolean; note?: string }
+  /**
+   * The GM resolves a pending attack of opportunity: a hit or a miss typed (damage if any), or `roll`:
+   * the attacker's attack against the target's number, the attacker's damage on a hit (`attack-profile`).
+   */
+  | { kind: 'resolve'; pending: string; outcome: 'hit' | 'miss' | 'roll'; damage?: number }
+  /** Damage the GM enters (an attack, or a fall the text leaves to the GM): an amount, or dice rolled (`2d6+3`). */
+  | { kind: 'damage'; creature: string; amount?: number; dice?: string; nonlethal?: boolean; note?: string }
   | { kind: 'hit-points'; creature: string; hitPoints: number }
   /**
    * d20-phb-30.txt › Minimum Forward Speed: a stalled flyer's DC 20 Reflex save on its next turn —
@@ -67,7 +71,21 @@ export type PlayAction =
    */
   | { kind: 'forced'; effect: ForcedKind; target: string; by: string; squares: number; to?: Square[]; dropProne?: boolean; /** The effect moves the target off its plane (startroid.txt › Pull, Push and Slide: "unless the effect says otherwise"). */ threeDimensional?: boolean }
   /** startroid.txt › Teleportation: to a square it can see, within the power's range. */
-  | { kind: 'teleport'; creature: string; to: Square; range?: number };
+  | { kind: 'teleport'; creature: string; to: Square; range?: number }
+  // Areas and the ruler (issue 17 › 5): a template placed on the board until cleared.
+  /** An area template (ruleset-neutral): shape, size in squares, origin corner (or middle square), aim. */
+  | { kind: 'area'; shape: AreaShape; size: number; origin: Square; toward?: { x: number; y: number }; label?: string }
+  /** Takes one template (by id) or, with no id, every template off the board. */
+  | { kind: 'clear-area'; area?: string }
+  // Dice roller and rolled attacks (issue 17 › 2): any roll in the log; a creature's attack profile.
+  /** The GM rolls any expression (`4d6kh3`, `1d20+5`): in the log with each die's face. */
+  | { kind: 'roll'; dice: string; what?: string }
+  /**
+   * What the GM keeps per creature for rolled attacks: its own attack roll and damage (used when it
+   * attacks) and the number an attack on it must reach (used when it is attacked). Absent fields stay
+   * as they were; null clears one.
+   */
+  | { kind: 'attack-profile'; creature: string; attack?: string | null; damage?: string | null; against?: number | null };
 
 export type PlayActionKind = PlayAction['kind'];
 
@@ -87,6 +105,8 @@ export interface DiceRoll {
   dice: string;
   /** Each die's face. */
   rolls: number[];
+  /** Positions in `rolls` of the dice a keep (`4d6kh3`) left out of the total; absent when none. */
+  dropped?: number[];
   total: number;
 }
 
@@ -112,6 +132,17 @@ export interface PendingAttack {
   status: 'open' | 'hit' | 'miss';
   damage?: number;
   rule: RuleCite;
+}
+
+/**
+ * A creature's attack profile (the `attack-profile` action), kept for the next attack: `attack` and
+ * `damage` are the creature's own rolls when it attacks; `against` is its defence, the total an attack
+ * on it must reach to hit.
+ */
+export interface AttackProfile {
+  attack?: string;
+  damage?: string;
+  against?: number;
 }
 
 /** A simple tracker: damage taken in play, kept apart from the designed encounter. */
@@ -186,6 +217,21 @@ export interface PlayState {
    * must spend its next turn on a DC 20 Reflex save (the `stall-save` action).
    */
   stalled: Record<string, { fallen: number }>;
+  /** Area templates on the board, oldest first, until an action clears them. */
+  areas: PlacedArea[];
+  /** Attack profiles by creature id; a profile is replaced, never changed in place (copies share them). */
+  attackProfiles: Map<string, AttackProfile>;
+}
+
+/** An area template on the board, with what it covered when it was placed. */
+export interface PlacedArea {
+  /** The placing entry's number in the log, from 1 as the log prints it (as text): what `clear-area` names. */
+  id: string;
+  /** The GM's name for it ("Fireball"), or the shape and size. */
+  label: string;
+  template: AreaTemplate;
+  covers: AreaAnswer;
+  round: number;
 }
 
 /** Why the model refuses an action, with where when a square is to blame. */

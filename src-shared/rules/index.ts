@@ -16,3 +16,4 @@ export { linesBetween, threatenedSquares, flanks, flankingSquares, FLANKING_RULE
 export { overlandTravel, MOUNTS, TERRAIN_MULTIPLIERS, TRAVEL_PACES, TRAVEL_TERRAINS, TRAVEL_WAYS, TravelRefused, type TravelAnswer, type TravelRequest } from './epic-path/travel';
 export { placementProblem, unsupportedInAir, type PlacementProblem } from './placement';
 export { releaseMovementMemory, movementMemoryBytes } from './memory';
+export { areaCovers, measure, shapeSquares, distanceFromCorner, AREA_SHAPES, MAX_AREA_SIZE, AreaRefused, type AreaAnswer, type AreaShape, type AreaTemplate, type RulerAnswer, type RulerPoint } from './areas';

@@ -1,7 +1,7 @@
 import { Edge, RULESETS, Terrain, type Creature, type Encounter, type RulesetId } from '../model';
 import { footprintDistance, squareDistance } from './engine/distance';
 import { hostile } from './engine/relations';
-import { clearLine } from './engine/sight';
+import { clearLine, clearLineFromCorner } from './engine/sight';
 import { footprintSide } from './engine/sizes';
 import { MoveRefused } from './engine/types';
 import { RULESET_IMPLEMENTATIONS } from './registry';
@@ -482,4 +482,63 @@ export function flankingSquares(encounter: Encounter, targetId: string, withAlly
     }
   }
   return out;
+}
+
+// Areas -------------------------------------------------------------------------------------------
+
+/** Cover of a creature inside an area from the point the area starts or bursts from. */
+export type AreaCover = 'none' | 'soft' | 'cover' | 'total';
+
+/**
+ * Whether a line of effect runs from a point (a grid corner, or a square's centre) to the centre of
+ * square (x, y), by the engine's sight walk (`engine/sight.ts`): one pass along the line, so a whole
+ * area is quick to check. A square that blocks is not reached.
+ */
+export function effectReaches(encounter: Encounter, from: Point, x: number, y: number): boolean {
+  const map = encounter.map;
+  if (Number.isInteger(from.x) && Number.isInteger(from.y)) return clearLineFromCorner(map, from.x, from.y, x, y, 'effect');
+  const fx = Math.floor(from.x);
+  const fy = Math.floor(from.y);
+  return !solid(encounter, x, y) && !solid(encounter, fx, fy) && clearLine(map, fx, fy, x, y, 'effect');
+}
+
+/**
+ * Cover from a point an area starts or bursts from, for some of a creature's squares (those the area
+ * covers). d20: the area's point is the corner every line starts from (d20-phb-30.txt › Cover: "any
+ * line from this corner to any corner of the target's square"; › Cover and Reflex Saves: cover
+ * against effects that "originate or burst out from a point on the other side of the cover"; › Total
+ * Cover; › Soft Cover; › Low Obstacles and Cover), the best of the creature's squares counting. The
+ * other texts give no cover: 'total' when no line of effect reaches any of the squares, else 'none'.
+ */
+export function coverFromPoint(encounter: Encounter, from: Point, squares: readonly Point[], creatureId: string): AreaCover {
+  const skip = new Set([creatureId]);
+  if (encounter.ruleset !== 'd20-30' && encounter.ruleset !== 'd20-35') {
+    return squares.some((q) => effectReaches(encounter, from, q.x, q.y)) ? 'none' : 'total';
+  }
+  const rank = { none: 0, soft: 1, cover: 2, total: 3 } as const;
+  let best: AreaCover = 'total';
+  for (const q of squares) {
+    const centre = { x: q.x + 0.5, y: q.y + 0.5 };
+    let blockedAll = true;
+    let hard = false;
+    let soft = false;
+    for (const corner of corners(q.x, q.y)) {
+      const f = traceLine(encounter, from, corner, skip);
+      if (!f.blocked.length) blockedAll = false;
+      if (f.blocked.length || f.low.some((l) => lowObstacleCounts(l, from, centre))) hard = true;
+      else if (f.creatures.length) soft = true;
+    }
+    const cover: AreaCover = blockedAll ? 'total' : hard ? 'cover' : soft ? 'soft' : 'none';
+    if (rank[cover] < rank[best]) best = cover;
+  }
+  return best;
+}
+
+/**
+ * d20-phb-30.txt › Low Obstacles and Cover: a low obstacle covers only creatures within 30 feet (6
+ * squares) of it, and not against an attacker closer to it than the target is.
+ */
+function lowObstacleCounts(low: Point, attacker: Point, target: Point): boolean {
+  const dist = (p: Point) => Math.max(Math.abs(p.x - low.x), Math.abs(p.y - low.y));
+  return dist(target) <= 6 && !(dist(attacker) < dist(target));
 }

@@ -104,14 +104,14 @@ describe('keyboard-cursor mode (issue 18 › 4)', () => {
     expect(editor.doc()!.map.terrain.every((t) => t === Terrain.normal)).toBe(true);
     editor.redo();
 
-    // A door in the east wall: to (5, 2), facing east, D.
+    // A door in the east wall: to (5, 2), facing east, O.
     await press('{ArrowDown}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(editor.cursor()).toEqual({ x: 5, y: 2 });
     expect(editor.facing()).toBe('east');
-    await press('d');
+    await press('o');
     expect(editor.doc()!.map.edgeEast[at(editor, 5, 2)]).toBe(Edge.doorClosed);
     expect(editor.undoLabel()).toBe('add door');
-    await press('d');
+    await press('o');
     expect(editor.doc()!.map.edgeEast[at(editor, 5, 2)]).toBe(Edge.doorOpen);
 
     // A creature (C) where the cursor is; the map's label and live region say so.
@@ -172,7 +172,7 @@ describe('keyboard-cursor mode (issue 18 › 4)', () => {
     editor.setDialog('shortcuts');
     const help = host.querySelector('[data-testid="shortcuts-dialog"]')!;
     expect(help.textContent).toContain('Keyboard cursor on the map');
-    expect([...help.querySelectorAll('[data-testid="shortcut-cursor"] kbd')].map((k) => k.textContent)).toEqual(['Arrow keys', 'Shift + arrow keys', 'Enter', 'D', 'Shift + F10, Menu key', 'Esc, K']);
+    expect([...help.querySelectorAll('[data-testid="shortcut-cursor"] kbd')].map((k) => k.textContent)).toEqual(['Arrow keys', 'Shift + arrow keys', 'Enter', 'O', 'Shift + F10, Menu key', 'Esc, K']);
     editor.setDialog(null);
     editor.enterCursorMode();
     editor.togglePlay();

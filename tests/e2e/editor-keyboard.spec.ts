@@ -49,7 +49,7 @@ test('build a room from the keyboard alone; duplicate a creature from the map me
   // A door in the east wall, and a creature inside it.
   await page.keyboard.press('ArrowDown');
   await keys(page, 'ArrowRight', 4);
-  await page.keyboard.press('d');
+  await page.keyboard.press('o');
   await page.keyboard.press('c');
   await page.keyboard.press('Enter');
   await expect(canvas(page)).toHaveAttribute('aria-label', /Square 5, 2: Difficult, elevation 0 feet; .+ \(Medium\)/);

@@ -572,3 +572,40 @@ test('d20 3.0: three rounds — the wyvern runs, the lines tool draws the cover 
   await undoTwoReplayExport(app, checked, 'gate-log.txt');
   expect(app.problems).toEqual([]);
 });
+
+test('Rolled (issue 17 › 2): an attack of opportunity rolled from fields kept as profiles, a roll and rolled damage from the Dice roller; saved, the model replays the same dice', async ({ app }) => {
+  const { page } = app;
+  await startPlay(page, 'Hive breach', 77, { S: 20, t: 15, Z: 10, M: 5, R: 1 });
+  // Through the drone's space: it may attack (startroid.txt › Moving through occupied squares).
+  await walk(page, { x: 5, y: 3 }, [{ x: 6, y: 4 }]);
+  await expect(page.getByTestId('play-pending')).toContainText('Drone');
+  // 1d20+5 against 6 always hits; Enter in the number field rolls.
+  await page.getByTestId('aoo-attack-1:0').fill('1d20+5');
+  await page.getByTestId('aoo-damage-1:0').fill('1d6+1');
+  await page.getByTestId('aoo-against-1:0').fill('6');
+  await page.getByTestId('aoo-against-1:0').press('Enter');
+  await expect(page.getByTestId('play-pending')).toBeHidden();
+  // A typo is answered beside the field; then a roll and rolled damage to the medic.
+  await page.getByTestId('dice-expression').fill('4d6k3');
+  await page.getByTestId('dice-expression').press('Enter');
+  await expect(page.getByTestId('dice-problem')).toContainText('at character 4');
+  await page.getByTestId('dice-expression').fill('4d6kh3');
+  await page.getByTestId('dice-expression').press('Enter');
+  await expect(page.getByTestId('dice-recent').locator('li')).toHaveCount(1);
+  await page.getByTestId('dice-expression').fill('2d6+3');
+  await page.getByTestId('dice-target').selectOption('M');
+  await page.getByTestId('dice-damage').click();
+  await expect(page.getByTestId('dice-recent').locator('li')).toHaveCount(2);
+
+  const saved = await saveAndRead(app, 'rolled.encounter');
+  const session = savedSession(saved)!;
+  expect(session.log.slice(2).map((a) => a.kind)).toEqual(['attack-profile', 'attack-profile', 'resolve', 'roll', 'damage']);
+  const model = replay(saved, session);
+  expect(await logTexts(page)).toEqual(model.entries.map((e) => e.text));
+  const [attack, damage] = model.entries[4]!.dice;
+  expect(attack!.total).toBeGreaterThanOrEqual(6);
+  expect(model.health['S']!.damage).toBe(damage!.total);
+  expect(model.health['M']!.damage).toBe(model.entries[6]!.dice[0]!.total);
+  for (const id of ['S', 'M']) await expect(page.getByTestId(`health-${id}`)).toContainText(`${model.health[id]!.damage} damage`);
+  await expect(page.getByTestId('dice-recent').locator('li').first()).toHaveText(/^Damage to Medic: 2d6\+3 → \d+, \d+ = \d+$/);
+});

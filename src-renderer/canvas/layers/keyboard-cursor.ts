@@ -6,7 +6,7 @@ import { konvaContext } from './draw-context';
 
 /**
  * The keyboard cursor on the interactive layer: its region (dashed), the cursor square in two
- * colours so it reads on light and dark terrain, and a bar on the side it faces (where D puts a door).
+ * colours so it reads on light and dark terrain, and a bar on the side it faces (where O puts a door).
  */
 export function createKeyboardCursorLayer(editor: Editor) {
   const node = new Konva.Shape({

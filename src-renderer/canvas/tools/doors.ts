@@ -20,7 +20,7 @@ export function toggleDoorAt(editor: Editor, point: { x: number; y: number }): b
 
 /**
  * Opens a closed door on this edge or closes an open one, one undo step; with `makeDoor`, any other
- * edge (nothing, a wall) becomes a closed door (the keyboard cursor's D, a door cut in a wall).
+ * edge (nothing, a wall) becomes a closed door (the keyboard cursor's O, a door cut in a wall).
  * Returns whether there was a door to act on (a locked Edges layer refuses the edit with a notice).
  */
 export function toggleDoorOn(editor: Editor, edge: EdgeRef, makeDoor: boolean): boolean {

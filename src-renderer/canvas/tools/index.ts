@@ -1,6 +1,6 @@
 import { BrushIcon, CreatureIcon, EraserIcon, EyedropperIcon, FillIcon, LabelIcon, LineIcon, PanIcon, RectangleIcon, SelectIcon, WallIcon, WandIcon } from '../../ui/icons';
 import { PictureAlignIcon } from '../../ui/picture-icons';
-import { LinesIcon, MoveIcon, PushIcon } from '../../ui/play-icons';
+import { AreaIcon, LinesIcon, MoveIcon, PushIcon, RulerIcon } from '../../ui/play-icons';
 import type { Editor } from '../../state/editor';
 import { createEdgeTool } from './edge';
 import { createEyedropperTool } from './eyedropper';
@@ -8,9 +8,11 @@ import { createLabelTool } from './label';
 import { createPanTool } from './pan';
 import { createPictureAlignTool } from './picture-align';
 import { createPlaceCreatureTool } from './place-creature';
+import { createPlayAreaTool } from './play-area';
 import { createPlayForcedTool } from './play-forced';
 import { createPlayLinesTool } from './play-lines';
 import { createPlayMoveTool } from './play-move';
+import { createPlayRulerTool } from './play-ruler';
 import { createPictureWandTool } from './picture-wand';
 import { createSelectTool } from './select';
 import { createBrushTool } from './square-brush';
@@ -21,6 +23,9 @@ import { createRectangleTool } from './square-rectangle';
 import type { Tool, ToolDefinition } from './tool';
 
 export type { KeyInput, PointerInput, Tool, ToolDefinition, ToolPreview } from './tool';
+
+/** The free ruler, in Edit mode as `ruler` and in Play mode as `play-ruler` (one measure: src-renderer/state/ruler.ts). */
+const RULER: ToolDefinition = { id: 'ruler', label: 'Ruler', key: 'D', tooltip: 'Drag from square to square, or click points one by one (Enter or a double-click ends): the distance counted with the ruleset\'s own diagonals, height too (PageUp / PageDown). Esc clears.', icon: RulerIcon, create: (editor) => createPlayRulerTool(editor, 'ruler') };
 
 /**
  * Every map tool, in palette order. The tool palette, the F1 help and the keyboard shortcuts all
@@ -40,6 +45,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   { id: 'label', label: 'Labels and notes', key: 'T', tooltip: 'Click the map to write a label (a room name, a warning) or a GM note there; drag one to move it, double-click or Enter to edit it, Delete to remove it.', icon: LabelIcon, create: createLabelTool },
   { id: 'creature', label: 'Place a creature', key: 'C', tooltip: 'Click a square to add a creature of the size chosen in the palette; where it may not stand, the outline turns red and says why.', icon: CreatureIcon, create: createPlaceCreatureTool },
   { id: 'picture-align', label: 'Align picture', key: 'A', tooltip: "Drag the map's picture until its grid lies on the map's (one undo step a drag); arrow keys nudge it, [ and ] change the pixels a square; Calibrate in the tool options takes two clicks on grid corners.", icon: PictureAlignIcon, create: createPictureAlignTool },
+  RULER,
 ];
 
 /**
@@ -63,6 +69,17 @@ export const PLAY_TOOLS: readonly PlayToolDefinition[] = [
   {
     id: 'play-lines', label: 'Lines, cover and sight', key: 'L', tooltip: 'Click a creature, then another creature or a square: line of effect, line of sight, cover and concealment as the ruleset draws them.', icon: LinesIcon, create: createPlayLinesTool,
     keys: [['Esc', 'Clear the two ends']],
+  },
+  // Areas and the ruler (issue 17 › 5).
+  {
+    id: 'play-area', label: 'Area templates', key: 'A', tooltip: 'Pick the shape and size in the panel; click a grid corner to place a burst or cube there, or click the origin then the direction of a cone or line. Placing is logged with the creatures covered.', icon: AreaIcon, create: createPlayAreaTool,
+    keys: [['Enter', 'Place the template shown'], ['Esc', "Drop the cone's or line's origin"]],
+  },
+  {
+    ...RULER,
+    id: 'play-ruler',
+    create: (editor) => createPlayRulerTool(editor, 'play-ruler'),
+    keys: [['Enter', 'End the measure'], ['Backspace', 'Take back the last point'], ['PageUp / PageDown', 'The next point one square higher / lower'], ['Esc', 'Clear the ruler']],
   },
 ];
 
