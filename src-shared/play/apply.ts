@@ -1,6 +1,7 @@
 import type { RandomSource } from '../rules/engine/dice';
 import { seededRandom } from '../rules/engine/dice';
 import { uniqueRules } from './cite';
+import { setCondition } from './conditions';
 import { stallSave } from './falls';
 import { forcedAction, teleportAction } from './forced';
 import { enterDamage, resolveAttack, setHitPoints } from './gm';
@@ -56,6 +57,10 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
       break;
     case 'teleport':
       e = teleportAction(state, index, action);
+      break;
+    // play-health: conditions
+    case 'condition':
+      e = setCondition(state, index, action);
       break;
     default:
       throw new PlayRefused(`"${(action as { kind?: unknown }).kind}" is not a play action.`);

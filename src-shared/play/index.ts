@@ -11,3 +11,4 @@ export { exportLog, type LogFormat } from './export';
 export { FORCED_RULES } from './apply';
 export { reachByDistance, damageBars } from './charts';
 export { ledgeOnPath } from './falls';
+export { CONDITIONS, conditionRule, conditionsOf, conditionRefusal, type ConditionId, type ConditionRule } from './conditions';

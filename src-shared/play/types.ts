@@ -67,7 +67,9 @@ export type PlayAction =
    */
   | { kind: 'forced'; effect: ForcedKind; target: string; by: string; squares: number; to?: Square[]; dropProne?: boolean; /** The effect moves the target off its plane (startroid.txt › Pull, Push and Slide: "unless the effect says otherwise"). */ threeDimensional?: boolean }
   /** startroid.txt › Teleportation: to a square it can see, within the power's range. */
-  | { kind: 'teleport'; creature: string; to: Square; range?: number };
+  | { kind: 'teleport'; creature: string; to: Square; range?: number }
+  // play-health: conditions the ruleset's text names, set or cleared (conditions.ts)
+  | { kind: 'condition'; creature: string; condition: string; on: boolean };
 
 export type PlayActionKind = PlayAction['kind'];
 
@@ -186,6 +188,11 @@ export interface PlayState {
    * must spend its next turn on a DC 20 Reflex save (the `stall-save` action).
    */
   stalled: Record<string, { fallen: number }>;
+  /**
+   * Conditions by creature id that are not board flags (fatigued, stunned, …; see `conditions.ts`):
+   * prone, helpless, dead and blinded stay on the board's creature, where the engine reads them.
+   */
+  conditions: Map<string, string[]>;
 }
 
 /** Why the model refuses an action, with where when a square is to blame. */
