@@ -139,8 +139,10 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ kind: z.literal('stall-save'), creature: Id, success: z.boolean().optional(), modifier: z.number().min(-100).max(100).optional() }).strict(),
   z.object({ kind: z.literal('teleport'), creature: Id, to: PlaySquare, range: z.int().min(0).max(10000).optional() }).strict(),
-  // play-health: conditions
+  // play-health: conditions, healing and temporary hit points
   z.object({ kind: z.literal('condition'), creature: Id, condition: z.string().min(1).max(32).describe('A condition the ruleset names (docs/play.md › Conditions); checked when the log is replayed.'), on: z.boolean() }).strict(),
+  z.object({ kind: z.literal('heal'), creature: Id, amount: z.int().min(0).max(1000000), nonlethal: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('temporary-hit-points'), creature: Id, amount: z.int().min(0).max(1000000) }).strict(),
 ]);
 
 export const PlaySessionSchema = z

@@ -5,6 +5,7 @@ import { setCondition } from './conditions';
 import { stallSave } from './falls';
 import { forcedAction, teleportAction } from './forced';
 import { enterDamage, resolveAttack, setHitPoints } from './gm';
+import { heal, setTemporaryHitPoints } from './health';
 import { enterInitiative, nextTurn, rollInitiative, setGmOrder } from './initiative';
 import { moveAction, standUp } from './moves';
 import { draft } from './state';
@@ -58,9 +59,15 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
     case 'teleport':
       e = teleportAction(state, index, action);
       break;
-    // play-health: conditions
+    // play-health: conditions, healing and temporary hit points
     case 'condition':
       e = setCondition(state, index, action);
+      break;
+    case 'heal':
+      e = heal(state, index, action);
+      break;
+    case 'temporary-hit-points':
+      e = setTemporaryHitPoints(state, index, action);
       break;
     default:
       throw new PlayRefused(`"${(action as { kind?: unknown }).kind}" is not a play action.`);

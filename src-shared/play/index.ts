@@ -12,3 +12,4 @@ export { FORCED_RULES } from './apply';
 export { reachByDistance, damageBars } from './charts';
 export { ledgeOnPath } from './falls';
 export { CONDITIONS, conditionRule, conditionsOf, conditionRefusal, type ConditionId, type ConditionRule } from './conditions';
+export { HEALTH_TRACKS, hitPointsLeft, takeDamage, type DamageTaken, type HealthTracks } from './health';

@@ -68,8 +68,12 @@ export type PlayAction =
   | { kind: 'forced'; effect: ForcedKind; target: string; by: string; squares: number; to?: Square[]; dropProne?: boolean; /** The effect moves the target off its plane (startroid.txt › Pull, Push and Slide: "unless the effect says otherwise"). */ threeDimensional?: boolean }
   /** startroid.txt › Teleportation: to a square it can see, within the power's range. */
   | { kind: 'teleport'; creature: string; to: Square; range?: number }
-  // play-health: conditions the ruleset's text names, set or cleared (conditions.ts)
-  | { kind: 'condition'; creature: string; condition: string; on: boolean };
+  // play-health: conditions the ruleset's text names, set or cleared (conditions.ts); healing and temporary hit points (health.ts)
+  | { kind: 'condition'; creature: string; condition: string; on: boolean }
+  /** Healing the GM enters: lethal damage (or nonlethal) comes off (health.ts). */
+  | { kind: 'heal'; creature: string; amount: number; nonlethal?: boolean }
+  /** Temporary hit points the GM gives (they take damage first; 0 clears them). */
+  | { kind: 'temporary-hit-points'; creature: string; amount: number };
 
 export type PlayActionKind = PlayAction['kind'];
 
@@ -116,12 +120,15 @@ export interface PendingAttack {
   rule: RuleCite;
 }
 
-/** A simple tracker: damage taken in play, kept apart from the designed encounter. */
+/** A simple tracker: damage taken in play, kept apart from the designed encounter (see `health.ts`). */
 export interface Health {
-  /** Hit points the GM entered, or null when unknown. */
+  /** The maximum hit points the GM entered, or null when unknown. */
   hitPoints: number | null;
+  /** Lethal damage taken (hit points left = hitPoints - damage). */
   damage: number;
   nonlethal: number;
+  /** Temporary hit points left: they take damage first. */
+  temporary: number;
 }
 
 /** What the current creature has done this turn. */
@@ -177,8 +184,8 @@ export interface PlayState {
   turnIndex: number;
   current: string | null;
   turn: TurnState;
-  /** By creature id, in a record with no prototype (see `perCreature`). */
-  health: Record<string, Health>;
+  /** By creature id (issue 17 › 8: per-creature state in a Map, never a plain object). */
+  health: Map<string, Health>;
   pending: PendingAttack[];
   entries: LogEntry[];
   /** Groups of creatures tied on initiative after the text's tie-break: the GM may reorder them. */
