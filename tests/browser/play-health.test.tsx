@@ -120,12 +120,12 @@ describe('hit-point bars and condition badges on the tokens', () => {
     const groups = healthNodes(editor.playState()!, { ...editor.view(), ...view }, { width: 2000, height: 2000 });
     const byCreature = new Map(groups.map((g) => [g.getAttr('creature') as string, g]));
     expect([...byCreature.keys()].sort()).toEqual(['A', 'D', 'K']);
-    const barA = byCreature.get('A')!.findOne('.hp-bar')!;
+    const barA = byCreature.get('A')!.findOne<Konva.Group>('.hp-bar')!;
     expect(barA.getAttrs()).toMatchObject({ left: 15, maximum: 20, down: false });
     const back = barA.findOne<Konva.Rect>('.hp-back')!;
     const left = barA.findOne<Konva.Rect>('.hp-left')!;
     expect(left.width() / back.width()).toBeCloseTo(15 / 20, 5);
-    const barD = byCreature.get('D')!.findOne('.hp-bar')!;
+    const barD = byCreature.get('D')!.findOne<Konva.Group>('.hp-bar')!;
     expect(barD.getAttrs()).toMatchObject({ left: 0, down: true });
     expect(barD.findOne('.hp-left')).toBeUndefined();
     expect(barD.findOne<Konva.Text>('.hp-down')!.text()).toBe('0 HP');
