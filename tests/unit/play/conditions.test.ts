@@ -153,8 +153,11 @@ describe('startroid.txt › Teleportation: "Being immobilized or restrained does
     t.act({ kind: 'condition', creature: 'A', condition: 'immobilized', on: true });
     expect(t.refusal({ kind: 'move', creature: 'A', action: 'move', path: [{ x: 1, y: 0 }] })).toContain('startroid.txt › Teleportation');
     expect(t.refusal({ kind: 'move', creature: 'A', action: 'step', path: [{ x: 1, y: 0 }] })).toContain('immobilized');
-    t.act({ kind: 'teleport', creature: 'A', to: { x: 3, y: 0 } });
+    const e = t.act({ kind: 'teleport', creature: 'A', to: { x: 3, y: 0 } });
     expect(t.creature('A').x).toBe(3);
+    // "the target is no longer immobilized … Otherwise, the target teleports and is still immobilized": the GM says which.
+    expect(e.text).toContain('It is still immobilized unless what held it was in the space it left');
+    expect(t.state.conditions.get('A')).toEqual(['immobilized']);
   });
 
   it('startroid.txt › Moving through occupied squares: an ally may end its move in a prone ally\'s square', () => {
