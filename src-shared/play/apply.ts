@@ -4,8 +4,10 @@ import { uniqueRules } from './cite';
 import { stallSave } from './falls';
 import { forcedAction, teleportAction } from './forced';
 import { enterDamage, resolveAttack, setHitPoints } from './gm';
-import { enterInitiative, nextTurn, rollInitiative, setGmOrder } from './initiative';
+import { addEffect, addRoundEndEffect, endEffect } from './effects';
+import { actNow, delayTurn, enterInitiative, joinInitiative, leaveInitiative, nextTurn, readyAction, rollInitiative, setGmOrder } from './initiative';
 import { moveAction, standUp } from './moves';
+import { outOfTurnMove } from './out-of-turn';
 import { draft } from './state';
 import { PlayRefused, type LogEntry, type PlayAction, type PlayState } from './types';
 
@@ -31,7 +33,7 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
       e = setGmOrder(state, index, action);
       break;
     case 'next-turn':
-      e = nextTurn(state, index, action);
+      e = nextTurn(state, index, action, random);
       break;
     case 'move':
       e = moveAction(state, index, action, random);
@@ -56,6 +58,34 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
       break;
     case 'teleport':
       e = teleportAction(state, index, action);
+      break;
+    // Turn control (issue 17 › 4): moves out of turn, delay and ready, the order mid-fight, effects.
+    case 'move-out-of-turn':
+      e = outOfTurnMove(state, index, action, random);
+      break;
+    case 'delay':
+      e = delayTurn(state, index, action, random);
+      break;
+    case 'ready':
+      e = readyAction(state, index, action);
+      break;
+    case 'act-now':
+      e = actNow(state, index, action);
+      break;
+    case 'join-initiative':
+      e = joinInitiative(state, index, action);
+      break;
+    case 'leave-initiative':
+      e = leaveInitiative(state, index, action, random);
+      break;
+    case 'effect':
+      e = addEffect(state, index, action);
+      break;
+    case 'round-end-effect':
+      e = addRoundEndEffect(state, index, action);
+      break;
+    case 'end-effect':
+      e = endEffect(state, index, action);
       break;
     default:
       throw new PlayRefused(`"${(action as { kind?: unknown }).kind}" is not a play action.`);

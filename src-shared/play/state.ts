@@ -36,6 +36,7 @@ export function initialState(planned: Encounter): PlayState {
     entries: [],
     ties: [],
     stalled: perCreature<{ fallen: number }>(),
+    effects: [],
   };
 }
 
@@ -55,6 +56,7 @@ export function draft(state: PlayState): PlayState {
     entries: [...state.entries],
     ties: state.ties.map((t) => [...t]),
     stalled,
+    effects: state.effects.map((f) => ({ ...f })),
   };
 }
 
