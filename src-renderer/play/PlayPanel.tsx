@@ -1,6 +1,7 @@
 import { Show } from 'solid-js';
 import { RULESETS } from '../../src-shared/model';
 import type { Editor } from '../state/editor';
+import { Effects } from './Effects';
 import { ForcedMovement } from './ForcedMovement';
 import { Health } from './Health';
 import { Initiative } from './Initiative';
@@ -81,6 +82,7 @@ export function PlayPanel(props: { editor: Editor }) {
         </Show>
         <PendingAttacks editor={editor} />
         <Initiative editor={editor} />
+        <Effects editor={editor} />
         <Overlays editor={editor} />
         <Health editor={editor} />
         </div>

@@ -6,6 +6,7 @@ import type { RulesetId } from '../../src-shared/model';
 import { BAND_COLORS } from '../canvas/layers/play-overlay';
 import type { Editor } from '../state/editor';
 import type { ReachBand } from '../state/play';
+import { DelayReady } from './DelayReady';
 import { PanelSection } from './PanelSection';
 import { unitWords } from '../state/wording';
 
@@ -73,6 +74,7 @@ export function Turn(props: { editor: Editor }) {
           </dd>
         </Show>
       </dl>
+      <DelayReady editor={editor} />
       <div class="play-actions" role="radiogroup" aria-label="Movement this turn" data-testid="play-actions">
         <For each={editor.turnOptions().filter((o) => o.action !== 'stand-up')}>
           {(o) => (
