@@ -6,6 +6,7 @@ import { ForcedMovement } from './ForcedMovement';
 import { Health } from './Health';
 import { Initiative } from './Initiative';
 import { Lines } from './Lines';
+import { OutOfTurn } from './OutOfTurn';
 import { Overlays } from './Overlays';
 import { PendingAttacks } from './PendingAttacks';
 import { PlayLog } from './PlayLog';
@@ -83,6 +84,7 @@ export function PlayPanel(props: { editor: Editor }) {
         <PendingAttacks editor={editor} />
         <Initiative editor={editor} />
         <Effects editor={editor} />
+        <OutOfTurn editor={editor} />
         <Overlays editor={editor} />
         <Health editor={editor} />
         </div>

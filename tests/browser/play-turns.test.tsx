@@ -136,4 +136,25 @@ describe('turn control in the Play panel', () => {
     expect(list()).toEqual([]);
     expect(editor.playEntries().at(-1)!.text).toBe('Bless on Bela ends (GM).');
   });
+
+  it('moves a creature out of turn from the squares typed: the current turn is untouched, bad squares say why', async () => {
+    const { editor, host } = await fight();
+    await type(q<HTMLSelectElement>(host, 'oot-creature'), 'O');
+    await type(q(host, 'oot-path'), '7,3 six');
+    await click(host, 'oot-move');
+    expect(editor.playRefusal()!.reason).toBe('"six" is not a square: write x,y (or x,y,altitude for a flight).');
+    q<HTMLInputElement>(host, 'oot-reaction')!.click();
+    await type(q(host, 'oot-path'), '5,3 4,3');
+    await click(host, 'oot-move');
+    expect(editor.playRefusal()).toBeNull();
+    const orc = editor.playState()!.board.creatures.find((c) => c.id === 'O')!;
+    expect([orc.x, orc.y]).toEqual([4, 3]);
+    expect(editor.playState()!.current).toBe('A');
+    expect(q(host, 'play-spent')!.textContent).toContain('0 ft this turn');
+    expect(editor.playEntries().at(-1)!.text).toMatch(/^Out of turn \(reaction\): Orc moves from 6,3 to 4,3/);
+    // A path the rules refuse is refused with the engine's reason: 7 squares in one 30 ft move.
+    await type(q(host, 'oot-path'), '4,2 4,1 4,0 5,0 6,0 7,0 7,1');
+    await click(host, 'oot-move');
+    expect(editor.playRefusal()!.reason).toMatch(/^Orc cannot take that path/);
+  });
 });
