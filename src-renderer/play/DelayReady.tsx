@@ -23,7 +23,12 @@ export function DelayReady(props: { editor: Editor }) {
     <Show when={own()}>
       {(c) => (
         <div class="play-buttons" data-testid="play-delay-ready">
-          <button data-testid="play-delay" disabled={acted()} title={acted() ? `${c().name} has already acted: it can only delay before doing anything` : `${c().name} acts later this round, when the GM says (Act now in the initiative)`} onClick={() => editor.playAct({ kind: 'delay', creature: c().creature })}>
+          <button
+            data-testid="play-delay"
+            disabled={acted() || c().waiting?.how === 'ready'}
+            title={acted() ? `${c().name} has already acted: it can only delay before doing anything` : c().waiting ? `${c().name} has readied an action: it waits for that` : `${c().name} acts later this round, when the GM says (Act now in the initiative)`}
+            onClick={() => editor.playAct({ kind: 'delay', creature: c().creature })}
+          >
             Delay
           </button>
           <Show

@@ -102,7 +102,8 @@ export function setGmOrder(state: PlayState, index: number, action: Extract<Play
 
 /** Ends the turn; after the last creature in the order a new round starts. */
 export function nextTurn(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'next-turn' }>, random: RandomSource): LogEntry {
-  if (state.round === 0 || state.order.length === 0) throw new PlayRefused('Roll or enter initiative first: there is no turn to end.');
+  if (state.round === 0) throw new PlayRefused('Roll or enter initiative first: there is no turn to end.');
+  if (state.order.length === 0) throw new PlayRefused('Nobody is left in the initiative: add a creature to it (or enter initiative again) to go on.');
   const ended = state.current;
   // The entry belongs to the round the turn ended in (the exported log files it under that round).
   const endedRound = state.round;
@@ -163,6 +164,7 @@ function hasActed(state: PlayState): boolean {
 export function delayTurn(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'delay' }>, random: RandomSource): LogEntry {
   const own = currentOf(state, action.creature, 'delays');
   if (hasActed(state)) throw new PlayRefused(`${own.name} has already acted this turn: it can only delay before doing anything.`);
+  if (own.waiting?.how === 'ready') throw new PlayRefused(`${own.name} has readied an action (${own.waiting.trigger}): it waits for that, or ends its turn.`);
   const e = entry(state, index, action, own.creature, `${own.name} delays: it will act later this round, when the GM says.`);
   turnEdge(state, e, own.creature, 'end');
   own.waiting = { how: 'delay' };

@@ -73,6 +73,7 @@ describe('turn control in the Play panel', () => {
     await click(host, 'play-ready');
     expect(q(host, 'play-readied')!.textContent).toBe('Readied: when the orc comes near');
     expect(q(host, 'order-waiting-A')!.textContent).toContain('ready: when the orc comes near');
+    expect(q<HTMLButtonElement>(host, 'play-delay')!.disabled).toBe(true);
     await click(host, 'play-next-turn');
     await click(host, 'play-next-turn');
     expect(editor.playState()!.current).toBe('O');

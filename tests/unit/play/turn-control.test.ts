@@ -193,6 +193,8 @@ describe('delay and ready', () => {
     expect(refusal(D20, init, { kind: 'ready', creature: 'A', trigger: '  ' })).toBe('Write the trigger: what the readied action waits for.');
     expect(refusal(D20, init, { kind: 'ready', creature: 'A', trigger: 'x' }, { kind: 'act-now', creature: 'A' })).toBe("It is Aric's own turn: its readied action waits for another creature's turn.");
     expect(refusal(D20, init, { kind: 'act-now', creature: 'O' })).toBe('Orc is neither delaying nor holding a readied action.');
+    // A readied creature does not also delay (the delay would drop the readied action silently).
+    expect(refusal(D20, init, { kind: 'ready', creature: 'A', trigger: 'x' }, { kind: 'delay', creature: 'A' })).toBe('Aric has readied an action (x): it waits for that, or ends its turn.');
   });
 
   it('a readied action not fired lapses when the readier\'s next turn starts', () => {
@@ -225,6 +227,12 @@ describe('the order mid-fight', () => {
     const passes = play(D20, newSession(1), init, next, next, { kind: 'leave-initiative', creature: 'O' }).state;
     expect([passes.round, passes.current]).toEqual([2, 'A']);
     expect(passes.entries.at(-1)!.text).toBe("Orc leaves the initiative. Round 2: Aric's turn.");
+    // Everybody gone: no turn, Next turn says why; a creature joining takes the turn.
+    const leaveAll: PlayAction[] = ['A', 'B', 'O'].map((creature) => ({ kind: 'leave-initiative', creature }));
+    const empty = play(D20, newSession(1), init, ...leaveAll).state;
+    expect([empty.current, empty.turnIndex]).toEqual([null, -1]);
+    expect(refusal(D20, init, ...leaveAll, next)).toBe('Nobody is left in the initiative: add a creature to it (or enter initiative again) to go on.');
+    expect(play(D20, newSession(1), init, ...leaveAll, { kind: 'join-initiative', creature: 'G', score: 4 }).state.current).toBe('G');
   });
 
   it('reorders with the order action (the Initiative arrows), logged', () => {
