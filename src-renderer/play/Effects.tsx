@@ -1,20 +1,22 @@
 import { createSignal, For, Show } from 'solid-js';
-import type { PlayEffect, PlayState, TurnEdge } from '../../src-shared/play';
+import { conditionRule, CONDITIONS, type PlayEffect, type PlayState, type TurnEdge } from '../../src-shared/play';
 import type { Editor } from '../state/editor';
 import { PanelSection } from './PanelSection';
 
 /** An effect as the list shows it: on whom, and how long it has left. */
 function describe(state: PlayState, f: PlayEffect): string {
   const name = (id: string) => state.board.creatures.find((c) => c.id === id)?.name ?? id;
-  if (f.kind === 'duration') return `${f.name} on ${name(f.on)} — until the ${f.edge} of ${name(f.turnOf)}'s turn, round ${f.round}`;
-  const what = f.damage ? `${f.damage}${f.nonlethal ? ' nonlethal' : ''} damage to ${name(f.on)}` : `on ${name(f.on)}`;
+  const condition = f.condition ? ` (${conditionRule(state.board.ruleset, f.condition)?.label.toLowerCase() ?? f.condition})` : '';
+  if (f.kind === 'duration') return `${f.name}${condition} on ${name(f.on)} — until the ${f.edge} of ${name(f.turnOf)}'s turn, round ${f.round}`;
+  const what = f.damage ? `${f.damage}${f.nonlethal ? ' nonlethal' : ''} damage${condition} to ${name(f.on)}` : `${condition.trim() || 'fires'} on ${name(f.on)}`;
   return `${f.name}: ${what} at each round's end${f.left === null ? '' : `, ${f.left} more`}`;
 }
 
 /**
  * Effects in play (ruleset-neutral GM tools): the list with what each has left and an End button, and
- * a form for a new one — a named effect lasting some rounds, ending at the start or the end of a named
- * creature's turn, or damage that fires at every round's end. Each is a log entry.
+ * a form for a new one — a named effect (with a condition the ruleset names, or none) lasting some
+ * rounds, ending at the start or the end of a named creature's turn, or damage and/or a condition that
+ * fire at every round's end. Each is a log entry.
  */
 export function Effects(props: { editor: Editor }) {
   const editor = props.editor;
@@ -30,6 +32,7 @@ export function Effects(props: { editor: Editor }) {
   const [damage, setDamage] = createSignal('');
   const [nonlethal, setNonlethal] = createSignal(false);
   const [times, setTimes] = createSignal('');
+  const [condition, setCondition] = createSignal('');
   // The choices fall back to the first creature while the GM has not picked one.
   const onId = () => (state().board.creatures.some((c) => c.id === on()) ? on() : (state().board.creatures[0]?.id ?? ''));
   const turnOfId = () => (state().order.some((o) => o.creature === turnOf()) ? turnOf() : (state().current ?? state().order[0]?.creature ?? ''));
@@ -38,13 +41,14 @@ export function Effects(props: { editor: Editor }) {
   const add = () => {
     const done =
       timing() === 'duration'
-        ? editor.playAct({ kind: 'effect', on: onId(), name: name(), rounds: whole(rounds()), ends: edge(), turnOf: turnOfId() })
+        ? editor.playAct({ kind: 'effect', on: onId(), name: name(), rounds: whole(rounds()), ends: edge(), turnOf: turnOfId(), ...(condition() ? { condition: condition() } : {}) })
         : editor.playAct({
             kind: 'round-end-effect',
             on: onId(),
             name: name(),
             ...(damage().trim() ? { damage: damage().trim() } : {}),
             ...(nonlethal() ? { nonlethal: true } : {}),
+            ...(condition() ? { condition: condition() } : {}),
             ...(times().trim() ? { rounds: whole(times()) } : {}),
           });
     if (done) setName('');
@@ -77,6 +81,13 @@ export function Effects(props: { editor: Editor }) {
             <span>On</span>
             <select data-testid="effect-on" value={onId()} onChange={(e) => setOn(e.currentTarget.value)}>
               <For each={state().board.creatures}>{(c) => <option value={c.id}>{c.name}</option>}</For>
+            </select>
+          </label>
+          <label class="field">
+            <span>Condition</span>
+            <select data-testid="effect-condition" value={condition()} onChange={(e) => setCondition(e.currentTarget.value)} title="A condition the ruleset's text names: set with the effect (cleared when a lasting one ends), or set each time a round's-end one fires">
+              <option value="">none</option>
+              <For each={CONDITIONS[state().board.ruleset]}>{(r) => <option value={r.id}>{r.label}</option>}</For>
             </select>
           </label>
           <div role="radiogroup" aria-label="When it ends or fires">

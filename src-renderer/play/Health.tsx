@@ -8,7 +8,7 @@ export function Health(props: { editor: Editor }) {
   const rows = () => {
     const s = editor.playShown();
     if (!s) return [];
-    return s.board.creatures.map((c) => ({ c, h: s.health[c.id] ?? { damage: 0, nonlethal: 0, hitPoints: null } }));
+    return s.board.creatures.map((c) => ({ c, h: s.health.get(c.id) ?? { damage: 0, nonlethal: 0, hitPoints: null, temporary: 0 } }));
   };
   const live = () => editor.playViewAt() === null;
   return (

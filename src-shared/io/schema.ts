@@ -139,6 +139,10 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ kind: z.literal('stall-save'), creature: Id, success: z.boolean().optional(), modifier: z.number().min(-100).max(100).optional() }).strict(),
   z.object({ kind: z.literal('teleport'), creature: Id, to: PlaySquare, range: z.int().min(0).max(10000).optional() }).strict(),
+  // play-health: conditions, healing and temporary hit points
+  z.object({ kind: z.literal('condition'), creature: Id, condition: z.string().min(1).max(32).describe('A condition the ruleset names (docs/play.md › Conditions); checked when the log is replayed.'), on: z.boolean() }).strict(),
+  z.object({ kind: z.literal('heal'), creature: Id, amount: z.int().min(0).max(1000000), nonlethal: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('temporary-hit-points'), creature: Id, amount: z.int().min(0).max(1000000) }).strict(),
   // Turn control (issue 17 › 4): moves out of turn, delay and ready, the order mid-fight, effects.
   z
     .object({
@@ -166,6 +170,7 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
       rounds: z.int().min(0).max(1000),
       ends: z.enum(['start', 'end']).describe("The effect ends at the start or the end of turnOf's turn, rounds after the round it began."),
       turnOf: Id,
+      condition: z.string().min(1).max(32).optional().describe('A condition the ruleset names, set with the effect and cleared when it ends.'),
     })
     .strict(),
   z
@@ -175,6 +180,7 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
       name: z.string().min(1).max(80),
       damage: z.string().max(32).optional().describe('Dice (1d6+1) or a number, rolled at every round end.'),
       nonlethal: z.boolean().optional(),
+      condition: z.string().min(1).max(32).optional().describe('A condition the ruleset names, set each time it fires (if not already).'),
       rounds: z.int().min(1).max(1000).optional().describe('How many round ends it fires at; absent: until the GM ends it.'),
     })
     .strict(),

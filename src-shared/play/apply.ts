@@ -1,10 +1,12 @@
 import type { RandomSource } from '../rules/engine/dice';
 import { seededRandom } from '../rules/engine/dice';
 import { uniqueRules } from './cite';
+import { setCondition } from './conditions';
 import { stallSave } from './falls';
 import { forcedAction, teleportAction } from './forced';
 import { enterDamage, resolveAttack, setHitPoints } from './gm';
 import { addEffect, addRoundEndEffect, endEffect } from './effects';
+import { heal, setTemporaryHitPoints } from './health';
 import { actNow, delayTurn, enterInitiative, joinInitiative, leaveInitiative, nextTurn, readyAction, rollInitiative, setGmOrder } from './initiative';
 import { moveAction, standUp } from './moves';
 import { outOfTurnMove } from './out-of-turn';
@@ -58,6 +60,16 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
       break;
     case 'teleport':
       e = teleportAction(state, index, action);
+      break;
+    // play-health: conditions, healing and temporary hit points
+    case 'condition':
+      e = setCondition(state, index, action);
+      break;
+    case 'heal':
+      e = heal(state, index, action);
+      break;
+    case 'temporary-hit-points':
+      e = setTemporaryHitPoints(state, index, action);
       break;
     // Turn control (issue 17 › 4): moves out of turn, delay and ready, the order mid-fight, effects.
     case 'move-out-of-turn':

@@ -11,3 +11,5 @@ export { exportLog, type LogFormat } from './export';
 export { FORCED_RULES } from './apply';
 export { reachByDistance, damageBars } from './charts';
 export { ledgeOnPath } from './falls';
+export { CONDITIONS, conditionRule, conditionsOf, conditionRefusal, type ConditionId, type ConditionRule } from './conditions';
+export { HEALTH_TRACKS, hitPointsLeft, takeDamage, type DamageTaken, type HealthTracks } from './health';

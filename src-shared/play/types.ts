@@ -68,6 +68,12 @@ export type PlayAction =
   | { kind: 'forced'; effect: ForcedKind; target: string; by: string; squares: number; to?: Square[]; dropProne?: boolean; /** The effect moves the target off its plane (startroid.txt › Pull, Push and Slide: "unless the effect says otherwise"). */ threeDimensional?: boolean }
   /** startroid.txt › Teleportation: to a square it can see, within the power's range. */
   | { kind: 'teleport'; creature: string; to: Square; range?: number }
+  // play-health: conditions the ruleset's text names, set or cleared (conditions.ts); healing and temporary hit points (health.ts)
+  | { kind: 'condition'; creature: string; condition: string; on: boolean }
+  /** Healing the GM enters: lethal damage (or nonlethal) comes off (health.ts). */
+  | { kind: 'heal'; creature: string; amount: number; nonlethal?: boolean }
+  /** Temporary hit points the GM gives (they take damage first; 0 clears them). */
+  | { kind: 'temporary-hit-points'; creature: string; amount: number }
   // Turn control (issue 17 › 4): moves out of turn, delay and ready, the order mid-fight, effects.
   /**
    * A move by a creature whose turn it is not: a GM correction or a reaction. The path is checked as
@@ -84,10 +90,10 @@ export type PlayAction =
   | { kind: 'join-initiative'; creature: string; score: number }
   /** A creature leaves the initiative (it stays on the map). */
   | { kind: 'leave-initiative'; creature: string }
-  /** A named effect on a creature for some rounds, ending at the start or the end of a named creature's turn. */
-  | { kind: 'effect'; on: string; name: string; rounds: number; ends: TurnEdge; turnOf: string }
-  /** An effect the GM enters that fires at every round's end (damage, dice or a number), `rounds` times or until ended. */
-  | { kind: 'round-end-effect'; on: string; name: string; damage?: string; nonlethal?: boolean; rounds?: number }
+  /** A named effect on a creature for some rounds, ending at the start or the end of a named creature's turn; a `condition` is set with it and cleared when it ends. */
+  | { kind: 'effect'; on: string; name: string; rounds: number; ends: TurnEdge; turnOf: string; condition?: string }
+  /** An effect the GM enters that fires at every round's end (damage, dice or a number, and/or a condition set), `rounds` times or until ended. */
+  | { kind: 'round-end-effect'; on: string; name: string; damage?: string; nonlethal?: boolean; condition?: string; rounds?: number }
   /** The GM ends an effect early. */
   | { kind: 'end-effect'; effect: string };
 
@@ -106,8 +112,8 @@ export type Waiting = { how: 'delay' } | { how: 'ready'; trigger: string };
  * `round-end` effect fires at every round's end, `left` more times (null: until the GM ends it).
  */
 export type PlayEffect =
-  | { id: string; kind: 'duration'; name: string; on: string; edge: TurnEdge; turnOf: string; round: number }
-  | { id: string; kind: 'round-end'; name: string; on: string; damage: string | null; nonlethal: boolean; left: number | null };
+  | { id: string; kind: 'duration'; name: string; on: string; edge: TurnEdge; turnOf: string; round: number; condition: string | null }
+  | { id: string; kind: 'round-end'; name: string; on: string; damage: string | null; nonlethal: boolean; condition: string | null; left: number | null };
 
 export type PlayActionKind = PlayAction['kind'];
 
@@ -156,12 +162,15 @@ export interface PendingAttack {
   rule: RuleCite;
 }
 
-/** A simple tracker: damage taken in play, kept apart from the designed encounter. */
+/** A simple tracker: damage taken in play, kept apart from the designed encounter (see `health.ts`). */
 export interface Health {
-  /** Hit points the GM entered, or null when unknown. */
+  /** The maximum hit points the GM entered, or null when unknown. */
   hitPoints: number | null;
+  /** Lethal damage taken (hit points left = hitPoints - damage). */
   damage: number;
   nonlethal: number;
+  /** Temporary hit points left: they take damage first. */
+  temporary: number;
 }
 
 /** What the current creature has done this turn. */
@@ -217,8 +226,8 @@ export interface PlayState {
   turnIndex: number;
   current: string | null;
   turn: TurnState;
-  /** By creature id, in a record with no prototype (see `perCreature`). */
-  health: Record<string, Health>;
+  /** By creature id (issue 17 › 8: per-creature state in a Map, never a plain object). */
+  health: Map<string, Health>;
   pending: PendingAttack[];
   entries: LogEntry[];
   /** Groups of creatures tied on initiative after the text's tie-break: the GM may reorder them. */
@@ -228,6 +237,11 @@ export interface PlayState {
    * must spend its next turn on a DC 20 Reflex save (the `stall-save` action).
    */
   stalled: Record<string, { fallen: number }>;
+  /**
+   * Conditions by creature id that are not board flags (fatigued, stunned, …; see `conditions.ts`):
+   * prone, helpless, dead and blinded stay on the board's creature, where the engine reads them.
+   */
+  conditions: Map<string, string[]>;
   /** Effects in play, in the order they were added (turn control, `effects.ts`). */
   effects: PlayEffect[];
 }

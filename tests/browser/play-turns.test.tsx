@@ -131,11 +131,27 @@ describe('turn control in the Play panel', () => {
     for (let i = 0; i < 3; i++) await click(host, 'play-next-turn');
     const fired = editor.playEntries().at(-1)!;
     expect(fired.dice.map((d) => d.what)).toEqual(['Burning on Orc']);
-    expect(editor.playState()!.health.O!.damage).toBe(fired.dice[0]!.total);
+    expect(editor.playState()!.health.get('O')!.damage).toBe(fired.dice[0]!.total);
     expect(list()).toEqual(["Bless on Bela — until the end of Orc's turn, round 3"]);
     await click(host, 'play-end-effect-effect-1');
     expect(list()).toEqual([]);
     expect(editor.playEntries().at(-1)!.text).toBe('Bless on Bela ends (GM).');
+  });
+
+  it('an effect with a condition from the ruleset\'s list sets it on the creature and clears it when ended', async () => {
+    const { editor, host } = await fight();
+    // d20 3.5 names prone, helpless and dead (src-shared/play/conditions.ts).
+    expect([...q<HTMLSelectElement>(host, 'effect-condition')!.options].map((o) => o.value)).toEqual(['', 'prone', 'helpless', 'dead']);
+    await type(q(host, 'effect-name'), 'Hold');
+    await type(q<HTMLSelectElement>(host, 'effect-on'), 'O');
+    await type(q<HTMLSelectElement>(host, 'effect-condition'), 'helpless');
+    await click(host, 'effect-add');
+    expect(editor.playRefusal()).toBeNull();
+    const orc = () => editor.playState()!.board.creatures.find((c) => c.id === 'O')!;
+    expect(orc().helpless).toBe(true);
+    expect(host.querySelector('[data-testid="play-effect-list"] li')!.textContent).toContain("Hold (helpless) on Orc — until the start of Aric's turn, round 2");
+    await click(host, 'play-end-effect-effect-1');
+    expect(orc().helpless).toBe(false);
   });
 
   it('moves a creature out of turn from the squares typed: the current turn is untouched, bad squares say why', async () => {

@@ -247,7 +247,7 @@ describe('effects', () => {
     // Added on Aric's turn in round 1 for 1 round, ending at the start of Aric's turn: round 2.
     const bless: PlayAction = { kind: 'effect', on: 'B', name: 'Bless', rounds: 1, ends: 'start', turnOf: 'A' };
     const added = play(D20, newSession(1), init, bless).state;
-    expect(added.effects).toEqual([{ id: 'effect-1', kind: 'duration', name: 'Bless', on: 'B', edge: 'start', turnOf: 'A', round: 2 }]);
+    expect(added.effects).toEqual([{ id: 'effect-1', kind: 'duration', name: 'Bless', on: 'B', edge: 'start', turnOf: 'A', round: 2, condition: null }]);
     expect(added.entries.at(-1)!.text).toBe("Bless on Bela: 1 round, ending at the start of Aric's turn in round 2 (GM).");
     const stillOn = play(D20, newSession(1), init, bless, next, next).state;
     expect(stillOn.effects).toHaveLength(1);
@@ -274,7 +274,7 @@ describe('effects', () => {
     expect(fired.map((e) => e.round)).toEqual([1, 2]);
     const rolled = fired.map((e) => e.dice[0]!.total);
     for (const t of rolled) expect(t).toBeGreaterThanOrEqual(1), expect(t).toBeLessThanOrEqual(6);
-    expect(state.health.O!.damage).toBe(rolled[0]! + rolled[1]!);
+    expect(state.health.get('O')!.damage).toBe(rolled[0]! + rolled[1]!);
     expect(fired[0]!.text).toBe(`Orc ends the turn. End of round 1: Burning: Orc takes ${rolled[0]} damage (1d6). Round 2: Aric's turn.`);
     expect(fired[1]!.text).toContain(`Burning: Orc takes ${rolled[1]} damage (1d6). Burning on Orc ends.`);
     expect(state.effects).toEqual([]);
@@ -286,13 +286,39 @@ describe('effects', () => {
     const burning: PlayAction = { kind: 'round-end-effect', on: 'O', name: 'Burning', damage: '3' };
     const { state } = play(D20, newSession(1), init, burning, { kind: 'end-effect', effect: 'effect-1' }, next, next, next);
     expect(state.effects).toEqual([]);
-    expect(state.health.O!.damage).toBe(0);
+    expect(state.health.get('O')!.damage).toBe(0);
     expect(state.entries[2]!.text).toBe('Burning on Orc ends (GM).');
     expect(refusal(D20, init, { kind: 'round-end-effect', on: 'O', name: 'Acid', damage: 'lots' })).toBe('The damage "lots" is not a dice expression like 1d6+2.');
     expect(refusal(D20, init, { kind: 'effect', on: 'O', name: 'Hold', rounds: 2, ends: 'start', turnOf: 'G' })).toBe('Goblin is not in the initiative: its turn never comes, so the effect would never end.');
     expect(refusal(D20, { kind: 'effect', on: 'O', name: 'Hold', rounds: 2, ends: 'start', turnOf: 'A' })).toMatch(/^Roll or enter initiative first/);
     expect(refusal(D20, init, { kind: 'effect', on: 'O', name: ' ', rounds: 2, ends: 'start', turnOf: 'A' })).toMatch(/^Name the effect/);
     expect(refusal(D20, init, { kind: 'end-effect', effect: 'effect-9' })).toBe('There is no effect "effect-9" in play.');
+  });
+
+  it('a duration can carry a condition the ruleset names: set through the condition action with its rule, cleared when it ends', () => {
+    // d20-srd-35.txt › Moving through a Square: others may move through a helpless creature's square.
+    const hold: PlayAction = { kind: 'effect', on: 'O', name: 'Hold person', rounds: 1, ends: 'start', turnOf: 'A', condition: 'helpless' };
+    const held = play(D20, newSession(1), init, hold).state;
+    expect(held.board.creatures.find((c) => c.id === 'O')!.helpless).toBe(true);
+    const e = held.entries.at(-1)!;
+    expect(e.text).toMatch(/^Hold person on Orc: 1 round, ending at the start of Aric's turn in round 2 \(GM\)\. Orc is helpless: /);
+    expect(e.rules.map((r) => r.ref)).toEqual(['d20-srd-35.txt › Moving through a Square']);
+    expect(e.conditions).toEqual(['helpless']);
+    const freed = play(D20, newSession(1), init, hold, next, next, next).state;
+    expect(freed.board.creatures.find((c) => c.id === 'O')!.helpless).toBe(false);
+    expect(freed.entries.at(-1)!.text).toBe("Orc ends the turn. Round 2: Aric's turn. Hold person on Orc ends (start of Aric's turn). Orc is no longer helpless.");
+    expect(freed.entries.at(-1)!.conditions).toEqual(['not helpless']);
+    // A condition the text does not name, or one the creature already has, is refused.
+    expect(refusal(D20, init, { ...hold, condition: 'stunned' })).toBe('"stunned" is not a condition this ruleset\'s text names; it has prone, helpless, dead.');
+    expect(refusal(D20, init, { kind: 'condition', creature: 'O', condition: 'helpless', on: true }, hold)).toBe('Orc is already helpless: the effect would clear a condition it did not set when it ends.');
+  });
+
+  it('a round\'s-end effect can set a condition when it fires', () => {
+    const trip: PlayAction = { kind: 'round-end-effect', on: 'B', name: 'Grease', condition: 'prone', rounds: 1 };
+    const { state } = play(D20, newSession(1), init, trip, next, next, next);
+    expect(state.board.creatures.find((c) => c.id === 'B')!.prone).toBe(true);
+    expect(state.entries.at(-1)!.text).toMatch(/End of round 1: Grease: Bela is prone: .* Grease on Bela ends\. Round 2: Aric's turn\.$/);
+    expect(state.effects).toEqual([]);
   });
 
   it('effects timed by a creature\'s turn end when it leaves the initiative', () => {
@@ -345,8 +371,8 @@ describe('turn control in the file and the CLI', () => {
     const expected = play(D20, newSession(3), ...script).state;
     expect(answer.order.map((o) => o.creature)).toEqual(order(expected));
     expect([answer.round, answer.current]).toEqual([expected.round, expected.current]);
-    expect(answer.creatures.find((c) => c.id === 'O')!.damage).toBe(expected.health.O!.damage);
-    expect(expected.health.O!.damage).toBeGreaterThan(0);
+    expect(answer.creatures.find((c) => c.id === 'O')!.damage).toBe(expected.health.get('O')!.damage);
+    expect(expected.health.get('O')!.damage).toBeGreaterThan(0);
     expect(answer.log.map((e) => e.kind)).toEqual(script.map((a) => a.kind));
     // A refused turn-control action stops the script with its reason.
     writeFileSync(moves, JSON.stringify([init, { kind: 'act-now', creature: 'O' }]));
