@@ -27,10 +27,6 @@ function requireFight(state: PlayState): void {
   if (state.round === 0) throw new PlayRefused('Roll or enter initiative first: an effect counts rounds.');
 }
 
-function edgeWords(edge: TurnEdge): string {
-  return edge === 'start' ? 'start' : 'end';
-}
-
 /** The condition an effect names, checked against the ruleset's list (the `condition` action's refusal). */
 function effectCondition(state: PlayState, condition: unknown): string | null {
   if (condition === undefined || condition === null || String(condition).trim() === '') return null;
@@ -70,7 +66,7 @@ export function addEffect(state: PlayState, index: number, action: Extract<PlayA
   }
   const effect: PlayEffect = { id: `effect-${index}`, kind: 'duration', name, on: on.id, edge: action.ends, turnOf: turnOf.id, round: state.round + action.rounds, condition };
   state.effects.push(effect);
-  const e = entry(state, index, action, on.id, `${name} on ${on.name}: ${action.rounds} ${action.rounds === 1 ? 'round' : 'rounds'}, ending at the ${edgeWords(effect.edge)} of ${turnOf.name}'s turn in round ${effect.round} (GM).`);
+  const e = entry(state, index, action, on.id, `${name} on ${on.name}: ${action.rounds} ${action.rounds === 1 ? 'round' : 'rounds'}, ending at the ${effect.edge} of ${turnOf.name}'s turn in round ${effect.round} (GM).`);
   if (condition) applyCondition(state, e, on.id, condition, true);
   return e;
 }
@@ -119,7 +115,7 @@ export function turnEdge(state: PlayState, e: LogEntry, creature: string, edge: 
   state.effects = state.effects.filter((f) => !ending.includes(f));
   const whose = nameOf(state, creature);
   for (const f of ending) {
-    e.text += ` ${f.name} on ${nameOf(state, f.on)} ends (${edgeWords(edge)} of ${whose}'s turn).`;
+    e.text += ` ${f.name} on ${nameOf(state, f.on)} ends (${edge} of ${whose}'s turn).`;
     if (f.kind === 'duration' && f.condition) applyCondition(state, e, f.on, f.condition, false);
   }
 }
