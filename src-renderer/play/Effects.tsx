@@ -4,7 +4,7 @@ import type { Editor } from '../state/editor';
 import { PanelSection } from './PanelSection';
 
 /** An effect as the list shows it: on whom, and how long it has left. */
-function describe(state: PlayState, f: PlayEffect): string {
+function effectText(state: PlayState, f: PlayEffect): string {
   const name = (id: string) => state.board.creatures.find((c) => c.id === id)?.name ?? id;
   const condition = f.condition ? ` (${conditionRule(state.board.ruleset, f.condition)?.label.toLowerCase() ?? f.condition})` : '';
   if (f.kind === 'duration') return `${f.name}${condition} on ${name(f.on)} — until the ${f.edge} of ${name(f.turnOf)}'s turn, round ${f.round}`;
@@ -62,7 +62,7 @@ export function Effects(props: { editor: Editor }) {
             <For each={shownEffects()}>
               {(f) => (
                 <li data-effect={f.id}>
-                  <span>{describe(editor.playShown()!, f)}</span>{' '}
+                  <span>{effectText(editor.playShown()!, f)}</span>{' '}
                   <button class="link" data-testid={`play-end-effect-${f.id}`} disabled={!live()} title="End it now (a log entry)" onClick={() => editor.playAct({ kind: 'end-effect', effect: f.id })}>
                     End
                   </button>
