@@ -146,15 +146,24 @@ export function setCondition(state: PlayState, index: number, action: Extract<Pl
   if (typeof action.on !== 'boolean') throw new PlayRefused('A condition is set (on: true) or cleared (on: false).');
   const has = conditionsOf(state, creature.id).some((r) => r.id === rule.id);
   if (has === action.on) throw new PlayRefused(`${creature.name} is ${action.on ? 'already' : 'not'} ${rule.label.toLowerCase()}.`);
-  if (rule.board) creature[rule.board] = action.on;
-  else {
-    const kept = (state.conditions.get(creature.id) ?? []).filter((k) => k !== rule.id);
-    if (action.on) kept.push(rule.id);
-    if (kept.length) state.conditions.set(creature.id, kept);
-    else state.conditions.delete(creature.id);
+  const makesHelpless = conditionsOf(state, creature.id).filter((r) => r.helpless && r.id !== rule.id);
+  if (rule.board === 'helpless' && !action.on && makesHelpless.length) {
+    const by = makesHelpless[0]!;
+    throw new PlayRefused(`${creature.name} is ${by.label.toLowerCase()}, and so helpless while it lasts${by.rule ? ` (${by.rule.ref})` : ''}.`);
   }
-  // Helpless by another condition (d20 3.0's unconscious and paralyzed): helpless while any such remains.
-  if (rule.helpless) creature.helpless = action.on || conditionsOf(state, creature.id).some((r) => r.helpless);
+  let kept = (state.conditions.get(creature.id) ?? []).filter((k) => k !== rule.id);
+  if (rule.board) creature[rule.board] = action.on;
+  else if (action.on) kept.push(rule.id);
+  // Helpless by another condition (d20 3.0's unconscious and paralyzed): helpless while any such
+  // remains, and afterwards only if it was helpless on its own before ('helpless' kept as a marker).
+  if (rule.helpless && action.on && !makesHelpless.length && creature.helpless) kept.push('helpless');
+  if (rule.helpless) {
+    const still = action.on || makesHelpless.length > 0;
+    creature.helpless = still || kept.includes('helpless');
+    if (!still) kept = kept.filter((k) => k !== 'helpless');
+  }
+  if (kept.length) state.conditions.set(creature.id, kept);
+  else state.conditions.delete(creature.id);
   const e = entry(state, index, action, creature.id, action.on ? `${creature.name} is ${rule.label.toLowerCase()}: ${rule.effect} (GM).` : `${creature.name} is no longer ${rule.label.toLowerCase()} (GM).`);
   if (rule.rule) e.rules.push(rule.rule);
   e.conditions.push(action.on ? rule.id : `not ${rule.id}`);

@@ -205,7 +205,7 @@ export interface LogEntry {
   squares: Square[];
   dice: DiceRoll[];
   damage: { lethal: number; nonlethal: number } | null;
-  /** Conditions gained (`prone`) or lost (`standing`). */
+  /** Conditions gained (`prone`, or a `condition` action's id) or lost (`standing`, `not fatigued`). */
   conditions: string[];
   /** Ids of the pending attacks this entry raised. */
   pending: string[];

@@ -97,6 +97,20 @@ describe('d20-phb-30.txt › Special Movement Rules: no movement "when all movem
     expect(t.creature('A').helpless).toBe(false);
   });
 
+  it('a creature helpless on its own stays helpless when its paralysis ends; helpless cannot be cleared while paralyzed', () => {
+    const t = table('d20-30', '  A: side=party at=0,0\n  E: side=enemy at=5,1\n');
+    t.act({ kind: 'condition', creature: 'E', condition: 'helpless', on: true });
+    t.act({ kind: 'condition', creature: 'E', condition: 'paralyzed', on: true });
+    expect(t.refusal({ kind: 'condition', creature: 'E', condition: 'helpless', on: false })).toContain('paralyzed, and so helpless while it lasts (d20-phb-30.txt › Special Movement Rules)');
+    t.act({ kind: 'condition', creature: 'E', condition: 'paralyzed', on: false });
+    expect(t.creature('E').helpless).toBe(true);
+    expect(t.state.conditions.has('E')).toBe(false);
+    t.act({ kind: 'condition', creature: 'E', condition: 'unconscious', on: true });
+    t.act({ kind: 'condition', creature: 'E', condition: 'paralyzed', on: true });
+    t.act({ kind: 'condition', creature: 'E', condition: 'unconscious', on: false });
+    expect(t.creature('E').helpless).toBe(true);
+  });
+
   it('an enemy moves through an unconscious creature\'s square ("unless the opponent is helpless (dead, unconscious, …)")', () => {
     const t = table('d20-30', '  A: side=party at=0,0\n  E: side=enemy at=1,0\n', '. . . . . .', { A: 20, E: 10 });
     expect(t.refusal({ kind: 'move', creature: 'A', action: 'move', path: [{ x: 1, y: 0 }, { x: 2, y: 0 }] })).toBeTruthy();
