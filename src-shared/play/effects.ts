@@ -37,7 +37,9 @@ function effectCondition(state: PlayState, condition: unknown): string | null {
 
 /**
  * Sets or clears a condition through the `condition` action's code, its words and rule added to `e`.
- * Clearing one the GM has already cleared says so and changes nothing.
+ * Clearing one the GM has already cleared says so and changes nothing. At a turn's start or end or a
+ * round's end the turn must still pass: a condition the rules keep (helpless while paralyzed) is said
+ * with the reason instead of refusing the action.
  */
 function applyCondition(state: PlayState, e: LogEntry, creature: string, condition: string, on: boolean): void {
   const has = conditionsOf(state, creature).some((r) => r.id === condition);
@@ -45,7 +47,15 @@ function applyCondition(state: PlayState, e: LogEntry, creature: string, conditi
     e.text += ` ${nameOf(state, creature)} is ${on ? 'already' : 'no longer'} ${conditionRule(state.board.ruleset, condition)?.label.toLowerCase() ?? condition}.`;
     return;
   }
-  const done = setCondition(state, e.index, { kind: 'condition', creature, condition, on });
+  let done: LogEntry;
+  try {
+    done = setCondition(state, e.index, { kind: 'condition', creature, condition, on });
+  } catch (err) {
+    if (!(err instanceof PlayRefused)) throw err;
+    e.text += ` ${err.message}`;
+    if (err.rule) e.rules.push(err.rule);
+    return;
+  }
   e.text += ` ${done.text.replace(/ \(GM\)\.$/, '.')}`;
   e.rules.push(...done.rules);
   e.conditions.push(...done.conditions);

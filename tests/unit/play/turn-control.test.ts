@@ -313,6 +313,19 @@ describe('effects', () => {
     expect(refusal(D20, init, { kind: 'condition', creature: 'O', condition: 'helpless', on: true }, hold)).toBe('Orc is already helpless: the effect would clear a condition it did not set when it ends.');
   });
 
+  it('an effect whose condition cannot be cleared when it ends says why, and the turn still passes', () => {
+    // d20-phb-30.txt › Moving Trough a Square: a paralyzed creature is helpless while it lasts, so the
+    // held (helpless) orc, paralyzed meanwhile, stays helpless when the hold ends (the reason cites
+    // paralysis's own passage, › Special Movement Rules).
+    const D30 = { ...D20, ruleset: 'd20-30' as const };
+    const hold: PlayAction = { kind: 'effect', on: 'O', name: 'Hold', rounds: 1, ends: 'start', turnOf: 'A', condition: 'helpless' };
+    const { state } = play(D30, newSession(1), init, hold, { kind: 'condition', creature: 'O', condition: 'paralyzed', on: true }, next, next, next);
+    expect([state.round, state.current]).toEqual([2, 'A']);
+    expect(state.effects).toEqual([]);
+    expect(state.board.creatures.find((c) => c.id === 'O')!.helpless).toBe(true);
+    expect(state.entries.at(-1)!.text).toMatch(/Hold on Orc ends \(start of Aric's turn\)\. Orc is paralyzed, and so helpless while it lasts \(d20-phb-30\.txt › Special Movement Rules\)\.$/);
+  });
+
   it('a round\'s-end effect can set a condition when it fires', () => {
     const trip: PlayAction = { kind: 'round-end-effect', on: 'B', name: 'Grease', condition: 'prone', rounds: 1 };
     const { state } = play(D20, newSession(1), init, trip, next, next, next);
