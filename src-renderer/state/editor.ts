@@ -9,6 +9,7 @@ import { createMovement } from './movement';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import { createPlay } from './play';
 import { createPictures } from './pictures';
+import { createRegions } from './regions';
 import { createSelection, type LocateCreature } from './selection';
 import { createTokenArt } from './token-art';
 import { createToolState } from './tool';
@@ -30,6 +31,7 @@ export type { LayerVisibility } from './view-state';
  *  - play.ts         Play mode: the session, its board, log, undo and replay
  *  - movement.ts     the reach and hover path of the selected creature
  *  - creature-edits.ts  creature look-ups and edits as commands
+ *  - regions.ts      the selected region of squares: copy, cut, paste, move, rotate, mirror, fill
  *  - token-art.ts    token pictures on creatures;  map-labels.ts  labels and notes on the map
  * Components receive the composed object so they stay simple; each concern lives in its module.
  *
@@ -117,7 +119,24 @@ function composeEditor(platform: PlatformBridge) {
     selectCreatures: selection.selectCreatures,
     selectedIds: selection.selectedIds,
     refuse: (text) => chrome.notify('warning', text),
+    inform: (text) => chrome.notify('info', text),
   });
+  // Regions of squares (issue 18 › 1): copy, cut, paste, move, rotate, mirror, fill.
+  const regions = createRegions({
+    doc: document.doc,
+    execute,
+    region: selection.region,
+    setRegion: selection.setRegion,
+    selectCreatures: selection.selectCreatures,
+    notify: chrome.notify,
+    selectedIds: selection.selectedIds,
+    copyCreatures: creatures.copyCreatures,
+    pasteCreatures: creatures.pasteCreatures,
+    creatureClipboardSize: () => creatures.clipboard().length,
+    showRegionTool: () => tools.setTool('region'),
+  });
+  // A region is the Region tool's: picking another tool drops it, so Delete there means creatures again.
+  createEffect(on(tools.tool, (id) => id !== 'region' && selection.setRegion(null), { defer: true }));
   const tokenArt = createTokenArt({ doc: document.doc, execute, notify: chrome.notify });
   const mapLabels = createMapLabels({ doc: document.doc, execute });
   // Pictures in: import, new map from picture, detection, alignment (state/pictures.ts).
@@ -151,7 +170,7 @@ function composeEditor(platform: PlatformBridge) {
     openSample: (...a: Parameters<typeof document.openSample>) => (play.syncPlay(), document.openSample(...a)),
   };
 
-  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay };
+  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...regions, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay };
 }
 
 export type Editor = ReturnType<typeof createEditor>;

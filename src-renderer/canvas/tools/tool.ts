@@ -1,6 +1,7 @@
 import { createSignal, type Accessor, type JSX } from 'solid-js';
 import type { Editor, Square } from '../../state/editor';
 import { squarePixels, type View } from '../../state/view';
+import type { SquareRegion } from '../../../src-shared/model/map-piece';
 
 /**
  * The one interface every map tool implements (tldraw's tools, as plain objects): a small state
@@ -41,7 +42,11 @@ export type ToolPreview =
   /** Creatures being placed, dragged or pasted: each one's space, and why they may not go there. */
   | { kind: 'footprints'; rects: readonly { x: number; y: number; side: number }[]; refused: string | null }
   /** A selection box between two squares (inclusive). */
-  | { kind: 'box'; from: Square; to: Square };
+  | { kind: 'box'; from: Square; to: Square }
+  /** A region of squares being dragged: its outline moved by (dx, dy) squares. */
+  | { kind: 'region'; region: SquareRegion; dx: number; dy: number }
+  /** A free shape being drawn round squares, points in squares (fractional). */
+  | { kind: 'lasso'; points: readonly { x: number; y: number }[] };
 
 export interface Tool {
   readonly id: string;
@@ -71,6 +76,8 @@ export interface ToolDefinition {
   key: string;
   /** One sentence for the tooltip and F1: what a click and a drag do. */
   tooltip: string;
+  /** Keys the tool answers while it is active (its `onKeyDown`), for F1: [keys, what they do]. */
+  keys?: readonly (readonly [string, string])[];
   icon: () => JSX.Element;
   create: (editor: Editor) => Tool;
 }
