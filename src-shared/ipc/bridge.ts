@@ -94,6 +94,8 @@ export interface LibraryEntry {
   creatureNames: string[];
   /** A small PNG of the map as a `data:` URL; null for a broken file. */
   thumbnail: string | null;
+  /** The file is a stamp (a piece of a map to drop on others, `library/stamp.ts`); absent: an encounter. */
+  stamp?: boolean;
 }
 /** What the library knows already about a file, so a scan reads only what changed. */
 export interface KnownLibraryFile {
