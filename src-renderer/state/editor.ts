@@ -11,6 +11,7 @@ import { createPlay } from './play';
 import { createPictures } from './pictures';
 import { createRegions } from './regions';
 import { createSelection, type LocateCreature } from './selection';
+import { createStamps } from './stamps';
 import { createTokenArt } from './token-art';
 import { createToolState } from './tool';
 import { createViewState } from './view-state';
@@ -32,6 +33,7 @@ export type { LayerVisibility } from './view-state';
  *  - movement.ts     the reach and hover path of the selected creature
  *  - creature-edits.ts  creature look-ups and edits as commands
  *  - regions.ts      the selected region of squares: copy, cut, paste, move, rotate, mirror, fill
+ *  - stamps.ts       a region saved as a stamp; a picked stamp dropped on the map
  *  - token-art.ts    token pictures on creatures;  map-labels.ts  labels and notes on the map
  * Components receive the composed object so they stay simple; each concern lives in its module.
  *
@@ -135,6 +137,19 @@ function composeEditor(platform: PlatformBridge) {
     creatureClipboardSize: () => creatures.clipboard().length,
     showRegionTool: () => tools.setTool('region'),
   });
+  // Stamps (issue 18 › 2): a region saved as one; a picked stamp follows the pointer until dropped.
+  const stamps = createStamps({
+    platform,
+    doc: document.doc,
+    execute,
+    playing,
+    region: selection.region,
+    setRegion: selection.setRegion,
+    selectCreatures: selection.selectCreatures,
+    notify: chrome.notify,
+    tool: tools.tool,
+    setTool: tools.setTool,
+  });
   // A region is the Region tool's: picking another tool drops it, so Delete there means creatures again.
   createEffect(on(tools.tool, (id) => id !== 'region' && selection.setRegion(null), { defer: true }));
   const tokenArt = createTokenArt({ doc: document.doc, execute, notify: chrome.notify });
@@ -170,7 +185,7 @@ function composeEditor(platform: PlatformBridge) {
     openSample: (...a: Parameters<typeof document.openSample>) => (play.syncPlay(), document.openSample(...a)),
   };
 
-  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...regions, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay };
+  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...regions, ...stamps, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay };
 }
 
 export type Editor = ReturnType<typeof createEditor>;
