@@ -96,11 +96,18 @@ describe('saving a region as a stamp in the browser edition', () => {
     expect(parsed.encounter.map.terrain[1 * 3 + 1]).toBe(Terrain.difficult);
     expect(parsed.encounter.map.edgeSouth[1 * 3 + 1]).toBe(Edge.wall);
 
+    // A second stamp of the same name keeps the first.
+    await editor.saveRegionAsStamp('Guard post', ['watch']);
+    const names = (await db.libraryFiles.where('library').equals(STAMPS_LIBRARY.id).toArray()).map((f) => f.name).sort();
+    expect(names).toEqual(['Guard post 2.encounter', 'Guard post.encounter']);
+    expect(noticeTexts(editor).at(-1)).toContain('as Guard post 2.encounter');
+    await library.refresh();
+
     const host = mount(() => <StampsPalette editor={editor} library={library} />);
     const tags = host.querySelector<HTMLSelectElement>('[data-testid=stamps-tag]')!;
     await expect.poll(() => [...tags.options].map((o) => o.value)).toContain('watch');
     choose(tags, 'watch');
-    expect(cardNames(host)).toEqual(['Guard post']);
+    expect(cardNames(host)).toEqual(['Guard post', 'Guard post']);
     // Search reads names and tags alike; the starter stamps are listed beside it.
     choose(tags, '');
     type(host.querySelector<HTMLInputElement>('[data-testid=stamps-search]')!, 'tow');
