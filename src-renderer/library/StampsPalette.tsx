@@ -84,7 +84,7 @@ export function StampsPalette(props: { editor: Editor; library: Library }) {
           ×
         </button>
       </header>
-      <input type="search" placeholder="Search names and tags" aria-label="Search stamps" value={text()} onInput={(e) => setText(e.currentTarget.value)} data-testid="stamps-search" />
+      <input type="text" role="searchbox" placeholder="Search names and tags" aria-label="Search stamps" value={text()} onInput={(e) => setText(e.currentTarget.value)} data-testid="stamps-search" />
       <select aria-label="Tag" value={tag()} onChange={(e) => setTag(e.currentTarget.value)} data-testid="stamps-tag">
         <option value="">Every tag</option>
         <For each={tags()}>{(t) => <option value={t}>{t}</option>}</For>

@@ -175,6 +175,21 @@ describe('dropping a stamp', () => {
     expect(noticeTexts(editor).some((n) => n.includes('the nearest free place'))).toBe(true);
   });
 
+  it('drops a d20 starter on a Startroid map with its heights scaled to the 1.5 m square, and says so', async () => {
+    const { editor, library } = await setUp();
+    await editor.newEncounter({ ruleset: 'startroid', width: 12, height: 10, name: 'Deck' });
+    const host = mount(() => <StampsPalette editor={editor} library={library} />);
+    card(host, 'Stairs up').click();
+    await expect.poll(() => editor.tool()).toBe('stamp');
+    // A square is 5 ft in d20 3.5 and 1.5 m in Startroid: 5 ft a step becomes 1.5 m a step.
+    expect(noticeTexts(editor)).toContain('info: Heights scaled from ft to m: a square is 5 ft in d20 SRD 3.5 and 1.5 m in Startroid.');
+    const t = createToolDriver(editor);
+    cleanup.push(() => t.dispose());
+    t.click({ x: 2, y: 2 });
+    const m = editor.doc()!.map;
+    expect([2, 3, 4, 5].map((y) => m.elevation[y * m.width + 3])).toEqual([6, 4.5, 3, 1.5]);
+  });
+
   it('refuses a 6d6 stamp of movement resistance on a d20 map with the reason, the map unchanged', async () => {
     const { db, editor, library } = await setUp();
     const sixD6: Encounter = createEncounter({ name: 'Bog', ruleset: '6d6', width: 4, height: 4 });
