@@ -163,6 +163,8 @@ function composeEditor(platform: PlatformBridge) {
     dirty: () => document.dirty() || play.playUnsynced(),
     undo: () => {
       if (playing()) return play.playUndo();
+      // The region outline would stay where the edit put it while the squares go back: drop it.
+      selection.setRegion(null);
       // Leaving Play stores the session as one edit step: undoing it in Edit mode would drop the
       // fight's whole log, so ask first.
       if (!document.undoRemovesPlay()) return document.undo();
@@ -170,7 +172,7 @@ function composeEditor(platform: PlatformBridge) {
         .confirm('This undo takes back the Play session stored with the encounter: its log and board go with it (redo brings them back). Undo it?', 'Undo the Play session')
         .then((ok) => ok && document.undo());
     },
-    redo: () => (playing() ? play.playRedo() : document.redo()),
+    redo: () => (playing() ? play.playRedo() : (selection.setRegion(null), document.redo())),
     canUndo: () => (playing() ? play.playCanUndo() : document.canUndo()),
     canRedo: () => (playing() ? play.playCanRedo() : document.canRedo()),
     undoLabel: () => (playing() ? play.playUndoLabel() : document.undoLabel()),

@@ -1,7 +1,7 @@
 import { createMemo, createSignal, type Accessor } from 'solid-js';
 import type { Command } from '../../src-shared/commands';
 import { cutRegion, deleteRegion, mirrorRegion, moveRegion, nearestOffset, pasteRegion, pieceFits, rotateRegion, type RegionEdit } from '../../src-shared/commands/regions';
-import type { Encounter } from '../../src-shared/model';
+import { RULESETS, type Encounter } from '../../src-shared/model';
 import { cutOut, regionSize, regionSquares, type MapPiece, type SquareRegion } from '../../src-shared/model/map-piece';
 import type { Notice } from './chrome';
 import type { Square } from './selection';
@@ -35,7 +35,7 @@ export function createRegions(deps: RegionDeps) {
   const { doc, region, setRegion } = deps;
   /** The copied piece and where its top-left was (a paste without a pointer goes one square right and down of it). */
   const [copiedPiece, setCopiedPiece] = createSignal<{ piece: MapPiece; from: Square } | null>(null);
-  /** What Edit › Copy took last, so Edit › Paste puts that down. */
+  /** What was copied last (a region, or creatures by Edit › Copy), so Edit › Paste puts that down. */
   const [lastCopied, setLastCopied] = createSignal<'region' | 'creatures' | null>(null);
   /** Fills the region with the current paint value: given by the square tools (canvas/tools), which know the layers. */
   let painter: ((indices: number[]) => Command | null) | null = null;
@@ -62,6 +62,7 @@ export function createRegions(deps: RegionDeps) {
     const piece = cutOut(d, r);
     if (!piece.mask.includes(1)) return false;
     setCopiedPiece({ piece, from: { x: Math.max(0, r.x), y: Math.max(0, r.y) } });
+    setLastCopied('region');
     return true;
   }
 
@@ -104,6 +105,11 @@ export function createRegions(deps: RegionDeps) {
     const d = doc();
     const copied = copiedPiece();
     if (!d || !copied) return false;
+    if (copied.piece.ruleset !== d.ruleset) {
+      // Creature sizes, resistance and blockades mean different things from one ruleset to another.
+      deps.notify('warning', `The copied region comes from a ${RULESETS[copied.piece.ruleset].name} map; it is pasted only into a ${RULESETS[copied.piece.ruleset].name} map (this one is ${RULESETS[d.ruleset].name}).`);
+      return false;
+    }
     const at = freePlace(d, copied.piece, to ?? { x: copied.from.x + 1, y: copied.from.y + 1 }, 'paste');
     return !!at && run(pasteRegion(d, copied.piece, at));
   }
@@ -146,7 +152,7 @@ export function createRegions(deps: RegionDeps) {
 
   /** Edit › Copy: the region with everything on it when one is selected, else the selected creatures. */
   function copySelection(): boolean {
-    if (hasRegion()) return copyRegion() && (setLastCopied('region'), true);
+    if (hasRegion()) return copyRegion();
     const n = deps.copyCreatures([...deps.selectedIds()]);
     if (n) setLastCopied('creatures');
     return n > 0;

@@ -44,9 +44,9 @@ function onRegion(region: SquareRegion, p: MapPoint): boolean {
  * or its border) and take away what `cutOut` would take: creatures wholly in it, labels, lights and
  * drawn shapes on it.
  */
-function clearCommands(doc: Encounter, whole: SquareRegion): Command[] {
+function clearCommands(doc: Encounter, whole: SquareRegion, cut?: MapPiece): Command[] {
   const region = clipRegion(whole, doc.map);
-  const piece = cutOut(doc, region);
+  const piece = cut ?? cutOut(doc, region);
   const out: Command[] = piecePlacement(doc, emptyPiece(doc.ruleset, region), region, { overwriteBorderEdges: true }).layers.map(
     ({ layer, indices, values }) => ({ type: 'setSquares', layer, indices, values }),
   );
@@ -108,8 +108,9 @@ export function cutRegion(doc: Encounter, region: SquareRegion): RegionEdit {
  * the squares it leaves are cleared, creatures keep their ids and names. One step named `label`.
  */
 function relocate(doc: Encounter, region: SquareRegion, to: Square, change: (p: MapPiece) => MapPiece, label: string): RegionEdit {
-  const piece = change(cutOut(doc, region));
-  const clear = clearCommands(doc, region);
+  const taken = cutOut(doc, region);
+  const piece = change(taken);
+  const clear = clearCommands(doc, region, taken);
   const cleared = after(doc, clear);
   const placed = placeCommands(cleared, piece, to, { creatureIds: piece.creatures.map((c) => c.id), keepNames: true });
   return { command: { type: 'batch', label: `${label} ${words(region)}`, commands: [...clear, ...placed.commands] }, region: pieceRegion(piece, to), creatureIds: placed.creatureIds };
@@ -121,9 +122,12 @@ export function moveRegion(doc: Encounter, region: SquareRegion, dx: number, dy:
   return relocate(doc, r, { x: r.x + dx, y: r.y + dy }, (p) => p, 'move');
 }
 
-/** Where a turned piece goes so that it turns about the middle of its box (rounded up-left). */
+/**
+ * Where a turned piece goes so that it turns about the middle of its box. Half squares are rounded
+ * toward the old corner (`Math.trunc`), so a turn and the turn back land where they started.
+ */
 function turnedCorner(region: SquareRegion, turned: { width: number; height: number }): Square {
-  return { x: region.x + Math.floor((region.width - turned.width) / 2), y: region.y + Math.floor((region.height - turned.height) / 2) };
+  return { x: region.x + Math.trunc((region.width - turned.width) / 2), y: region.y + Math.trunc((region.height - turned.height) / 2) };
 }
 
 /** Turns a region in place, clockwise by quarter turns (negative: anticlockwise). */

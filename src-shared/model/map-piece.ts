@@ -109,7 +109,7 @@ export function* regionSquares(region: SquareRegion): Generator<Square> {
 
 /**
  * The squares a free shape drawn through `points` (in squares, fractional) takes: those whose centre
- * lies inside the closed shape (even-odd), and every square the line passes over.
+ * lies inside the closed shape (even-odd), and the square of every point (where the pointer was).
  */
 export function regionOfLasso(points: readonly MapPoint[]): SquareRegion {
   if (!points.length) return regionOfSquares([]);
@@ -134,17 +134,68 @@ export function regionOfLasso(points: readonly MapPoint[]): SquareRegion {
   return regionOfSquares(found.values());
 }
 
+/** The smallest region with the same squares (an empty one is 0 × 0). */
+function trimmed(x0: number, y0: number, w: number, h: number, mask: Uint8Array): SquareRegion {
+  let minX = w;
+  let minY = h;
+  let maxX = -1;
+  let maxY = -1;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  if (maxX < 0) return regionOfSquares([]);
+  if (minX === 0 && minY === 0 && maxX === w - 1 && maxY === h - 1) return { x: x0, y: y0, width: w, height: h, mask };
+  const width = maxX - minX + 1;
+  const height = maxY - minY + 1;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) out.set(mask.subarray((minY + y) * w + minX, (minY + y) * w + minX + width), y * width);
+  return { x: x0 + minX, y: y0 + minY, width, height, mask: out };
+}
+
 /** The squares in `a` or `b` (`'add'`), or in `a` and not `b` (`'subtract'`); trimmed to what is left. */
 export function combineRegions(a: SquareRegion, b: SquareRegion, how: 'add' | 'subtract'): SquareRegion {
-  const squares: Square[] = [];
-  for (const q of regionSquares(a)) if (how === 'add' || !regionHas(b, q.x, q.y)) squares.push(q);
-  if (how === 'add') for (const q of regionSquares(b)) if (!regionHas(a, q.x, q.y)) squares.push(q);
-  return regionOfSquares(squares);
+  const boxes = how === 'add' && b.width ? (a.width ? [a, b] : [b]) : [a];
+  const x0 = Math.min(...boxes.map((r) => r.x));
+  const y0 = Math.min(...boxes.map((r) => r.y));
+  const w = Math.max(...boxes.map((r) => r.x + r.width)) - x0;
+  const h = Math.max(...boxes.map((r) => r.y + r.height)) - y0;
+  const mask = new Uint8Array(Math.max(0, w * h));
+  const paint = (r: SquareRegion, v: number) => {
+    for (let y = 0; y < r.height; y++) {
+      const ty = r.y + y - y0;
+      if (ty < 0 || ty >= h) continue;
+      for (let x = 0; x < r.width; x++) {
+        const tx = r.x + x - x0;
+        if (r.mask[y * r.width + x] && tx >= 0 && tx < w) mask[ty * w + tx] = v;
+      }
+    }
+  };
+  paint(a, 1);
+  paint(b, how === 'add' ? 1 : 0);
+  return trimmed(x0, y0, w, h, mask);
 }
 
 /** The part of a region that lies on a map of this size. */
 export function clipRegion(region: SquareRegion, map: Pick<BattleMap, 'width' | 'height'>): SquareRegion {
-  return regionOfSquares([...regionSquares(region)].filter((q) => q.x >= 0 && q.y >= 0 && q.x < map.width && q.y < map.height));
+  const { x, y, width, height } = region;
+  if (x >= 0 && y >= 0 && x + width <= map.width && y + height <= map.height) return region;
+  const on = { x: Math.max(0, x), y: Math.max(0, y), width: Math.max(0, Math.min(map.width, x + width) - Math.max(0, x)), height: Math.max(0, Math.min(map.height, y + height) - Math.max(0, y)) };
+  return intersect(region, on);
+}
+
+/** The squares of a region inside a rectangle. */
+function intersect(region: SquareRegion, box: { x: number; y: number; width: number; height: number }): SquareRegion {
+  const mask = new Uint8Array(box.width * box.height);
+  for (let y = 0; y < box.height; y++) {
+    for (let x = 0; x < box.width; x++) mask[y * box.width + x] = regionHas(region, box.x + x, box.y + y) ? 1 : 0;
+  }
+  return trimmed(box.x, box.y, box.width, box.height, mask);
 }
 
 /**
@@ -279,22 +330,36 @@ interface PieceTransform {
   height: number;
   point(p: MapPoint): MapPoint;
   square(x: number, y: number, side: number): Square;
+  /** The same turn or flip inside one square, for the four quarters small creatures share (slot = row * 2 + column). */
+  quarter(column: number, row: number): Square;
+}
+
+/** A creature that shares its square sits in a quarter by its slot (0-3); the quarter turns with the map. */
+function turnedSlot(c: Creature, ruleset: RulesetId, t: PieceTransform): Partial<Creature> {
+  if (c.slot === undefined || c.slot > 3 || footprintOf(ruleset, c.size).perSquare <= 1) return {};
+  const q = t.quarter(c.slot % 2, Math.floor(c.slot / 2));
+  return { slot: q.y * 2 + q.x };
 }
 
 function transformPiece(piece: MapPiece, t: PieceTransform): MapPiece {
   const { width: w, height: h } = piece;
   const W = t.width;
-  const mask = new Array<number>(W * t.height).fill(0);
-  const squares = {} as Record<SquareLayerName, number[]>;
-  for (const name of PIECE_SQUARE_LAYERS) squares[name] = new Array<number>(W * t.height).fill(0);
+  // Where each square goes, worked out once for the mask and every layer.
+  const to = new Int32Array(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const to = t.square(x, y, 1);
-      const j = to.y * W + to.x;
-      mask[j] = piece.mask[y * w + x]!;
-      for (const name of PIECE_SQUARE_LAYERS) squares[name][j] = piece.squares[name][y * w + x]!;
+      const q = t.square(x, y, 1);
+      to[y * w + x] = q.y * W + q.x;
     }
   }
+  const moved = (from: readonly number[]) => {
+    const out = new Array<number>(W * t.height).fill(0);
+    for (let i = 0; i < to.length; i++) out[to[i]!] = from[i]!;
+    return out;
+  };
+  const mask = moved(piece.mask);
+  const squares = {} as Record<SquareLayerName, number[]>;
+  for (const name of PIECE_SQUARE_LAYERS) squares[name] = moved(piece.squares[name]);
   // An edge is a unit segment between two grid points; it lands on the segment between their images.
   const vertical = new Array<number>((W + 1) * t.height).fill(0);
   const horizontal = new Array<number>(W * (t.height + 1)).fill(0);
@@ -315,7 +380,7 @@ function transformPiece(piece: MapPiece, t: PieceTransform): MapPiece {
     mask,
     squares,
     edges: { vertical, horizontal },
-    creatures: piece.creatures.map((c) => ({ ...c, ...t.square(c.x, c.y, sideOf(piece.ruleset, c)) })),
+    creatures: piece.creatures.map((c) => ({ ...c, ...t.square(c.x, c.y, sideOf(piece.ruleset, c)), ...turnedSlot(c, piece.ruleset, t) })),
     labels: piece.labels.map(move),
     lights: piece.lights.map(move),
     drawn: {
@@ -328,7 +393,8 @@ function transformPiece(piece: MapPiece, t: PieceTransform): MapPiece {
 /**
  * The piece turned clockwise by `quarterTurns` quarter turns (negative: anticlockwise). The square at
  * (x, y) of a w × h piece goes to (h - 1 - y, x) per turn; a creature's space turns with it, so its
- * top-left becomes (h - y - side, x); an edge on a square's east side ends on its south side.
+ * top-left becomes (h - y - side, x), and a small creature's quarter of its square turns too (top-left
+ * to top-right); an edge on a square's east side ends on its south side.
  */
 export function rotatePiece(piece: MapPiece, quarterTurns: number): MapPiece {
   const turns = ((quarterTurns % 4) + 4) % 4;
@@ -340,6 +406,7 @@ export function rotatePiece(piece: MapPiece, quarterTurns: number): MapPiece {
       height: out.width,
       point: (p) => ({ x: h - p.y, y: p.x }),
       square: (x, y, side) => ({ x: h - y - side, y: x }),
+      quarter: (x, y) => ({ x: 1 - y, y: x }),
     });
   }
   return out;
@@ -354,8 +421,8 @@ export function mirrorPiece(piece: MapPiece, axis: 'horizontal' | 'vertical'): M
   return transformPiece(
     piece,
     axis === 'horizontal'
-      ? { width: w, height: h, point: (p) => ({ x: w - p.x, y: p.y }), square: (x, y, side) => ({ x: w - x - side, y }) }
-      : { width: w, height: h, point: (p) => ({ x: p.x, y: h - p.y }), square: (x, y, side) => ({ x, y: h - y - side }) },
+      ? { width: w, height: h, point: (p) => ({ x: w - p.x, y: p.y }), square: (x, y, side) => ({ x: w - x - side, y }), quarter: (x, y) => ({ x: 1 - x, y }) }
+      : { width: w, height: h, point: (p) => ({ x: p.x, y: h - p.y }), square: (x, y, side) => ({ x, y: h - y - side }), quarter: (x, y) => ({ x, y: 1 - y }) },
   );
 }
 
@@ -419,6 +486,7 @@ export function piecePlacement(encounter: Encounter, piece: MapPiece, at: Square
     const indices: number[] = [];
     const values: number[] = [];
     const src = piece.squares[name];
+    const dst = map[name];
     for (let y = 0; y < h; y++) {
       const my = at.y + y;
       if (my < 0 || my >= H) continue;
@@ -427,7 +495,7 @@ export function piecePlacement(encounter: Encounter, piece: MapPiece, at: Square
         if (mx < 0 || mx >= W || !covers(x, y)) continue;
         const v = src[y * w + x] ?? 0;
         const i = my * W + mx;
-        if (map[name][i] !== v) {
+        if (dst[i] !== v) {
           indices.push(i);
           values.push(v);
         }

@@ -31,7 +31,7 @@ export type { KeyInput, PointerInput, Tool, ToolDefinition, ToolPreview } from '
 export const TOOLS: readonly ToolDefinition[] = [
   { id: 'select', label: 'Select', key: 'V', tooltip: 'Click a creature or square to select it (Shift-click adds, a drag from an empty square draws a box, Tab picks the next creature in the square); drag creatures to move them.', icon: SelectIcon, create: createSelectTool },
   {
-    id: 'region', label: 'Region', key: 'M', tooltip: 'Select squares with everything on them — drag a rectangle (marquee), draw a free shape (lasso) or click a kind of ground (wand); Shift adds, Alt takes away. Drag the region to move it; copy, cut, paste, delete, turn, mirror or fill it, one undo step each.', icon: RegionIcon, create: createRegionTool,
+    id: 'region', label: 'Region', key: 'M', tooltip: 'Select squares with everything on them — drag a rectangle (marquee), draw a free shape (lasso) or click a kind of ground (wand); Shift adds, Alt takes away. Drag the region to move it; copy, cut, paste, delete, turn, mirror or fill it, one undo step each. While a region is selected R, H and V turn and mirror it (Esc drops it, and they pick tools again).', icon: RegionIcon, create: createRegionTool,
     keys: [['R, Shift+R', 'Turn the region clockwise, anticlockwise'], ['H, V', 'Mirror the region left to right, top to bottom'], ['F', 'Fill the region with the paint value'], ['Ctrl+C, Ctrl+X, Ctrl+V, Delete', 'Copy, cut, paste at the pointer, clear'], ['Esc', 'Select no squares']],
   },
   { id: 'pan', label: 'Pan', key: 'H', tooltip: 'Drag to move the map (also Space + drag or a middle-button drag).', icon: PanIcon, create: createPanTool },

@@ -61,14 +61,21 @@ describe('rotateRegion and mirrorRegion', () => {
     const edit = rotateRegion(e, regionOfRect({ x: 0, y: 1 }, { x: 2, y: 2 }), 1);
     expect(describeCommand(edit.command)).toBe('rotate 6 squares');
     const turned = applyAndUndo(e, edit.command);
-    // The 3 × 2 box turns into 2 × 3 about its middle: top-left (0 + ⌊(3−2)/2⌋, 1 + ⌊(2−3)/2⌋) = (0, 0).
-    expect([edit.region.x, edit.region.y, edit.region.width, edit.region.height]).toEqual([0, 0, 2, 3]);
-    // Square (2,0) of the piece goes to (1 − 0, 2) = (1,2) of the turned piece: map (1,2); its east side is now its south side.
-    expect(rowsOf(turned)).toEqual(['....', '....', '.d..', '....']);
+    // The 3 × 2 box turns into 2 × 3 about its middle, half squares toward the old corner:
+    // top-left (0 + trunc((3 − 2)/2), 1 + trunc((2 − 3)/2)) = (0, 1).
+    expect([edit.region.x, edit.region.y, edit.region.width, edit.region.height]).toEqual([0, 1, 2, 3]);
+    // Square (2,0) of the piece goes to (1 − 0, 2) = (1,2) of the turned piece: map (1,3); its east side is now its south side.
+    expect(rowsOf(turned)).toEqual(['....', '....', '....', '.d..']);
     expect(turned.map.edgeEast[1 * 4 + 2]).toBe(Edge.none);
-    expect(turned.map.edgeSouth[2 * 4 + 1]).toBe(Edge.wall);
-    // The ogre's space (0..1, 0..1 of the piece) goes to (0..1, 0..1) of the turned piece: top-left (2 − 0 − 2, 0).
-    expect(turned.creatures[0]).toMatchObject({ id: 'ogre', x: 0, y: 0 });
+    expect(turned.map.edgeSouth[3 * 4 + 1]).toBe(Edge.wall);
+    // The ogre's space (0..1, 0..1 of the piece) goes to (2 − 0 − 2, 0) of the turned piece: map (0,1).
+    expect(turned.creatures[0]).toMatchObject({ id: 'ogre', x: 0, y: 1 });
+    // Turned back, everything is where it was.
+    const back = applyCommand(turned, rotateRegion(turned, edit.region, -1).command).doc;
+    expect(rowsOf(back)).toEqual(rowsOf(e));
+    expect(back.map.edgeEast).toEqual(e.map.edgeEast);
+    expect(back.map.edgeSouth).toEqual(e.map.edgeSouth);
+    expect(back.creatures).toEqual(e.creatures);
   });
 
   it('mirror left to right: the east wall ends on the west side', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createEncounter, Edge, makeCreature, Terrain, type Encounter } from '../../../src-shared/model';
 import {
+  clipRegion,
+  combineRegions,
+  regionOfLasso,
+  regionSquares,
   cutOut,
   emptyPiece,
   mirrorPiece,
@@ -124,6 +128,16 @@ describe('rotatePiece', () => {
     expect(rotatePiece(piece, 2).creatures[0]).toMatchObject({ x: 0, y: 1 });
   });
 
+  it('turns a Tiny creature’s quarter of its square with the map: top-left to top-right', () => {
+    const e = mapOf(['..', '..']);
+    e.creatures = [makeCreature({ id: 'rat', size: 'tiny', x: 0, y: 0, slot: 0 }), makeCreature({ id: 'bat', size: 'tiny', x: 0, y: 0, slot: 3 })];
+    const piece = cutOut(e, regionOfRect({ x: 0, y: 0 }, { x: 1, y: 1 }));
+    // Square (0,0) goes to (1,0); quarter (0,0) of it to (1,0) = slot 1, quarter (1,1) to (0,1) = slot 2.
+    expect(rotatePiece(piece, 1).creatures.map((c) => [c.id, c.x, c.y, c.slot])).toEqual([['rat', 1, 0, 1], ['bat', 1, 0, 2]]);
+    expect(mirrorPiece(piece, 'horizontal').creatures.map((c) => [c.id, c.x, c.y, c.slot])).toEqual([['rat', 1, 0, 1], ['bat', 1, 0, 2]]);
+    expect(mirrorPiece(piece, 'vertical').creatures.map((c) => [c.id, c.x, c.y, c.slot])).toEqual([['rat', 0, 1, 2], ['bat', 0, 1, 1]]);
+  });
+
   it('comes back to the same piece after four turns', () => {
     const e = mapOf(['d#.', '.o~']);
     e.map.edgeEast[0] = Edge.wall;
@@ -209,6 +223,25 @@ describe('placePiece', () => {
     e.map.edgeSouth[5] = Edge.low;
     const region = regionOfSquares([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }]);
     expect(piecePlacement(e, cutOut(e, region), { x: region.x, y: region.y }).layers).toEqual([]);
+  });
+});
+
+describe('combining regions', () => {
+  it('adds and takes away squares, trims the box to what is left, and clips to the map', () => {
+    const a = regionOfRect({ x: 1, y: 1 }, { x: 3, y: 2 });
+    const added = combineRegions(a, regionOfSquares([{ x: 5, y: 0 }]), 'add');
+    expect([added.x, added.y, added.width, added.height, regionSize(added)]).toEqual([1, 0, 5, 3, 7]);
+    const taken = combineRegions(added, regionOfRect({ x: 1, y: 0 }, { x: 1, y: 2 }), 'subtract');
+    expect([taken.x, taken.y, taken.width, taken.height, regionSize(taken)]).toEqual([2, 0, 4, 3, 5]);
+    expect(regionSize(combineRegions(a, a, 'subtract'))).toBe(0);
+    const clipped = clipRegion(regionOfSquares([{ x: -1, y: 0 }, { x: 0, y: 0 }, { x: 1, y: 1 }, { x: 4, y: 4 }]), { width: 3, height: 3 });
+    expect([clipped.x, clipped.y, clipped.width, clipped.height, Array.from(clipped.mask)]).toEqual([0, 0, 2, 2, [1, 0, 0, 1]]);
+  });
+
+  it('a lasso takes the squares whose centres are inside the shape and those its points lie on', () => {
+    // A triangle (1.2,1.2) (4.8,1.2) (1.2,4.8): centres with x + y + 1 < 6, x, y ≥ 1, and the corner squares.
+    const r = regionOfLasso([{ x: 1.2, y: 1.2 }, { x: 4.8, y: 1.2 }, { x: 1.2, y: 4.8 }]);
+    expect([...regionSquares(r)].map((q) => `${q.x},${q.y}`)).toEqual(['1,1', '2,1', '3,1', '4,1', '1,2', '2,2', '1,3', '1,4']);
   });
 });
 
