@@ -117,6 +117,16 @@ describe('saving a region as a stamp in the browser edition', () => {
   });
 });
 
+describe('the browser library “Stamps”', () => {
+  it('refuses what is not a stamp with the reason, and writes nothing', async () => {
+    const { db } = await setUp();
+    await expect(saveStampFile(db, 'Junk', '{ not json')).rejects.toThrow(/^The stamp was not saved: it is not a valid encounter file \(/);
+    const plain = serializeEncounter(createEncounter({ name: 'Plain', ruleset: 'd20-35', width: 3, height: 3 }));
+    await expect(saveStampFile(db, 'Plain', plain)).rejects.toThrow('The stamp was not saved: the file has no stamp mask.');
+    expect(await db.libraryFiles.count()).toBe(0);
+  });
+});
+
 describe('dropping a stamp', () => {
   it('drops the starter door frame turned once at the pointer, as one undo step, the dropped squares then the region', async () => {
     const { editor, library } = await setUp();
@@ -173,6 +183,21 @@ describe('dropping a stamp', () => {
     // The 7 × 5 hall would cover the goblin at 1,1: it went where it covers no creature.
     expect(region.x > 1 || region.y > 1).toBe(true);
     expect(noticeTexts(editor).some((n) => n.includes('the nearest free place'))).toBe(true);
+  });
+
+  it('mirrors a stamp top to bottom with V before it drops: the stairs then climb southwards', async () => {
+    const { editor, library } = await setUp();
+    const host = mount(() => <StampsPalette editor={editor} library={library} />);
+    card(host, 'Stairs up').click();
+    await expect.poll(() => editor.tool()).toBe('stamp');
+    const t = createToolDriver(editor);
+    cleanup.push(() => t.dispose());
+    expect(t.key('v')).toBe(true);
+    t.click({ x: 4, y: 1 });
+    const m = editor.doc()!.map;
+    // Made climbing northwards (20 ft at its top row); mirrored, its top row is the lowest step.
+    expect([1, 2, 3, 4].map((y) => m.elevation[y * m.width + 5])).toEqual([5, 10, 15, 20]);
+    expect(editor.undoLabel()).toBe('stamp Stairs up');
   });
 
   it('drops a d20 starter on a Startroid map with its heights scaled to the 1.5 m square, and says so', async () => {
