@@ -338,6 +338,11 @@ function encounterFileSchema(runs: z.ZodType<number[]>) {
         .optional()
         .describe('Labels for finding the encounter in a library ("forest", "boss"); absent means none.'),
       grid: GridStyleSchema.optional(),
+      stamp: z
+        .object({ mask: runs.describe('1 on the squares that belong to the stamp, 0 elsewhere (its first row and column are a margin holding its west and north edges).') })
+        .strict()
+        .optional()
+        .describe('Set when the file is a stamp: a piece of a map to drop on others (docs/stamps.md).'),
     })
     .strict()
     .describe('An Encounter Builder encounter: a battle map, its creatures and the ruleset that moves them.');
