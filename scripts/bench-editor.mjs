@@ -586,7 +586,7 @@ async function crowdSuite(map, name, crowd, runs) {
   return out;
 }
 
-if (only?.includes('edit')) {
+if (!only || only.includes('edit')) {
   const runs = Number(process.env.BENCH_EDIT_RUNS ?? 8);
   const fillBig = { x: 1000, y: 1000, side: 1000 };
   const fillSmall = { x: 12, y: 12, side: 40 };
@@ -601,7 +601,7 @@ if (only?.includes('edit')) {
   const smallCrowd = await crowdSuite({ side: 64, ...editorBenchMap(64, 200, 7, [], { crowd }) }, 'bench-64-crowd.encounter', crowd, runs);
   console.log(`BENCH editor-box-select-200 ours_ms=${ms(p95(bigCrowd.box))} long_task_max_ms=${ms(max(bigCrowd.boxTask))} ours_ms_64=${ms(p95(smallCrowd.box))} long_task_max_ms_64=${ms(max(smallCrowd.boxTask))}`);
   console.log(`BENCH editor-drag-200 ours_ms=${ms(p95([...bigCrowd.drag, ...bigCrowd.dragCommit]))} move_p95_ms=${ms(p95(bigCrowd.drag))} drop_p95_ms=${ms(p95(bigCrowd.dragCommit))} long_task_max_ms=${ms(max(bigCrowd.dragTask))} ours_ms_64=${ms(p95([...smallCrowd.drag, ...smallCrowd.dragCommit]))} long_task_max_ms_64=${ms(max(smallCrowd.dragTask))}`);
-  if (only.every((p) => p === 'edit')) {
+  if (only?.every((p) => p === 'edit')) {
     await browser.close();
     await server.close();
     process.exit(0);
