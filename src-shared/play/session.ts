@@ -22,11 +22,15 @@ export function newSession(seed: number): PlaySession {
  */
 export function replay(planned: Encounter, session: PlaySession, upTo: number = session.cursor): PlayState {
   let state = initialState(planned);
+  // The entries are gathered here and each state in between holds only its own: every action copies
+  // the state it starts from, and copying the whole log at each step made a long replay quadratic.
+  const entries: LogEntry[] = [];
   const end = Math.max(0, Math.min(upTo, session.log.length));
   for (let i = 0; i < end; i++) {
     const action = session.log[i]!;
     try {
       state = applyAction(state, action, i, actionRandom(session.seed, streamOf(session, i)));
+      entries.push(state.entries.pop()!);
     } catch (err) {
       if (!(err instanceof PlayRefused || err instanceof MoveRefused)) throw err;
       const refused: LogEntry = {
@@ -44,10 +48,10 @@ export function replay(planned: Encounter, session: PlaySession, upTo: number = 
         pending: [],
         refused: err.message,
       };
-      state = { ...state, entries: [...state.entries, refused] };
+      entries.push(refused);
     }
   }
-  return state;
+  return { ...state, entries };
 }
 
 /**

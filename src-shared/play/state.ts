@@ -1,6 +1,6 @@
 import type { Creature, Encounter } from '../model';
 import { freshTurn } from './turns';
-import { PlayRefused, type Health, type LogEntry, type PlayAction, type PlayState, type Square } from './types';
+import { PlayRefused, type Health, type LogEntry, type PendingAttack, type PlayAction, type PlayState, type Square } from './types';
 
 /** The play state's bookkeeping: the first state, safe copies, and the helpers every action uses. */
 
@@ -39,7 +39,12 @@ export function initialState(planned: Encounter): PlayState {
   };
 }
 
-/** A copy safe to change: the map is shared (play never paints), everything else is copied. */
+/**
+ * A copy safe to change: the map is shared (play never paints), everything else is copied, except the
+ * attacks of opportunity: they pile up over a fight (a 2,000-action replay copied each one at every
+ * action, two thirds of its time), so they are shared frozen and one is changed through
+ * `pendingToChange`, which puts a copy in its place.
+ */
 export function draft(state: PlayState): PlayState {
   const health = perCreature<Health>();
   for (const [id, h] of Object.entries(state.health)) health[id] = { ...h };
@@ -51,11 +56,20 @@ export function draft(state: PlayState): PlayState {
     order: state.order.map((e) => ({ ...e })),
     turn: { ...state.turn },
     health,
-    pending: state.pending.map((p) => ({ ...p })),
+    pending: state.pending.map((p) => (Object.isFrozen(p) ? p : Object.freeze(p))),
     entries: [...state.entries],
     ties: state.ties.map((t) => [...t]),
     stalled,
   };
+}
+
+/** The pending attack `id` of a draft, as a copy it may change (the one before stays as it was), or undefined. */
+export function pendingToChange(state: PlayState, id: string): PendingAttack | undefined {
+  const i = state.pending.findIndex((k) => k.id === id);
+  if (i < 0) return undefined;
+  const copy = { ...state.pending[i]!, at: { ...state.pending[i]!.at } };
+  state.pending[i] = copy;
+  return copy;
 }
 
 export function creatureOf(state: PlayState, id: string): Creature {

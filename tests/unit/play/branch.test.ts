@@ -166,3 +166,21 @@ describe('undo one earlier action', () => {
     expect(undoEntry(D20, newSession(1), 0)).toEqual({ ok: false, reason: 'The log is empty: there is nothing to undo.' });
   });
 });
+
+describe('the attacks of opportunity shared between states (replay-2000: no copy of each at every action)', () => {
+  it('resolving one leaves the state before it as it was, and a shared one cannot be changed in place', () => {
+    const moved = play(D20, newSession(1), { kind: 'initiative', scores: { A: 15, O: 10 } }, move('A', [2, 2], [3, 1]));
+    const before = moved.state;
+    const r = perform(D20, moved.session, { kind: 'resolve', pending: before.pending[0]!.id, outcome: 'hit', damage: 4 }, before);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.state.pending[0]!.status).toBe('hit');
+    expect(before.pending[0]!.status).toBe('open');
+    expect(before.pending[0]!.damage).toBeUndefined();
+    // The next action's copy shares it frozen: an action changing it in place fails loudly.
+    const later = perform(D20, r.session, { kind: 'next-turn' }, r.state);
+    if (!later.ok) throw new Error(later.reason);
+    expect(later.state.pending[0]).toBe(r.state.pending[0]);
+    expect(() => ((later.state.pending[0] as { status: string }).status = 'miss')).toThrow(TypeError);
+  });
+});
