@@ -182,6 +182,11 @@ export function MapCanvas(props: { editor: Editor }) {
       container.dataset['playReach'] = String(editor.bandSquares().length);
       container.dataset['playPositions'] = s ? s.board.creatures.map((c) => `${c.id}=${c.x},${c.y}`).join(';') : '';
     });
+    // The path the move tool shows, as `x,y:<attacks of opportunity>` (the hover bench waits for it).
+    createEffect(() => {
+      const p = editor.movePlan();
+      container.dataset['playPath'] = p ? `${p.target.x},${p.target.y}:${p.answer.provokes.length}` : '';
+    });
     createEffect(() => {
       container.dataset['tool'] = target().state();
       container.style.cursor = spaceHeld && !panOverride ? 'grab' : target().cursor();
