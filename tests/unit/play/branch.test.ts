@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src-shared/io';
 import type { Encounter } from '../../../src-shared/model';
-import { newSession, perform, replay, switchBranch, undo, undoEntry, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
+import { newSession, perform, replay, reset, switchBranch, timeline, undo, undoEntry, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
 
 // Issue 17 › 6: undo one earlier action without losing what came after, as a branch in the log.
 
@@ -123,6 +123,11 @@ describe('undo one earlier action', () => {
     expect(naive.entries[1]!.dice).not.toEqual(fall.dice);
     const r = undone(D20, session, 1);
     expect(r.state.entries[1]!.dice).toEqual(fall.dice);
+    // Replay's animation (`timeline`) rolls from the same streams.
+    expect(timeline(D20, r.session).at(-1)).toEqual(r.state);
+    // Reset empties the log and its streams; the line set aside stays, to go back to.
+    const emptied = reset(r.session);
+    expect(emptied).toEqual({ seed: 7, log: [], cursor: 0, branches: r.session.branches });
     expect(r.state.health['A']!.damage).toBe(state.health['A']!.damage);
     expect(r.state.health['O']!.damage).toBe(0);
     // The next action rolls from a stream no action in the line uses.
