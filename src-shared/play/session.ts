@@ -182,7 +182,7 @@ export function undoEntry(planned: Encounter, session: PlaySession, index: numbe
   if (!Number.isInteger(index) || index < 0 || index >= n) {
     return { ok: false, reason: n ? `There is no entry ${index + 1}: the log has ${n} ${n === 1 ? 'entry' : 'entries'}.` : 'The log is empty: there is nothing to undo.' };
   }
-  if ((session.branches?.length ?? 0) >= MAX_BRANCHES) return { ok: false, reason: `${MAX_BRANCHES} lines are set aside already: go back to one or reset play first.` };
+  if ((session.branches?.length ?? 0) >= MAX_BRANCHES) return { ok: false, reason: `${MAX_BRANCHES} lines are set aside already, the most a session keeps: Undo and Redo still step through the log.` };
   const before = replay(planned, session, n).entries;
   let state = replay(planned, session, index);
   const log: PlayAction[] = session.log.slice(0, index);
