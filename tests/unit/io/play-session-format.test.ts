@@ -107,4 +107,20 @@ describe('the play session format version', () => {
     const b = parseEncounter(JSON.stringify(twice));
     expect(b).toEqual({ ok: false, error: 'play.branches[0].streams: two log actions name the same dice stream' });
   });
+
+  it('a creature renamed on opening (a reserved id) is renamed in the lines set aside too', () => {
+    const undone = undoEntry(PLANNED, played(), 1);
+    if (!undone.ok) throw new Error(undone.reason);
+    const file = fileOf(undone.session);
+    // A hand-edited file: the orc's id is a reserved name, everywhere it is named.
+    const text = JSON.stringify(file).replaceAll('"O"', '"constructor"');
+    expect(text).toContain('"branches"');
+    const r = parseEncounter(text);
+    expect(r.ok, r.ok ? '' : r.error).toBe(true);
+    if (!r.ok) return;
+    const to = r.renamed![0]!.to;
+    const branch = r.encounter.play!.branches![0]!;
+    expect(branch.log[1]).toEqual({ kind: 'damage', creature: to, amount: 3 });
+    expect(Object.keys(branch.log[0]!['modifiers'] as object)).toEqual(['A', to]);
+  });
 });
