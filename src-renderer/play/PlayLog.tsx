@@ -6,8 +6,9 @@ import { DistributionChart } from './DistributionChart';
 /**
  * The event log: every entry in plain words with the rules cited and the dice. Click an entry to see
  * the board at that moment; undone entries stay greyed (Redo brings them back, a new action drops them).
- * "Undo this action" (or Delete on a focused entry) takes one earlier entry out and keeps the rest where
- * still legal; the line as it was is listed under "Lines set aside", to go back to.
+ * "Undo this action" (or Delete on a focused entry; the log is one Tab stop, ↑ ↓ move in it) takes one
+ * earlier entry out and keeps the rest where still legal; the line as it was is listed under "Lines set
+ * aside", to go back to.
  */
 /** Scrolls the log so entry `index` is in view: whole if it fits, else from its first line. */
 export function showEntry(list: HTMLElement, index: number): void {
@@ -38,6 +39,11 @@ export function PlayLog(props: { editor: Editor }) {
   });
   const creatures = () => editor.playState()?.board.creatures ?? [];
   const branches = () => editor.playSession()?.branches ?? [];
+  const [focusAt, setFocusAt] = createSignal<number | null>(null);
+  const tabStop = () => Math.max(0, Math.min(focusAt() ?? cursor() - 1, editor.playEntries().length - 1));
+  function focusEntry(index: number): void {
+    list?.querySelector<HTMLElement>(`[data-index="${Math.max(0, Math.min(index, editor.playEntries().length - 1))}"]`)?.focus();
+  }
   function toggle(index: number): void {
     editor.showPlayEntry(editor.playViewAt() === index ? null : index);
     setOpen(open() === index ? null : index);
@@ -47,7 +53,7 @@ export function PlayLog(props: { editor: Editor }) {
     if (editor.undoPlayEntry(index)) {
       setOpen(null);
       // The keyboard stays in the log: on the entry now at that place, or the last one.
-      queueMicrotask(() => (list?.querySelector<HTMLElement>(`[data-index="${index}"]`) ?? list?.querySelector<HTMLElement>('li[data-index]:last-of-type'))?.focus());
+      queueMicrotask(() => focusEntry(index));
     }
   }
   return (
@@ -60,15 +66,19 @@ export function PlayLog(props: { editor: Editor }) {
               classList={{ undone: e.index >= cursor(), viewing: editor.playViewAt() === e.index, refused: !!e.refused }}
               data-index={e.index}
               data-testid="play-log-entry"
-              tabIndex={0}
+              // One Tab stop for the whole log (the entry in effect, or the last one focused); the arrows move in it.
+              tabIndex={tabStop() === e.index ? 0 : -1}
               aria-label={`Entry ${e.index + 1}: ${e.text}`}
-              title="Click (or Enter) to see the board after this entry; Delete undoes this action alone"
+              title="Click (or Enter) to see the board after this entry; Delete undoes this action alone; ↑ ↓ move through the log"
+              onFocus={() => setFocusAt(e.index)}
               onClick={() => toggle(e.index)}
               onKeyDown={(ev) => {
-                // The entry's own keys, kept from the app's (Delete there deletes creatures).
+                // The entry's own keys, kept from the app's (Delete there deletes creatures, arrows pan).
                 if (ev.target !== ev.currentTarget || ev.ctrlKey || ev.metaKey || ev.altKey) return;
                 if (ev.key === 'Enter' || ev.key === ' ') toggle(e.index);
                 else if (ev.key === 'Delete' || ev.key === 'Backspace') undoThis(e.index);
+                else if (ev.key === 'ArrowUp' || ev.key === 'ArrowDown') focusEntry(e.index + (ev.key === 'ArrowUp' ? -1 : 1));
+                else if (ev.key === 'Home' || ev.key === 'End') focusEntry(ev.key === 'Home' ? 0 : editor.playEntries().length - 1);
                 else return;
                 ev.preventDefault();
                 ev.stopPropagation();

@@ -97,10 +97,16 @@ describe('Undo this action', () => {
 
   it('Delete on a focused entry undoes it alone (the keyboard path), and the keyboard stays in the log', async () => {
     const { editor, host } = await played();
+    // The log is one Tab stop, the entry in effect (the last); the arrows move through it.
+    expect(entries(host).filter((li) => li.tabIndex === 0).map((li) => li.dataset['index'])).toEqual(['7']);
+    entries(host)[7]!.focus();
+    const key = (k: string) => (document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+    key('Home');
+    key('ArrowDown');
     const second = entries(host)[1]!;
-    second.focus();
     expect(document.activeElement).toBe(second);
-    second.dispatchEvent(new KeyboardEvent('keydown', { key: 'Delete', bubbles: true, cancelable: true }));
+    expect(second.tabIndex).toBe(0);
+    key('Delete');
     await settle();
     await settle();
     expect(editor.playSession()!.log).toEqual(TWO_ROUNDS.filter((_, i) => i !== 1));
