@@ -75,7 +75,7 @@ export function PlayLog(props: { editor: Editor }) {
               onKeyDown={(ev) => {
                 // The entry's own keys, kept from the app's (Delete there deletes creatures, arrows pan).
                 if (ev.target !== ev.currentTarget || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-                if (ev.key === 'Enter' || ev.key === ' ') toggle(e.index);
+                if (ev.key === 'Enter') toggle(e.index);
                 else if (ev.key === 'Delete' || ev.key === 'Backspace') undoThis(e.index);
                 else if (ev.key === 'ArrowUp' || ev.key === 'ArrowDown') focusEntry(e.index + (ev.key === 'ArrowUp' ? -1 : 1));
                 else if (ev.key === 'Home' || ev.key === 'End') focusEntry(ev.key === 'Home' ? 0 : editor.playEntries().length - 1);
