@@ -129,7 +129,7 @@ async function hoverSuite(map) {
   const profile = process.env.BENCH_PROFILE && map.side === 512 ? await page.context().newCDPSession(page) : null;
   for (let round = 0; round < 2; round++) {
     if (profile && round === 1) await profile.send('Profiler.enable').then(() => profile.send('Profiler.start'));
-    if (process.env.BENCH_TRACE && map.side === 512 && round === 1) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    if (process.env.BENCH_TRACE && round === 1) await browser.startTracing(page, { path: process.env.BENCH_TRACE.replace(/(\.json)?$/, `-${map.side}.json`), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     for (const h of HOVERS) {
       const p = await squarePoint(page, h.x, h.y);
       await page.mouse.move(p.x, p.y);
@@ -137,7 +137,7 @@ async function hoverSuite(map) {
       await page.waitForTimeout(40);
     }
     // The first round compiles and warms; the second is measured.
-    if (process.env.BENCH_TRACE && map.side === 512 && round === 1) await browser.stopTracing();
+    if (process.env.BENCH_TRACE && round === 1) await browser.stopTracing();
     if (profile && round === 1) writeFileSync(process.env.BENCH_PROFILE, JSON.stringify((await profile.send('Profiler.stop')).profile));
     const got = await page.evaluate(() => window.__hover.splice(0));
     if (round === 1) measured.push(...got);
