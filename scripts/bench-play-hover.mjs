@@ -5,7 +5,9 @@
 // Measured from the mousemove's time stamp to the frame after the path is drawn (data-play-path set,
 // then every drawing callback of the next frame), as editor-select is. Goal: p95 ≤ 33 ms.
 // planned_p95_ms: from when the page got the event to the path worked out (the frame's wait left out).
-// Run alone: `npm run bench play-hover`. BENCH_RENDERER_DIR=out/renderer-old measures another build.
+// Run alone: `npm run bench play-hover`. BENCH_RENDERER_DIR=out/renderer-old measures another build;
+// BENCH_PROFILE=f.cpuprofile profiles the 512 map's measured round, BENCH_TRACE=f.json writes a
+// Chromium trace of each map's (f-512.json, f-64.json: paint, pre-paint, commit per hover).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
