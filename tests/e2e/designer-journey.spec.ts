@@ -23,6 +23,11 @@ async function at(page: Page, x: number, y: number) {
 }
 const centre = (page: Page, x: number, y: number) => at(page, x + 0.5, y + 0.5);
 
+async function view(page: Page) {
+  const data = await canvas(page).evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+  return { zoom: Number(data['zoom']), panX: Number(data['panX']), panY: Number(data['panY']) };
+}
+
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
@@ -97,6 +102,8 @@ test('lay out a dungeon by copying, turning and stamping rooms; undo it step by 
   await expect(canvas(page)).toBeVisible();
   await expect.poll(async () => Number(await canvas(page).getAttribute('data-zoom'))).toBeGreaterThan(1);
 
+  const fitted = await view(page);
+
   // 1. A room from the keyboard alone: K, the cursor to 1,1; walls round 1,1–4,3; the Brush's
   // difficult ground over it; O on its east wall at row 2; two creatures with Enter; Esc.
   await page.keyboard.press('k');
@@ -126,6 +133,10 @@ test('lay out a dungeon by copying, turning and stamping rooms; undo it step by 
   await expect(page.getByTestId('prop-creatures')).toHaveText('2');
   await page.keyboard.press('Escape');
   await expect(canvas(page)).not.toHaveAttribute('data-cursor', /./);
+  // The whole map was in view: the cursor in its corner squares did not pan it off the other side
+  // (which put up the minimap over the bottom-left squares).
+  expect(await view(page)).toEqual(fitted);
+  await expect(page.getByTestId('minimap')).toHaveCount(0);
 
   // 2. The room by a marquee with the mouse; copied, pasted with the pointer on 7,1; H, then R.
   await page.keyboard.press('m');
