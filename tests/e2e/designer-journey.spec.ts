@@ -215,6 +215,8 @@ test('lay out a dungeon by copying, turning and stamping rooms; undo it step by 
   await page.getByTestId('menu-edit').click();
   await expect(page.getByTestId('edit.undo')).toBeDisabled();
   await page.keyboard.press('Escape');
+  // The emptied map, to look at for outlines or labels left behind.
+  if (app.edition === 'browser') await page.screenshot({ path: test.info().outputPath('designer-journey-undone.png') });
   const undone = read(await app.save(() => page.keyboard.press('Control+Shift+s'), 'undone.encounter'));
   expect(undone.creatures).toEqual([]);
   expect(undone.map.terrain.every((t) => t === Terrain.normal)).toBe(true);
@@ -224,6 +226,7 @@ test('lay out a dungeon by copying, turning and stamping rooms; undo it step by 
   // The saved dungeon reopened and saved again: the same map and creatures.
   await app.open(() => page.keyboard.press('Control+o'), saved);
   await expect(page.getByTestId('prop-creatures')).toHaveText('4');
+  if (app.edition === 'browser') await page.screenshot({ path: test.info().outputPath('designer-journey-reopened.png') });
   const again = read(await app.save(() => page.keyboard.press('Control+Shift+s'), 'again.encounter'));
   for (const layer of ['terrain', 'elevation', 'edgeEast', 'edgeSouth'] as const) expect([...again.map[layer]], layer).toEqual([...built.map[layer]]);
   expect(again.creatures).toEqual(built.creatures);
