@@ -37,30 +37,7 @@ export function ShortcutsDialog(props: { editor: Editor }) {
               </tr>
             )}
           </For>
-          <For each={TOOLS}>
-            {(t) => (
-              <>
-                <tr title={t.tooltip}>
-                  <td>{t.label} tool</td>
-                  <td>
-                    <kbd>{t.key}</kbd>
-                  </td>
-                </tr>
-                <For each={t.keys ?? []}>
-                  {([keys, what]) => (
-                    <tr>
-                      <td>
-                        {what} ({t.label} tool)
-                      </td>
-                      <td>
-                        <kbd>{keys}</kbd>
-                      </td>
-                    </tr>
-                  )}
-                </For>
-              </>
-            )}
-          </For>
+          <For each={TOOLS}>{(t) => <ToolKeyRows tool={t} />}</For>
           <tr class="section">
             <th colspan="2">Keyboard cursor (K, or Enter on the map): a map built without a mouse</th>
           </tr>
@@ -77,30 +54,7 @@ export function ShortcutsDialog(props: { editor: Editor }) {
           <tr class="section">
             <th colspan="2">Play mode (F5): its tools' keys work only while playing</th>
           </tr>
-          <For each={PLAY_TOOLS}>
-            {(t) => (
-              <>
-                <tr title={t.tooltip} data-testid={`shortcut-${t.id}`}>
-                  <td>{t.label} tool (Play mode)</td>
-                  <td>
-                    <kbd>{t.key}</kbd>
-                  </td>
-                </tr>
-                <For each={t.keys}>
-                  {([keys, what]) => (
-                    <tr>
-                      <td>
-                        {what} ({t.label} tool)
-                      </td>
-                      <td>
-                        <kbd>{keys}</kbd>
-                      </td>
-                    </tr>
-                  )}
-                </For>
-              </>
-            )}
-          </For>
+          <For each={PLAY_TOOLS}>{(t) => <ToolKeyRows tool={t} mode=" (Play mode)" testId={`shortcut-${t.id}`} />}</For>
           <tr class="section">
             <th colspan="2">Everywhere</th>
           </tr>
@@ -162,5 +116,33 @@ export function ConfirmDialog(props: { editor: Editor }) {
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** A tool's row in the shortcuts list (its key) and a row for each key of its own. */
+function ToolKeyRows(props: { tool: { label: string; key: string; tooltip?: string; keys?: readonly (readonly [string, string])[] }; mode?: string; testId?: string }) {
+  return (
+    <>
+      <tr title={props.tool.tooltip} data-testid={props.testId}>
+        <td>
+          {props.tool.label} tool{props.mode ?? ''}
+        </td>
+        <td>
+          <kbd>{props.tool.key}</kbd>
+        </td>
+      </tr>
+      <For each={props.tool.keys ?? []}>
+        {([keys, what]) => (
+          <tr>
+            <td>
+              {what} ({props.tool.label} tool)
+            </td>
+            <td>
+              <kbd>{keys}</kbd>
+            </td>
+          </tr>
+        )}
+      </For>
+    </>
   );
 }

@@ -104,6 +104,17 @@ const PlaySquare = z
 /** A dice expression (`2d6+3`, `4d6kh3`): read by the dice roller when the log is replayed. */
 const DiceText = z.string().max(100);
 
+/** What a move says, in turn or out of it: the creature, its move action and the squares of its path. */
+const MOVE_FIELDS = {
+      creature: Id,
+      action: z.string().max(32).describe('move, double, run, step, withdraw, crawl or full-round, as the ruleset has them.'),
+      path: z.array(PlaySquare).max(100000),
+      mode: z.enum(MOVEMENT_MODES).optional(),
+      score: z.number().min(0).max(1000).optional(),
+      dice: z.string().max(32).optional(),
+      phasing: z.boolean().optional().describe('Startroid phasing.'),
+};
+
 /**
  * One play action (see docs/play.md). Move actions and forced effects are names the ruleset checks
  * when the log is replayed; one it does not know is reported then, not here.
@@ -115,13 +126,7 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('move'),
-      creature: Id,
-      action: z.string().max(32).describe('move, double, run, step, withdraw, crawl or full-round, as the ruleset has them.'),
-      path: z.array(PlaySquare).max(100000),
-      mode: z.enum(MOVEMENT_MODES).optional(),
-      score: z.number().min(0).max(1000).optional(),
-      dice: z.string().max(32).optional(),
-      phasing: z.boolean().optional().describe('Startroid phasing.'),
+      ...MOVE_FIELDS,
     })
     .strict(),
   z.object({ kind: z.literal('stand-up'), creature: Id }).strict(),
@@ -179,13 +184,7 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('move-out-of-turn'),
       outOfTurn: z.enum(['correction', 'reaction']).describe('A GM correction, or a reaction (a readied action fired, any move the GM allows out of turn).'),
-      creature: Id,
-      action: z.string().max(32).describe('move, double, run, step, withdraw, crawl or full-round, as the ruleset has them.'),
-      path: z.array(PlaySquare).max(100000),
-      mode: z.enum(MOVEMENT_MODES).optional(),
-      score: z.number().min(0).max(1000).optional(),
-      dice: z.string().max(32).optional(),
-      phasing: z.boolean().optional().describe('Startroid phasing.'),
+      ...MOVE_FIELDS,
     })
     .strict(),
   z.object({ kind: z.literal('delay'), creature: Id }).strict(),
