@@ -97,8 +97,8 @@ export function createTerrainLayer(editor: Editor) {
 
   /**
    * Repaints an edited rectangle: the part in view at once (what the next frame shows), the rest
-   * in bands in later tasks — a fill of a million squares on a 2048² map zoomed to fit shows a
-   * tenth of them, and colouring them all made the click's task long.
+   * in bands in later tasks: zoomed in on a 2048² map, a fill of a million squares may show a tenth
+   * of them, and colouring them all made the click's task long.
    */
   function paintEdit(m: BattleMap, rect: PixelRect): void {
     setLastPainted(rect);
