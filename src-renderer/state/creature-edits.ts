@@ -2,7 +2,7 @@ import { createSignal, type Accessor } from 'solid-js';
 import type { Command } from '../../src-shared/commands';
 import { nearestOffset } from '../../src-shared/commands/regions';
 import { isOnMap, makeCreature, RULESETS, type Creature, type Encounter, type SizeCategory } from '../../src-shared/model';
-import { placementProblem } from '../../src-shared/rules';
+import { creatureSpaces, placementProblem } from '../../src-shared/rules';
 import { footprintOf, sizeName, sizesOf } from '../../src-shared/rules/sizes';
 import { creatureAtPoint, creatureLayout, creaturesCovering } from '../../src-shared/render/creature-layout';
 import type { Square } from './selection';
@@ -136,10 +136,11 @@ export function createCreatureEdits(deps: CreatureEditsDeps) {
     const d = doc();
     if (!d) return 'no encounter is open';
     const moving = new Set(ids);
+    const spaces = ids.length > 1 ? creatureSpaces(d) : undefined;
     for (const id of ids) {
       const c = find(id);
       if (!c) continue;
-      const problem = placementProblem(d, c, { x: c.x + dx, y: c.y + dy }, moving);
+      const problem = placementProblem(d, c, { x: c.x + dx, y: c.y + dy }, moving, spaces);
       if (problem) return `${nameOf(c)} cannot stand at ${c.x + dx},${c.y + dy}: ${problem.text}`;
     }
     return null;

@@ -130,20 +130,40 @@ export function applyCommand(doc: Encounter, cmd: Command): Applied {
       const old = doc.map[cmd.layer];
       const n = old.length;
       const layer = old.slice();
-      const previous: number[] = new Array(cmd.indices.length);
+      const { indices, values } = cmd;
+      const count = indices.length;
       const byte = BYTE_LAYERS.has(cmd.layer);
-      for (let k = 0; k < cmd.indices.length; k++) {
-        const i = cmd.indices[k]!;
-        if (!Number.isInteger(i) || i < 0 || i >= n) throw new CommandError(`Square ${i} is not on the map.`);
-        const v = cmd.values.length === 1 ? cmd.values[0]! : cmd.values[k]!;
-        if (byte && (!Number.isInteger(v) || v < 0 || v > 255)) throw new CommandError(`${v} is not a value for ${cmd.layer}.`);
-        previous[k] = layer[i]!;
-        layer[i] = v;
+      const one = values.length === 1;
+      const badValue = (v: number) => byte && (!Number.isInteger(v) || v < 0 || v > 255);
+      if (one && badValue(values[0]!)) throw new CommandError(`${values[0]} is not a value for ${cmd.layer}.`);
+      // The loop is a flood fill's million squares: checks hoisted out of it, the squares' old
+      // values kept as one when they were all the same (a fill's are), so its undo is as light.
+      const first = count > 0 ? old[indices[0]!]! : 0;
+      // Listed only from the first square whose old value differs from the first one's.
+      let previous: number[] | null = null;
+      for (let k = 0; k < count; k++) {
+        const i = indices[k]!;
+        if (!(i >= 0 && i < n) || !Number.isInteger(i)) throw new CommandError(`Square ${i} is not on the map.`);
+        const was = layer[i]!;
+        if (previous) previous[k] = was;
+        else if (was !== first) {
+          previous = new Array<number>(count).fill(first, 0, k);
+          previous[k] = was;
+        }
+        if (!one) {
+          const v = values[k]!;
+          if (badValue(v)) throw new CommandError(`${v} is not a value for ${cmd.layer}.`);
+          layer[i] = v;
+        }
+      }
+      if (one) {
+        const v = values[0]!;
+        for (let k = 0; k < count; k++) layer[indices[k]!] = v;
       }
       return {
         doc: { ...doc, map: { ...doc.map, [cmd.layer]: layer } },
         // Commands are never changed once made: the inverse shares the list of squares (a fill's million).
-        inverse: { type: 'setSquares', layer: cmd.layer, indices: cmd.indices, values: previous },
+        inverse: { type: 'setSquares', layer: cmd.layer, indices, values: previous ?? (count > 0 ? [first] : []) },
       };
     }
     case 'addCreature': {

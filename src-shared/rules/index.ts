@@ -14,6 +14,6 @@ export { teleport, type TeleportAnswer } from './startroid/teleport';
 export { clearLine } from './engine/sight';
 export { linesBetween, threatenedSquares, flanks, flankingSquares, FLANKING_RULE, type LinesAnswer, type LineTarget, type RuleLine, type Flank } from './lines';
 export { overlandTravel, MOUNTS, TERRAIN_MULTIPLIERS, TRAVEL_PACES, TRAVEL_TERRAINS, TRAVEL_WAYS, TravelRefused, type TravelAnswer, type TravelRequest } from './epic-path/travel';
-export { placementProblem, unsupportedInAir, type PlacementProblem } from './placement';
+export { creatureSpaces, placementProblem, unsupportedInAir, type CreatureSpaces, type PlacementProblem } from './placement';
 export { releaseMovementMemory, movementMemoryBytes } from './memory';
 export { areaCovers, measure, shapeSquares, distanceFromCorner, AREA_SHAPES, MAX_AREA_SIZE, AreaRefused, type AreaAnswer, type AreaShape, type AreaTemplate, type RulerAnswer, type RulerPoint } from './areas';

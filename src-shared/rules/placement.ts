@@ -38,6 +38,7 @@ export function placementProblem(
   creature: Creature,
   at: { x: number; y: number },
   ignore: ReadonlySet<string> = new Set(),
+  spaces?: CreatureSpaces,
 ): PlacementProblem | null {
   const rules = RULESET_IMPLEMENTATIONS[encounter.ruleset];
   const info = RULESETS[encounter.ruleset];
@@ -66,7 +67,8 @@ export function placementProblem(
 
   const plan = basePlan(0, flying ? 'fly' : 'walk', info.speedUnit === 'mr' ? 'mr' : info.speedUnit === 'squares' ? 'squares' : 'ft', baseUnitSize(info));
   const sharing: Creature[] = [];
-  for (const other of encounter.creatures) {
+  const others = spaces && spaces.encounter === encounter ? spaces.within(at.x, at.y, side) : encounter.creatures;
+  for (const other of others) {
     if (other.id === mover.id || ignore.has(other.id)) continue;
     const orow = rules.sizes[other.size];
     const os = orow ? footprintSide(orow, info.squareSize) : 1;
@@ -85,6 +87,46 @@ export function placementProblem(
     return { code: 'no-room', text: `there is no room left in ${at.x},${at.y} (${info.name} › ${ENDING_HEADING[encounter.ruleset]})` };
   }
   return null;
+}
+
+/**
+ * Which creatures stand on each square of an encounter, built once for many placement checks (a
+ * drag of 200 creatures asks about each of them among 700: a walk of the whole list for each was
+ * most of a drop's work).
+ */
+export interface CreatureSpaces {
+  encounter: Encounter;
+  /** The creatures whose space meets this square and its side × side neighbours, in list order. */
+  within(x: number, y: number, side: number): Creature[];
+}
+
+export function creatureSpaces(encounter: Encounter): CreatureSpaces {
+  const rules = RULESET_IMPLEMENTATIONS[encounter.ruleset];
+  const info = RULESETS[encounter.ruleset];
+  const { width, height } = encounter.map;
+  // Square index → positions in the creature list (a creature's space may cover many squares).
+  const bySquare = new Map<number, number[]>();
+  encounter.creatures.forEach((c, k) => {
+    const row = rules.sizes[c.size];
+    const os = row ? footprintSide(row, info.squareSize) : 1;
+    for (let y = Math.max(0, c.y); y < Math.min(height, c.y + os); y++) {
+      for (let x = Math.max(0, c.x); x < Math.min(width, c.x + os); x++) {
+        const i = y * width + x;
+        const list = bySquare.get(i);
+        if (list) list.push(k);
+        else bySquare.set(i, [k]);
+      }
+    }
+  });
+  return {
+    encounter,
+    within(x, y, side) {
+      const found = new Set<number>();
+      for (let yy = y; yy < y + side; yy++) for (let xx = x; xx < x + side; xx++) for (const k of bySquare.get(yy * width + xx) ?? []) found.add(k);
+      // The list's order, as a walk of the whole list meets them (the first in the way is named).
+      return [...found].sort((a, b) => a - b).map((k) => encounter.creatures[k]!);
+    },
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ import { createTerrainLayer } from '../../src-renderer/canvas/layers/terrain';
 import { paintTerrain } from '../../src-renderer/canvas/layers/terrain-pixels';
 import { editedSquares } from '../../src-renderer/state/document';
 import { createEditor } from '../../src-renderer/state/editor';
+import { visibleSquares } from '../../src-renderer/state/view';
 import type { PlatformBridge } from '../../src-shared/ipc';
 import { Edge, squareIndex, Terrain } from '../../src-shared/model';
 
@@ -144,6 +145,36 @@ describe('whole terrain repaint', () => {
     expect(differ).toBe(0);
     // The water row is there (blue), not the first map's ground.
     expect([...got.slice((511 * 1024) * 4, (511 * 1024) * 4 + 4)]).toEqual([...want.slice((511 * 1024) * 4, (511 * 1024) * 4 + 4)]);
+  });
+});
+
+describe('an edit bigger than the view', () => {
+  it('paints the squares in view at once, the rest in later tasks, and ends as one full paint would', { timeout: 60_000 }, async () => {
+    const { editor, terrain } = await withLayers(512, 512);
+    await expect.poll(() => terrain.painting(), { timeout: 10_000 }).toBe(false);
+    editor.measureViewport({ width: 800, height: 600 });
+    editor.setView({ zoom: 1, panX: 0, panY: 0 });
+    const map = editor.doc()!.map;
+    const seen = visibleSquares(editor.view(), editor.viewport(), 512, 512);
+    expect(seen.x1).toBeLessThan(400); // the edit reaches past the view
+    // Water over the block (10..399)², then the picture read before any later task has run.
+    const block: number[] = [];
+    for (let y = 10; y < 400; y++) for (let x = 10; x < 400; x++) block.push(squareIndex(map, x, y));
+    editor.execute({ type: 'setSquares', layer: 'terrain', indices: block, values: [Terrain.water] });
+    expect(terrain.lastPainted()).toEqual({ x: 10, y: 10, width: 390, height: 390 });
+    expect(terrain.painting()).toBe(true);
+    const px = (x: number, y: number) => [...terrain.canvas.getContext('2d')!.getImageData(x, y, 1, 1).data];
+    const ground = px(5, 5);
+    expect(px(seen.x1 - 1, seen.y1 - 1)).not.toEqual(ground); // in view: water already
+    expect(px(398, 398)).toEqual(ground); // out of view: still the ground until its band's task
+    await expect.poll(() => terrain.painting(), { timeout: 10_000 }).toBe(false);
+    const expected = document.createElement('canvas');
+    paintTerrain(editor.doc()!.map, expected);
+    const got = terrain.canvas.getContext('2d')!.getImageData(0, 0, 512, 512).data;
+    const want = expected.getContext('2d')!.getImageData(0, 0, 512, 512).data;
+    let differ = 0;
+    for (let k = 0; k < want.length; k++) if (got[k] !== want[k]) differ++;
+    expect(differ).toBe(0);
   });
 });
 

@@ -102,6 +102,11 @@ export function rectOfSquares(width: number, indices: readonly number[]): PixelR
 
 const rects = new WeakMap<readonly number[], { width: number; rect: PixelRect | null }>();
 
+/** Tells `rectOfSquares` the rectangle of a list its maker already measured (a flood fill's). */
+export function rememberRect(width: number, indices: readonly number[], rect: PixelRect | null): void {
+  rects.set(indices, { width, rect: rect && { ...rect } });
+}
+
 function boundingRect(width: number, indices: readonly number[]): PixelRect | null {
   let x0 = Infinity;
   let y0 = Infinity;

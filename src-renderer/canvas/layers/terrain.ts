@@ -36,9 +36,10 @@ export function createTerrainLayer(editor: Editor) {
   // Whether a whole repaint still has bands to paint (tests wait for it).
   const [painting, setPainting] = createSignal(false);
   let span: ElevationSpan | null = null;
-  let bands: number[] = [];
-  let bandRows = 1;
+  // What is still to paint, in pieces of about SLICE_SQUARES squares, the ones in view first.
+  let bands: PixelRect[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let frame: number | undefined;
   let shownAt = -Infinity;
   // In the map view each square is its texture's average colour: what shows while the textured
   // tiles are drawn, under a pan's snapshot and in the minimap.
@@ -65,8 +66,7 @@ export function createTerrainLayer(editor: Editor) {
     }
     const started = performance.now();
     do {
-      const y = bands.shift()!;
-      paintTerrain(m, canvas, span, { x: 0, y, width: m.width, height: Math.min(bandRows, m.height - y) }, squareColour);
+      paintTerrain(m, canvas, span, bands.shift()!, squareColour);
     } while (bands.length && (all || performance.now() - started < SLICE_MS));
     if (!bands.length || performance.now() - shownAt >= SHOW_EVERY_MS) {
       shownAt = performance.now();
@@ -81,18 +81,42 @@ export function createTerrainLayer(editor: Editor) {
       canvas.width = m.width;
       canvas.height = m.height;
     }
-    bandRows = Math.max(1, Math.floor(SLICE_SQUARES / m.width));
+    const bandRows = Math.max(1, Math.floor(SLICE_SQUARES / m.width));
     const starts: number[] = [];
     for (let y = 0; y < m.height; y += bandRows) starts.push(y);
     // The bands in view first.
     const seen = visibleSquares(editor.view(), editor.viewport(), m.width, m.height);
     const inView = (y: number) => y < seen.y1 && y + bandRows > seen.y0;
-    bands = [...starts.filter(inView), ...starts.filter((y) => !inView(y))];
+    bands = [...starts.filter(inView), ...starts.filter((y) => !inView(y))].map((y) => ({ x: 0, y, width: m.width, height: Math.min(bandRows, m.height - y) }));
     setLastPainted({ x: 0, y: 0, width: m.width, height: m.height });
     setPainting(true);
     if (timer !== undefined) clearTimeout(timer);
     shownAt = -Infinity;
     paintBands();
+  }
+
+  /**
+   * Repaints an edited rectangle: the part in view at once (what the next frame shows), the rest
+   * in bands in later tasks: zoomed in on a 2048² map, a fill of a million squares may show a tenth
+   * of them, and colouring them all made the click's task long.
+   */
+  function paintEdit(m: BattleMap, rect: PixelRect): void {
+    setLastPainted(rect);
+    const seen = visibleSquares(editor.view(), editor.viewport(), m.width, m.height);
+    const now = intersect(rect, { x: seen.x0, y: seen.y0, width: seen.x1 - seen.x0, height: seen.y1 - seen.y0 });
+    const rest = now ? around(rect, now) : [rect];
+    if (now) paintTerrain(m, canvas, span!, now, squareColour);
+    show();
+    const later = rest.flatMap((r) => cutIntoBands(r));
+    if (!later.length) return;
+    bands.push(...later);
+    setPainting(true);
+    // After the frame that shows the edit: a task queued now would run before it.
+    if (timer !== undefined || frame !== undefined) return;
+    frame = requestAnimationFrame(() => {
+      frame = undefined;
+      if (bands.length && timer === undefined) timer = setTimeout(paintBands, 0);
+    });
   }
 
   createEffect(
@@ -131,9 +155,7 @@ export function createTerrainLayer(editor: Editor) {
           const squares = edited && edited !== 'all' ? edited.get(a) : undefined;
           rect = unionRect(rect, squares ? rectOfSquares(m.width, squares) : changedRect(m.width, [[b, a]]));
         }
-        if (!rect) return;
-        setLastPainted(paintTerrain(m, canvas, span, rect, squareColour));
-        show();
+        if (rect) paintEdit(m, rect);
       },
     ),
   );
@@ -148,7 +170,10 @@ export function createTerrainLayer(editor: Editor) {
     node.visible(!!d && editor.layers().terrain);
     node.getLayer()?.batchDraw();
   });
-  onCleanup(() => timer !== undefined && clearTimeout(timer));
+  onCleanup(() => {
+    if (timer !== undefined) clearTimeout(timer);
+    if (frame !== undefined) cancelAnimationFrame(frame);
+  });
 
   /** Paints whatever bands are still pending now (the PNG export wants the whole image). */
   function finish(): void {
@@ -158,4 +183,33 @@ export function createTerrainLayer(editor: Editor) {
   }
 
   return { node, canvas, lastPainted, painting, finish, version: () => version };
+}
+
+/** The overlap of two rectangles, or null. */
+function intersect(a: PixelRect, b: PixelRect): PixelRect | null {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const width = Math.min(a.x + a.width, b.x + b.width) - x;
+  const height = Math.min(a.y + a.height, b.y + b.height) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : null;
+}
+
+/** The parts of `outer` outside `inner` (which lies within it): up to four rectangles. */
+function around(outer: PixelRect, inner: PixelRect): PixelRect[] {
+  const out: PixelRect[] = [];
+  const right = outer.x + outer.width;
+  const bottom = outer.y + outer.height;
+  if (inner.y > outer.y) out.push({ x: outer.x, y: outer.y, width: outer.width, height: inner.y - outer.y });
+  if (inner.y + inner.height < bottom) out.push({ x: outer.x, y: inner.y + inner.height, width: outer.width, height: bottom - inner.y - inner.height });
+  if (inner.x > outer.x) out.push({ x: outer.x, y: inner.y, width: inner.x - outer.x, height: inner.height });
+  if (inner.x + inner.width < right) out.push({ x: inner.x + inner.width, y: inner.y, width: right - inner.x - inner.width, height: inner.height });
+  return out;
+}
+
+/** A rectangle cut into bands of rows of about SLICE_SQUARES squares each. */
+function cutIntoBands(r: PixelRect): PixelRect[] {
+  const rows = Math.max(1, Math.floor(SLICE_SQUARES / r.width));
+  const out: PixelRect[] = [];
+  for (let y = r.y; y < r.y + r.height; y += rows) out.push({ x: r.x, y, width: r.width, height: Math.min(rows, r.y + r.height - y) });
+  return out;
 }

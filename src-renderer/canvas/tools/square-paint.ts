@@ -4,6 +4,7 @@ import type { Editor, Square } from '../../state/editor';
 import { groupOfMapLayer, LAYER_GROUPS } from '../../state/layers';
 import { describeValue, layerArray, layerColor, squareLayer, type SquareLayer } from './square-layers';
 import { squaresBetween } from './tool';
+import { rememberRect } from '../layers/terrain-pixels';
 
 /**
  * What the square tools share: which squares a shape covers, and the one command that paints
@@ -42,37 +43,57 @@ export function floodIndices(d: Encounter, layerId: string, start: Square): numb
   if (!a || !isOnMap(d.map, start.x, start.y)) return [];
   const first = squareIndex(d.map, start.x, start.y);
   const target = a[first];
+  // 1: already in the flood.
   const seen = new Uint8Array(W * H);
-  const same = (i: number) => !seen[i] && a[i] === target;
   const stack = [first];
-  const out: number[] = [];
+  // The runs found, as first and last square; the list is written once its length is known.
+  const runs: number[] = [];
+  let total = 0;
+  // The rectangle round the flood, found on the way (a million-square list costs a walk to measure).
+  let x0 = W;
+  let x1 = -1;
+  let y0 = H;
+  let y1 = -1;
   while (stack.length) {
     const i = stack.pop()!;
     if (seen[i]) continue;
-    const y = Math.floor(i / W);
+    const y = (i / W) | 0;
     const rowStart = y * W;
+    const rowEnd = rowStart + W - 1;
     let left = i;
-    while (left > rowStart && same(left - 1)) left--;
+    while (left > rowStart && !seen[left - 1] && a[left - 1] === target) left--;
     let right = i;
-    while (right + 1 < rowStart + W && same(right + 1)) right++;
+    while (right < rowEnd && !seen[right + 1] && a[right + 1] === target) right++;
+    if (left - rowStart < x0) x0 = left - rowStart;
+    if (right - rowStart > x1) x1 = right - rowStart;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
     // Each stretch of matching squares above and below the run is seeded once.
+    const hasUp = y > 0;
+    const hasDown = y + 1 < H;
     let upOpen = false;
     let downOpen = false;
+    runs.push(left, right);
+    total += right - left + 1;
+    seen.fill(1, left, right + 1);
     for (let k = left; k <= right; k++) {
-      seen[k] = 1;
-      out.push(k);
-      if (y > 0) {
-        const up = same(k - W);
-        if (up && !upOpen) stack.push(k - W);
+      if (hasUp) {
+        const j = k - W;
+        const up = !seen[j] && a[j] === target;
+        if (up && !upOpen) stack.push(j);
         upOpen = up;
       }
-      if (y + 1 < H) {
-        const down = same(k + W);
-        if (down && !downOpen) stack.push(k + W);
+      if (hasDown) {
+        const j = k + W;
+        const down = !seen[j] && a[j] === target;
+        if (down && !downOpen) stack.push(j);
         downOpen = down;
       }
     }
   }
+  const out: number[] = new Array<number>(total);
+  for (let r = 0, n = 0; r < runs.length; r += 2) for (let k = runs[r]!, last = runs[r + 1]!; k <= last; k++) out[n++] = k;
+  rememberRect(W, out, x1 < 0 ? null : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 });
   return out;
 }
 
@@ -144,6 +165,11 @@ export function paintIndicesCommand(editor: Editor, squares: Iterable<number>, e
   // Float32 layers store a rounded value: compare as stored, or a no-op would look like a change.
   const stored = Math.fround(value);
   const list: readonly number[] = Array.isArray(squares) ? squares : [...squares];
+  if (distinct && !byHeight && everyDiffers(a, list, stored)) {
+    // A flood fill's million squares all change: the list itself becomes the command's (commands
+    // are never changed once made), rather than a copy square by square.
+    return writeCommand(d, layer, list as number[], [value]);
+  }
   for (let k = 0, n = list.length; k < n; k++) {
     const i = list[k]!;
     if (seen) {
@@ -163,8 +189,19 @@ export function paintIndicesCommand(editor: Editor, squares: Iterable<number>, e
   if (!byHeight) values.push(value);
   if (!indices.length) return null;
   const vs = values.length === 1 || values.every((v) => v === values[0]) ? [values[0]!] : values;
-  const commands = layer.write ? layer.write(d, indices, vs) : [{ type: 'setSquares', layer: layer.id, indices, values: vs } as Command];
+  return writeCommand(d, layer, indices, vs);
+}
+
+/** The command writing these values into the layer (a batch when it writes two arrays, like water). */
+function writeCommand(d: Encounter, layer: SquareLayer, indices: number[], values: number[]): Command {
+  const commands = layer.write ? layer.write(d, indices, values) : [{ type: 'setSquares', layer: layer.id, indices, values } as Command];
   return commands.length === 1 ? commands[0]! : { type: 'batch', label: `paint ${layer.label.toLowerCase()}`, commands };
+}
+
+/** Whether every listed square's stored value differs from `stored` (and there is one at least). */
+function everyDiffers(a: ArrayLike<number>, list: readonly number[], stored: number): boolean {
+  for (let k = 0, n = list.length; k < n; k++) if (Math.fround(a[list[k]!]!) === stored) return false;
+  return list.length > 0;
 }
 
 /** The colour a preview of the current layer and value shows. */

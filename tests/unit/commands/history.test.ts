@@ -15,9 +15,27 @@ describe('commands', () => {
     expect(Array.from(back.map.terrain)).toEqual(Array.from(doc.map.terrain));
   });
 
+  it("keeps one old value in the inverse when the painted squares all held it, else one per square", () => {
+    const doc = fresh();
+    const same = applyCommand(doc, { type: 'setSquares', layer: 'terrain', indices: [1, 2, 6], values: [Terrain.water] });
+    expect(same.inverse).toEqual({ type: 'setSquares', layer: 'terrain', indices: [1, 2, 6], values: [Terrain.normal] });
+    const mixed = applyCommand(same.doc, { type: 'setSquares', layer: 'terrain', indices: [0, 1, 2, 3], values: [Terrain.difficult] });
+    expect(mixed.inverse).toEqual({ type: 'setSquares', layer: 'terrain', indices: [0, 1, 2, 3], values: [Terrain.normal, Terrain.water, Terrain.water, Terrain.normal] });
+    expect(Array.from(applyCommand(mixed.doc, mixed.inverse).doc.map.terrain)).toEqual(Array.from(same.doc.map.terrain));
+    // A square listed twice with one value: undo gives back what it held before, not the new value.
+    const twice = applyCommand(doc, { type: 'setSquares', layer: 'terrain', indices: [4, 4], values: [Terrain.difficult] });
+    expect(applyCommand(twice.doc, twice.inverse).doc.map.terrain[4]).toBe(Terrain.normal);
+    // One value per square: each square gets its own, and the inverse lists what each held.
+    const each = applyCommand(same.doc, { type: 'setSquares', layer: 'terrain', indices: [2, 3], values: [Terrain.difficult, Terrain.obstacle] });
+    expect([each.doc.map.terrain[2], each.doc.map.terrain[3]]).toEqual([Terrain.difficult, Terrain.obstacle]);
+    expect(each.inverse).toMatchObject({ values: [Terrain.water, Terrain.normal] });
+  });
+
   it('refuses a square off the map or a value a byte layer cannot hold', () => {
     expect(() => applyCommand(fresh(), { type: 'setSquares', layer: 'terrain', indices: [12], values: [1] })).toThrow(CommandError);
     expect(() => applyCommand(fresh(), { type: 'setSquares', layer: 'terrain', indices: [0], values: [300] })).toThrow(CommandError);
+    expect(() => applyCommand(fresh(), { type: 'setSquares', layer: 'terrain', indices: [0, 1], values: [1, 256] })).toThrow(CommandError);
+    expect(() => applyCommand(fresh(), { type: 'setSquares', layer: 'terrain', indices: [0, 1.5], values: [1] })).toThrow(CommandError);
   });
 
   it('adds, edits and removes creatures with exact inverses', () => {

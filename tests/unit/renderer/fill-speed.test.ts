@@ -84,6 +84,36 @@ describe('the fill fast paths', () => {
     }
   });
 
+  it('colours the same bytes into a buffer that does not start on a 4-byte boundary', () => {
+    const e = mapOf(7, 5, [Terrain.water, Terrain.normal, Terrain.difficult], [0, 0, 10, 3]);
+    const range = groundRange(e.map);
+    const rect = { x: 1, y: 1, width: 5, height: 3 };
+    const aligned = new Uint8ClampedArray(rect.width * rect.height * 4);
+    const odd = new Uint8ClampedArray(new ArrayBuffer(aligned.length + 1), 1, aligned.length);
+    squareRgbInto(e.map, range, rect, aligned);
+    squareRgbInto(e.map, range, rect, odd);
+    expect([...odd]).toEqual([...aligned]);
+    expect([...aligned.slice(0, 4)]).toEqual([...squareRgb(e.map, 8, range), 255]);
+  });
+
+  it("knows a flood's rectangle as a walk over its squares would measure it", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 24 }),
+        fc.integer({ min: 1, max: 24 }),
+        fc.array(fc.constantFrom(Terrain.normal, Terrain.difficult), { minLength: 1, maxLength: 31 }),
+        fc.nat(),
+        (w, h, cells, at) => {
+          const e = mapOf(w, h, cells);
+          const got = floodIndices(e, 'terrain', { x: at % w, y: Math.floor(at / w) % h });
+          // A copy of the list is not known, so its rectangle is measured square by square.
+          expect(rectOfSquares(w, got)).toEqual(rectOfSquares(w, [...got]));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('keeps the ground range per elevation array, and scans a new array afresh', () => {
     const e = mapOf(4, 4, [Terrain.normal], [0, 10]);
     const first = groundRange(e.map);

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEncounter, Edge, makeCreature, squareIndex, Terrain, type Creature, type Encounter, type RulesetId } from '../../../src-shared/model';
-import { placementProblem, unsupportedInAir } from '../../../src-shared/rules';
+import { creatureSpaces, placementProblem, unsupportedInAir } from '../../../src-shared/rules';
+import { SIZE_CATEGORIES, type SizeCategory } from '../../../src-shared/model/sizes';
 import { sizeName } from '../../../src-shared/rules/sizes';
 
 // Where the map editor may put a creature down: the ruleset's own going, walls and occupant rules.
@@ -86,5 +88,37 @@ describe('unsupportedInAir', () => {
     expect(unsupportedInAir(encounter('epic-path', [rider]), { ...rider, altitude: 0 })).toBe(false);
     const elephant = makeCreature({ id: 'E', size: 'large', x: 3, y: 3 });
     expect(unsupportedInAir(encounter('epic-path', [elephant, rider]), rider)).toBe(false);
+  });
+});
+
+describe('placementProblem with the creatures found by square (creatureSpaces)', () => {
+  it('gives the same answer as a walk of the whole list, for any crowd, ruleset and group moving', () => {
+    const rulesets: RulesetId[] = ['epic-path', 'd20-35', 'd20-30', '6d6', 'startroid'];
+    const sides = ['party', 'enemy'] as const;
+    const arbCreature = fc.record({
+      x: fc.integer({ min: -1, max: 9 }),
+      y: fc.integer({ min: -1, max: 9 }),
+      size: fc.constantFrom<SizeCategory>(...SIZE_CATEGORIES),
+      side: fc.constantFrom(...sides),
+      helpless: fc.boolean(),
+      altitude: fc.constantFrom(0, 0, 5, 30),
+    });
+    fc.assert(
+      fc.property(fc.constantFrom(...rulesets), fc.array(arbCreature, { minLength: 1, maxLength: 14 }), arbCreature, fc.array(fc.nat(13)), (ruleset, crowd, mover, moving) => {
+        const e = encounter(ruleset, crowd.map((c, k) => makeCreature({ id: `c${k}`, ...c })));
+        const who = makeCreature({ id: 'm', ...mover, speed: { walk: 30, fly: 30 } });
+        const ignore = new Set(moving.map((k) => `c${k}`));
+        const spaces = creatureSpaces(e);
+        expect(placementProblem(e, who, who, ignore, spaces)).toEqual(placementProblem(e, who, who, ignore));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('is asked of the encounter it was built for only: another one is walked in full', () => {
+    const ally = makeCreature({ id: 'A', name: 'Ally', x: 2, y: 2 });
+    const empty = encounter('d20-35');
+    const crowded = encounter('d20-35', [ally]);
+    expect(placementProblem(crowded, makeCreature({ id: 'B', x: 2, y: 2 }), { x: 2, y: 2 }, new Set(), creatureSpaces(empty))).toMatchObject({ code: 'occupied' });
   });
 });
