@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { playSummary } from '../../src-main/cli/play';
+import { parseEncounter } from '../../src-shared/io';
+import type { Encounter } from '../../src-shared/model';
+import { replay, savedSession, type PlaySession, type PlayState } from '../../src-shared/play';
+import { expect, test, type AppDriver } from './fixtures';
+
+/**
+ * A GM's whole fight through the UI, in each edition (issue 17 › 9): initiative, moves, an attack of
+ * opportunity rolled from the panel's fields that drops a creature to 0 hit points, an area template
+ * placed with the mouse and cleared, saved and reopened mid-fight, then the app's Replay and the
+ * model replaying the saved file agree with what the board shows. The same fights are played from
+ * scripts by `encounter play` in tests/unit/play/fight-scripts.test.ts.
+ */
+
+const canvas = (page: Page) => page.getByTestId('map-canvas');
+
+/** A point on the map in squares (a whole number is a grid line, x + 0.5 a square's centre), in page pixels. */
+async function mapPoint(page: Page, x: number, y: number) {
+  const box = (await canvas(page).boundingBox())!;
+  const data = await canvas(page).evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+  const s = 32 * Number(data['zoom']);
+  return { x: box.x + Number(data['panX']) + x * s, y: box.y + Number(data['panY']) + y * s };
+}
+async function clickSquare(page: Page, x: number, y: number) {
+  const p = await mapPoint(page, x + 0.5, y + 0.5);
+  await page.mouse.click(p.x, p.y);
+}
+
+async function startPlay(page: Page, sample: string, seed: number, scores: Record<string, number>) {
+  await page.getByTestId('samples').getByText(sample).click();
+  await page.keyboard.press('F5');
+  await expect(canvas(page)).toHaveAttribute('data-mode', 'play');
+  await page.getByTestId('play-seed').fill(String(seed));
+  await page.getByTestId('play-seed').press('Enter');
+  await page.getByTestId('play-seed').blur();
+  for (const [id, score] of Object.entries(scores)) await page.getByTestId(`init-score-${id}`).fill(String(score));
+  await page.getByTestId('play-enter-initiative').click();
+  await expect(page.getByTestId('play-order')).toBeVisible();
+}
+
+/** The current creature's move to `to`: the movement chosen, waypoints clicked, the end double-clicked. */
+async function walk(page: Page, to: { x: number; y: number }, action = 'move', via: { x: number; y: number }[] = []) {
+  await page.keyboard.press('m');
+  if (action !== 'move') await page.getByTestId(`play-action-${action}`).click();
+  for (const q of via) await clickSquare(page, q.x, q.y);
+  const p = await mapPoint(page, to.x + 0.5, to.y + 0.5);
+  await page.mouse.move(p.x, p.y);
+  await expect(page.getByTestId('play-path')).toContainText(`Path to ${to.x},${to.y}`);
+  await page.mouse.dblclick(p.x, p.y);
+  await expect(canvas(page)).toHaveAttribute('data-play-positions', new RegExp(`(^|;)[^;=]+=${to.x},${to.y}(;|$)`));
+}
+
+async function nextTurn(page: Page, times = 1) {
+  for (let i = 0; i < times; i++) await page.getByTestId('play-next-turn').click();
+}
+
+async function setHitPoints(page: Page, id: string, hitPoints: number) {
+  await page.getByTestId(`hp-${id}`).fill(String(hitPoints));
+  await page.getByTestId(`hp-${id}`).press('Tab');
+  await expect(page.getByTestId(`health-${id}`)).toContainText(`of ${hitPoints} left`);
+}
+
+/** A template placed with the area tool at a grid corner; the log's entry says what it covers. */
+async function placeArea(page: Page, size: number, label: string, corner: { x: number; y: number }, covers: string) {
+  await page.getByTestId('tool-play-area').click();
+  await page.getByTestId('area-size').fill(String(size));
+  await page.getByTestId('area-size').blur();
+  await page.getByTestId('area-label').fill(label);
+  const p = await mapPoint(page, corner.x, corner.y);
+  await page.mouse.move(p.x + 2, p.y + 2);
+  await expect(page.getByTestId('area-preview')).toContainText(`covers ${covers}`);
+  await page.mouse.click(p.x + 2, p.y + 2);
+  await expect(page.getByTestId('play-log-entry').last()).toContainText(`from the corner ${corner.x},${corner.y}; covers ${covers}`);
+  await page.keyboard.press('m');
+}
+
+/** Rolls the open attack of opportunity `id` from the three fields (Enter rolls). */
+async function rollAttack(page: Page, id: string, attack: string, damage: string, against: number) {
+  await page.getByTestId(`aoo-attack-${id}`).fill(attack);
+  await page.getByTestId(`aoo-damage-${id}`).fill(damage);
+  await page.getByTestId(`aoo-against-${id}`).fill(String(against));
+  await page.getByTestId(`aoo-against-${id}`).press('Enter');
+  await expect(page.getByTestId(`aoo-roll-${id}`)).toBeHidden();
+}
+
+async function logTexts(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="play-log-entry"]:not(.undone) .entry-text').allTextContents();
+}
+
+async function saveAndRead(app: AppDriver, name: string): Promise<{ file: string; saved: Encounter; session: PlaySession; model: PlayState }> {
+  const file = await app.save(() => app.page.keyboard.press('Control+s'), name);
+  await expect(app.page.getByText(/^Saved /)).toBeVisible();
+  const read = parseEncounter(readFileSync(file, 'utf8'));
+  if (!read.ok) throw new Error(read.error);
+  const session = savedSession(read.encounter)!;
+  return { file, saved: read.encounter, session, model: replay(read.encounter, session) };
+}
+
+/** The board shown against the model replaying the saved session: every log line, square and damage. */
+async function expectBoardIsModel(page: Page, model: PlayState, session: PlaySession) {
+  expect(await logTexts(page)).toEqual(model.entries.map((e) => e.text));
+  expect(model.entries.some((e) => e.text.startsWith('Not replayed'))).toBe(false);
+  const shown = (await canvas(page).getAttribute('data-play-positions')) ?? '';
+  for (const c of playSummary(model, session).creatures) {
+    expect(shown.split(';')).toContain(`${c.id}=${c.x},${c.y}`);
+    await expect(page.getByTestId(`health-${c.id}`)).toContainText(`${c.damage} damage`);
+  }
+}
+
+/** Reopens a saved file (Ctrl+O) and resumes Play mode (F5) where it was left. */
+async function reopen(app: AppDriver, file: string) {
+  const { page } = app;
+  await page.keyboard.press('F5');
+  await expect(canvas(page)).toHaveAttribute('data-mode', 'edit');
+  await app.open(() => page.keyboard.press('Control+o'), file);
+  await expect(page.getByText('Play mode (F5) resumes it')).toBeVisible();
+  await page.keyboard.press('F5');
+  await expect(canvas(page)).toHaveAttribute('data-mode', 'play');
+}
+
+/** The app's Replay from the planned layout ends where the board is. */
+async function replayInApp(page: Page) {
+  await page.getByTestId('play-replay').click();
+  await expect(page.getByText('end in the same state')).toBeVisible({ timeout: 30_000 });
+}
+
+test('d20 SRD 3.5, the goblin ambush: a burst on the wolf and Bree, the wolf drops Bree with a rolled attack of opportunity, saved and reopened mid-fight, replayed', async ({ app }) => {
+  test.setTimeout(60_000);
+  const { page } = app;
+  await startPlay(page, 'Goblin ambush at the ford', 35, { W: 20, A: 15, B: 10, G: 8, H: 5, O: 3 });
+  await expect(page.getByTestId('play-current')).toHaveText('Wolf');
+  await setHitPoints(page, 'B', 6);
+
+  // Round 1. The wolf double-moves out of its den to 3,3, beside Bree (d20-srd-35.txt › Movement in Combat).
+  await walk(page, { x: 3, y: 3 }, 'double');
+  await nextTurn(page);
+  await expect(page.getByTestId('play-current')).toHaveText('Aldric');
+  // A 2-square burst at the corner 4,4 counts 1-2-1 (d20-srd-35.txt › Diagonals): the wolf (3,3)
+  // and Bree (2,3) are in it, Aldric (1,1) is not.
+  await placeArea(page, 2, 'Fireball', { x: 4, y: 4 }, 'Wolf, Bree');
+  await nextTurn(page);
+
+  // Bree steps out of the square the wolf threatens: the wolf's attack, rolled. 1d20+20 always
+  // reaches 15 and 1d4+6 (7–10) is more than her 6 hit points.
+  await walk(page, { x: 1, y: 3 });
+  await expect(page.getByTestId('play-pending')).toContainText('Wolf');
+  const mid = await saveAndRead(app, 'ambush-before-the-bite.encounter');
+  const pendingId = mid.model.pending.find((p) => p.status === 'open')!.id;
+  await rollAttack(page, pendingId, '1d20+20', '1d4+6', 15);
+  const bite = page.getByTestId('play-log-entry').last();
+  await expect(bite).toContainText(/Wolf's attack of opportunity on Bree hits: \d+ \(1d20\+20\) against 15, \d+ damage \(1d4\+6\) \(rolled\)\./);
+  await expect(page.getByTestId('health-B')).toContainText(/\(-?\d+ of 6 left\)/);
+  const left = Number(/\((-?\d+) of 6 left\)/.exec((await page.getByTestId('health-B').textContent()) ?? '')![1]);
+  expect(left).toBeLessThanOrEqual(-1);
+  expect(left).toBeGreaterThanOrEqual(-4);
+
+  // Saved mid-fight, reopened: the same log and board, then on to round 2 and the burst cleared.
+  const saved = await saveAndRead(app, 'ambush.encounter');
+  await expectBoardIsModel(page, saved.model, saved.session);
+  await reopen(app, saved.file);
+  await expectBoardIsModel(page, saved.model, saved.session);
+  await nextTurn(page, 4);
+  await expect(page.getByTestId('play-round')).toContainText('Round 2');
+  await page.getByTestId('area-clear-all').click();
+  await expect(page.getByTestId('play-log-entry').last()).toContainText('Cleared the area: Fireball (GM).');
+  await nextTurn(page, 1);
+
+  const end = await saveAndRead(app, 'ambush-end.encounter');
+  await expectBoardIsModel(page, end.model, end.session);
+  expect(end.model.round).toBe(2);
+  const bree = playSummary(end.model, end.session).creatures.find((c) => c.id === 'B')!;
+  expect(bree.hitPoints! - bree.damage).toBe(left);
+  await replayInApp(page);
+  await expectBoardIsModel(page, end.model, end.session);
+  expect(app.problems).toEqual([]);
+});
