@@ -90,8 +90,9 @@ async function logTexts(page: Page): Promise<string[]> {
 }
 
 async function saveAndRead(app: AppDriver, name: string): Promise<{ file: string; saved: Encounter; session: PlaySession; model: PlayState }> {
-  const file = await app.save(() => app.page.keyboard.press('Control+s'), name);
-  await expect(app.page.getByText(/^Saved /)).toBeVisible();
+  // Save As every time: a desktop edition's Ctrl+S writes over the file named before, without asking.
+  const file = await app.save(() => app.page.keyboard.press('Control+Shift+s'), name);
+  await expect(app.page.getByText(/^Saved /).last()).toBeVisible();
   const read = parseEncounter(readFileSync(file, 'utf8'));
   if (!read.ok) throw new Error(read.error);
   const session = savedSession(read.encounter)!;
