@@ -177,3 +177,51 @@ test('d20 SRD 3.5, the goblin ambush: a burst on the wolf and Bree, the wolf dro
   await expectBoardIsModel(page, end.model, end.session);
   expect(app.problems).toEqual([]);
 });
+
+test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold's rolled attack drops him, a flask of fire, saved and reopened, replayed", async ({ app }) => {
+  test.setTimeout(60_000);
+  const { page } = app;
+  await startPlay(page, "The drake's lair", 21, { A: 20, K: 15, D: 10, T: 5 });
+  await expect(page.getByTestId('play-current')).toHaveText('Ardent');
+  await setHitPoints(page, 'A', 8);
+
+  // Round 1. Ardent double-moves to the shelf's edge past the kobold and the drake
+  // (epic-path.txt › Double Move, › Walk): two attacks of opportunity wait.
+  await walk(page, { x: 7, y: 2 }, 'double');
+  await expect(page.getByTestId('play-pending').locator('li')).toHaveCount(2);
+  let saved = await saveAndRead(app, 'lair-provoked.encounter');
+  const [byDrake, byKobold] = saved.model.pending.filter((p) => p.status === 'open');
+  expect([byDrake!.attackerName, byKobold!.attackerName]).toEqual(['Drake', 'Kobold']);
+  // The drake misses (typed); the kobold's 1d20+20 reaches 18 whatever the die, and 1d6+8 (9–14)
+  // is more than Ardent's 8 hit points.
+  await page.getByTestId(`aoo-miss-${byDrake!.id}`).click();
+  await rollAttack(page, byKobold!.id, '1d20+20', '1d6+8', 18);
+  await expect(page.getByTestId('play-pending')).toBeHidden();
+  const left = Number(/\((-?\d+) of 8 left\)/.exec((await page.getByTestId('health-A').textContent()) ?? '')![1]);
+  expect(left).toBeLessThanOrEqual(-1);
+  expect(left).toBeGreaterThanOrEqual(-6);
+  await nextTurn(page);
+  await expect(page.getByTestId('play-current')).toHaveText('Kobold');
+
+  // The kobold's flask: a 1-square burst at the corner 8,3 is the four squares touching it, Ardent's 7,2 among them.
+  await placeArea(page, 1, 'Flask of fire', { x: 8, y: 3 }, 'Ardent');
+
+  // Saved mid-fight and reopened: the same board; on to round 2, the flask cleared.
+  saved = await saveAndRead(app, 'lair.encounter');
+  await expectBoardIsModel(page, saved.model, saved.session);
+  await reopen(app, saved.file);
+  await expectBoardIsModel(page, saved.model, saved.session);
+  await nextTurn(page, 3);
+  await expect(page.getByTestId('play-round')).toContainText('Round 2');
+  await page.getByTestId('area-clear-all').click();
+  await expect(page.getByTestId('play-log-entry').last()).toContainText('Cleared the area: Flask of fire (GM).');
+
+  const end = await saveAndRead(app, 'lair-end.encounter');
+  await expectBoardIsModel(page, end.model, end.session);
+  const ardent = playSummary(end.model, end.session).creatures.find((c) => c.id === 'A')!;
+  expect(ardent).toMatchObject({ x: 7, y: 2 });
+  expect(ardent.hitPoints! - ardent.damage).toBe(left);
+  await replayInApp(page);
+  await expectBoardIsModel(page, end.model, end.session);
+  expect(app.problems).toEqual([]);
+});
