@@ -403,6 +403,211 @@ async function pictureSuite(map, name) {
   return { open: first - openStart, full: full - openStart, longest, pan };
 }
 
+/** Brings square (x, y) to the view's top-left corner at 100 %, 40 px in. */
+async function showSquare(page, x, y) {
+  await page.keyboard.press('Control+1');
+  await page.keyboard.press('h');
+  const v = await view(page);
+  const target = await squarePoint(page, x, y, 0, 0);
+  const from = { x: v.box.x + 300, y: v.box.y + 300 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x - (target.x - v.box.x - 40), from.y - (target.y - v.box.y - 40), { steps: 4 });
+  await page.mouse.up();
+}
+
+/**
+ * Listens (capture, before the app) for the next event of `type` and resolves with the time from
+ * its time stamp to the frame that shows what it did, and the longest task meanwhile.
+ */
+async function armTiming(page, type) {
+  await page.evaluate((t) => {
+    window.__timed = null;
+    window.addEventListener(
+      t,
+      (e) => {
+        const t0 = e.timeStamp;
+        window.__afterFrame().then((t1) => {
+          const tasks = window.__bench.longTasks.filter((k) => k.start + k.duration >= t0 && k.start <= t1);
+          window.__timed = { ms: t1 - t0, longest: tasks.length ? Math.max(...tasks.map((k) => k.duration)) : 0 };
+        });
+      },
+      { capture: true, once: true },
+    );
+  }, type);
+}
+/**
+ * BENCH_PROFILE=1: runs `action` under Chromium's sampling profiler and prints the functions with the
+ * most self time (where a slow case spends it), aggregated by function and source line.
+ */
+async function profiled(page, label, action) {
+  if (!process.env.BENCH_PROFILE) return action();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const result = await action();
+  const { profile } = await cdp.send('Profiler.stop');
+  // Only the longest stretch without idle samples: the task the user waits on, not the idle-time
+  // builders around it.
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const idle = (id) => byId.get(id)?.callFrame.functionName === '(idle)';
+  let best = [0, 0];
+  for (let k = 0, from = 0; k <= profile.samples.length; k++) {
+    if (k === profile.samples.length || idle(profile.samples[k])) {
+      if (k - from > best[1] - best[0]) best = [from, k];
+      from = k + 1;
+    }
+  }
+  const self = new Map();
+  let span = 0;
+  for (let k = best[0]; k < best[1]; k++) {
+    const f = byId.get(profile.samples[k]).callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    const t = (profile.timeDeltas[k + 1] ?? 0) / 1000;
+    span += t;
+    self.set(key, (self.get(key) ?? 0) + t);
+  }
+  console.log(`PROFILE ${label}: the longest busy stretch, ${span.toFixed(1)} ms`);
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.log(top.map(([k, v]) => `  ${v.toFixed(1).padStart(8)} ms  ${k}`).join('\n'));
+  return result;
+}
+
+async function timed(page) {
+  await page.waitForFunction(() => window.__timed !== null, null, { timeout: 60000 });
+  // A long task is reported a little after it ends: look again once it has been.
+  await page.waitForTimeout(60);
+  return page.evaluate(() => window.__timed);
+}
+
+/**
+ * Issue 18 › 8, the fill: a flood fill of the map's hazardous block (side² squares) with difficult
+ * terrain until drawn, then Ctrl+Z until drawn; each run's time from the input event to the frame
+ * that shows it, and the longest task meanwhile.
+ */
+async function fillSuite(map, name, fill, runs) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  await openMap(page, map, name);
+  await page.waitForTimeout(300);
+  const out = { fill: [], fillTask: [], undo: [], undoTask: [] };
+  await page.keyboard.press('Control+0');
+  await page.keyboard.press('g');
+  for (let k = 0; k < runs; k++) {
+    const p = await squarePoint(page, fill.x + fill.side / 2, fill.y + fill.side / 2);
+    await page.mouse.move(p.x, p.y);
+    await page.mouse.down();
+    await armTiming(page, 'pointerup');
+    const f = await profiled(page, `fill ${name} run ${k + 1}`, async () => {
+      await page.mouse.up();
+      const r = await timed(page);
+      await page.waitForTimeout(400);
+      return r;
+    });
+    out.fill.push(f.ms);
+    out.fillTask.push(f.longest);
+    await page.waitForTimeout(150);
+    await page.getByTestId('map-canvas').focus();
+    await armTiming(page, 'keydown');
+    const u = await profiled(page, `undo fill ${name} run ${k + 1}`, async () => {
+      await page.keyboard.press('Control+z');
+      const r = await timed(page);
+      await page.waitForTimeout(400);
+      return r;
+    });
+    out.undo.push(u.ms);
+    out.undoTask.push(u.longest);
+    await page.waitForTimeout(150);
+  }
+  await context.close();
+  return out;
+}
+
+/**
+ * Issue 18 › 8, the crowd: a selection box drawn round `crowd.count` Medium creatures, released
+ * until drawn (`box`); then the crowd dragged three squares right and one down, each pointer move
+ * until its frame (`drag`), and the drop until drawn (`dragCommit`); Ctrl+Z puts it back.
+ */
+async function crowdSuite(map, name, crowd, runs) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  await openMap(page, map, name);
+  await page.waitForTimeout(300);
+  const out = { box: [], boxTask: [], drag: [], dragCommit: [], dragTask: [] };
+  await showSquare(page, crowd.x - 1, crowd.y - 1);
+  await page.keyboard.press('v');
+  const rows = Math.ceil(crowd.count / crowd.columns);
+  for (let k = 0; k < runs; k++) {
+    await page.getByTestId('map-canvas').focus();
+    await page.keyboard.press('Escape');
+    const a = await squarePoint(page, crowd.x - 1, crowd.y - 1);
+    const b = await squarePoint(page, crowd.x + crowd.columns, crowd.y + rows);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 3 });
+    await page.mouse.move(b.x, b.y, { steps: 2 });
+    await armTiming(page, 'pointerup');
+    await page.mouse.up();
+    const box = await timed(page);
+    out.box.push(box.ms);
+    out.boxTask.push(box.longest);
+    // The properties panel names how many are selected: a box that missed some would measure less work.
+    if (k === 0) await page.getByText(`applies to all ${crowd.count} selected creatures`).waitFor({ timeout: 10000 });
+    await page.waitForTimeout(150);
+    const grab = await squarePoint(page, crowd.x, crowd.y);
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    for (const [dx, dy] of [[1, 0], [2, 0], [3, 0], [3, 1]]) {
+      const q = await squarePoint(page, crowd.x + dx, crowd.y + dy);
+      await armTiming(page, 'pointermove');
+      await page.mouse.move(q.x, q.y);
+      const m = await timed(page);
+      out.drag.push(m.ms);
+      out.dragTask.push(m.longest);
+    }
+    await armTiming(page, 'pointerup');
+    const c = await profiled(page, `drop ${name} run ${k + 1}`, async () => {
+      await page.mouse.up();
+      const r = await timed(page);
+      await page.waitForTimeout(300);
+      return r;
+    });
+    out.dragCommit.push(c.ms);
+    out.dragTask.push(c.longest);
+    await page.waitForTimeout(150);
+    await page.getByTestId('map-canvas').focus();
+    await page.keyboard.press('Control+z');
+    await page.waitForTimeout(200);
+  }
+  await context.close();
+  return out;
+}
+
+if (only?.includes('edit')) {
+  const runs = Number(process.env.BENCH_EDIT_RUNS ?? 8);
+  const fillBig = { x: 1000, y: 1000, side: 1000 };
+  const fillSmall = { x: 12, y: 12, side: 40 };
+  const crowd = { x: 4, y: 4, count: 200, columns: 14 };
+  const bigFill = process.env.BENCH_EDIT_CROWD_ONLY ? null : await fillSuite({ side: 2048, ...editorBenchMap(2048, 2000, 7, [], { fill: fillBig }) }, 'bench-2048-fill.encounter', fillBig, runs);
+  if (bigFill) {
+    const smallFill = await fillSuite({ side: 64, ...editorBenchMap(64, 64, 7, [], { fill: fillSmall }) }, 'bench-64-fill.encounter', fillSmall, runs);
+    console.log(`BENCH editor-fill-2048 ours_ms=${ms(p95(bigFill.fill))} long_task_max_ms=${ms(max(bigFill.fillTask))} squares=${fillBig.side ** 2} ours_ms_64=${ms(p95(smallFill.fill))} long_task_max_ms_64=${ms(max(smallFill.fillTask))} squares_64=${fillSmall.side ** 2}`);
+    console.log(`BENCH editor-undo-fill-2048 ours_ms=${ms(p95(bigFill.undo))} long_task_max_ms=${ms(max(bigFill.undoTask))} ours_ms_64=${ms(p95(smallFill.undo))} long_task_max_ms_64=${ms(max(smallFill.undoTask))}`);
+  }
+  const bigCrowd = await crowdSuite({ side: 512, ...editorBenchMap(512, 500, 7, [], { crowd }) }, 'bench-512-crowd.encounter', crowd, runs);
+  const smallCrowd = await crowdSuite({ side: 64, ...editorBenchMap(64, 200, 7, [], { crowd }) }, 'bench-64-crowd.encounter', crowd, runs);
+  console.log(`BENCH editor-box-select-200 ours_ms=${ms(p95(bigCrowd.box))} long_task_max_ms=${ms(max(bigCrowd.boxTask))} ours_ms_64=${ms(p95(smallCrowd.box))} long_task_max_ms_64=${ms(max(smallCrowd.boxTask))}`);
+  console.log(`BENCH editor-drag-200 ours_ms=${ms(p95([...bigCrowd.drag, ...bigCrowd.dragCommit]))} move_p95_ms=${ms(p95(bigCrowd.drag))} drop_p95_ms=${ms(p95(bigCrowd.dragCommit))} long_task_max_ms=${ms(max(bigCrowd.dragTask))} ours_ms_64=${ms(p95([...smallCrowd.drag, ...smallCrowd.dragCommit]))} long_task_max_ms_64=${ms(max(smallCrowd.dragTask))}`);
+  if (only.every((p) => p === 'edit')) {
+    await browser.close();
+    await server.close();
+    process.exit(0);
+  }
+}
+
 if (!only || only.includes('picture')) {
   const big = pictureMap(await benchPicture(8192), 8192);
   const yard = pictureMap(await benchPicture(1024), 1024);

@@ -273,6 +273,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const onWheel = (e: WheelEvent) => {
       if (!editor.doc()) return;
       e.preventDefault();
+      if (toolbox.active().onWheel?.({ deltaY: e.deltaY, shift: e.shiftKey, alt: e.altKey, ctrl: e.ctrlKey || e.metaKey })) return;
       const p = pointer(e);
       gesture.wheel();
       if (e.ctrlKey || e.metaKey || !e.shiftKey) {

@@ -36,12 +36,26 @@ export function ShortcutsDialog(props: { editor: Editor }) {
           </For>
           <For each={TOOLS}>
             {(t) => (
-              <tr title={t.tooltip}>
-                <td>{t.label} tool</td>
-                <td>
-                  <kbd>{t.key}</kbd>
-                </td>
-              </tr>
+              <>
+                <tr title={t.tooltip}>
+                  <td>{t.label} tool</td>
+                  <td>
+                    <kbd>{t.key}</kbd>
+                  </td>
+                </tr>
+                <For each={t.keys ?? []}>
+                  {([keys, what]) => (
+                    <tr>
+                      <td>
+                        {what} ({t.label} tool)
+                      </td>
+                      <td>
+                        <kbd>{keys}</kbd>
+                      </td>
+                    </tr>
+                  )}
+                </For>
+              </>
             )}
           </For>
           <tr class="section">

@@ -124,7 +124,7 @@ export function MenuBar(props: { editor: Editor }) {
                         aria-checked={action.checked ? action.checked(editor) : undefined}
                         data-testid={action.id}
                         disabled={action.enabled ? !action.enabled(editor) : false}
-                        title={action.keys ? `${action.label(editor)} (${displayKeys(action.keys[0]!)})` : action.label(editor)}
+                        title={action.keys || action.toolKey ? `${action.label(editor)} (${displayKeys(action.keys?.[0] ?? action.toolKey!)})` : action.label(editor)}
                         onClick={() => {
                           closeAndReturn();
                           action.run(editor);
@@ -132,7 +132,7 @@ export function MenuBar(props: { editor: Editor }) {
                       >
                         <span class="menu-check">{action.checked?.(editor) ? '✓' : ''}</span>
                         <span class="menu-label">{action.label(editor)}</span>
-                        <span class="menu-keys">{action.keys ? displayKeys(action.keys[0]!) : ''}</span>
+                        <span class="menu-keys">{action.keys || action.toolKey ? displayKeys(action.keys?.[0] ?? action.toolKey!) : ''}</span>
                       </button>
                       <Show when={action.id === 'file.open'}>
                         <div class="menu-sub">

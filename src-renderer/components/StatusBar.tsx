@@ -32,6 +32,11 @@ export function StatusBar(props: { editor: Editor }) {
                 {hoveredCreatures()}
               </span>
             </Show>
+            <Show when={editor.regionSquareCount() > 0}>
+              <span data-testid="status-region" title="Squares in the selected region (Region tool, M)">
+                {editor.regionSquareCount()} square{editor.regionSquareCount() === 1 ? '' : 's'} selected
+              </span>
+            </Show>
             <span data-testid="status-zoom" title="Zoom (Ctrl +/−, Ctrl 0 to fit)">
               Zoom {Math.round(editor.view().zoom * 100)}%
             </span>

@@ -6,6 +6,7 @@ import type { Editor } from '../state/editor';
 import { HEIGHT_MODES, MAX_BRUSH_SIZE, type HeightMode } from '../state/tool';
 import '../styles/editor-tools.css';
 import { PictureAlignOptions } from './PictureAlignOptions';
+import { RegionOptions } from './RegionOptions';
 import { WandOptions } from './WandOptions';
 
 /** The tools that paint squares on the chosen layer. */
@@ -215,6 +216,9 @@ export function ToolOptions(props: { editor: Editor }) {
       </Show>
       <Show when={editor.tool() === 'picture-align'}>
         <PictureAlignOptions editor={editor} />
+      </Show>
+      <Show when={editor.tool() === 'region'}>
+        <RegionOptions editor={editor} />
       </Show>
     </Show>
   );

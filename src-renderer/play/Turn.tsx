@@ -6,6 +6,7 @@ import type { RulesetId } from '../../src-shared/model';
 import { BAND_COLORS } from '../canvas/layers/play-overlay';
 import type { Editor } from '../state/editor';
 import type { ReachBand } from '../state/play';
+import { FlightControls, StallSave } from './Flight';
 import { PanelSection } from './PanelSection';
 import { unitWords } from '../state/wording';
 
@@ -73,6 +74,7 @@ export function Turn(props: { editor: Editor }) {
           </dd>
         </Show>
       </dl>
+      <StallSave editor={editor} />
       <div class="play-actions" role="radiogroup" aria-label="Movement this turn" data-testid="play-actions">
         <For each={editor.turnOptions().filter((o) => o.action !== 'stand-up')}>
           {(o) => (
@@ -94,6 +96,9 @@ export function Turn(props: { editor: Editor }) {
         <label class="check">
           <input type="checkbox" data-testid="play-fly" checked={editor.moveMode() === 'fly'} onChange={(e) => (editor.setMoveMode(e.currentTarget.checked ? 'fly' : null), editor.clearPlayDrawing())} /> Fly (heights shown on the path)
         </label>
+        <Show when={editor.moveMode() === 'fly'}>
+          <FlightControls editor={editor} />
+        </Show>
       </Show>
       <Show when={bands().refused}>
         <p class="error" data-testid="play-move-refused">
@@ -144,14 +149,16 @@ export function Turn(props: { editor: Editor }) {
               </Show>
               {p().answer.fall !== undefined ? `, then falls ${p().answer.fall} ${RULESETS[state().board.ruleset].lengthUnit}` : ''}
             </div>
-            <Show when={!p().answer.legal}>
+            <Show when={p().stalls}>
+              <div class="error" data-testid="play-path-stalls">
+                Enter moves it, then it stalls: {p().answer.reason}
+              </div>
+            </Show>
+            <Show when={!p().answer.legal && !p().stalls}>
               <div class="error" data-testid="play-path-refused">
                 Not allowed: {p().answer.reason}
                 {p().answer.steps[p().answer.breaksAt] ? ` (at ${p().answer.steps[p().answer.breaksAt]!.x},${p().answer.steps[p().answer.breaksAt]!.y})` : ''}
               </div>
-            </Show>
-            <Show when={p().flight && p().answer.steps.length}>
-              <FlightSideView editor={editor} steps={p().answer.steps as { x: number; y: number; z?: number }[]} unit={RULESETS[state().board.ruleset].lengthUnit} />
             </Show>
             <Show when={p().provokedBy.length}>
               <div class="provokes" data-testid="play-path-provokes">
@@ -163,41 +170,6 @@ export function Turn(props: { editor: Editor }) {
         )}
       </Show>
     </PanelSection>
-  );
-}
-
-/**
- * A flight seen from the side: the altitude at each step of the planned path, from where the flyer is
- * now, so a climb, a dive or a stall's height reads at a glance beside the map's height labels.
- */
-function FlightSideView(props: { editor: Editor; steps: { x: number; y: number; z?: number }[]; unit: string }) {
-  const W = 220;
-  const H = 48;
-  const heights = createMemo(() => [props.editor.currentCreature()?.altitude ?? 0, ...props.steps.map((st) => st.z ?? 0)]);
-  const top = () => Math.max(1, ...heights());
-  const x = (i: number) => 6 + (i * (W - 12)) / Math.max(1, heights().length - 1);
-  const y = (z: number) => H - (z / top()) * (H - 6);
-  return (
-    <figure class="chart" data-testid="play-side-view">
-      <svg width={W} height={H + 14} role="img" aria-label={`Side view: altitude at each step, ${heights().join(', ')} ${props.unit}`}>
-        <line x1={0} y1={H} x2={W} y2={H} stroke="#6b7480" />
-        <polyline points={heights().map((z, i) => `${x(i)},${y(z)}`).join(' ')} fill="none" stroke="#2f7de1" stroke-width="2" />
-        <For each={heights()}>
-          {(z, i) => (
-            <circle cx={x(i())} cy={y(z)} r="2.5" fill={i() === 0 ? '#9aa3ad' : '#2f7de1'}>
-              <title>{i() === 0 ? `Now: ${z} ${props.unit} up` : `Step ${i()}: ${z} ${props.unit} up`}</title>
-            </circle>
-          )}
-        </For>
-        <text x={2} y={9} font-size="9" fill="#9aa3ad">
-          {top()} {props.unit}
-        </text>
-        <text x={W / 2} y={H + 11} font-size="9" text-anchor="middle" fill="#9aa3ad">
-          step →
-        </text>
-      </svg>
-      <figcaption class="hint">Side view: height at each step</figcaption>
-    </figure>
   );
 }
 

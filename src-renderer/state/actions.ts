@@ -15,6 +15,11 @@ export interface AppAction {
   shortcutLabel?: string;
   /** Key combinations, e.g. `Mod+S` (Mod is Ctrl, or ⌘ on macOS). The first is shown in menus. */
   keys?: string[];
+  /**
+   * A key the active tool answers for this item (the Region tool's R, H, V…): shown in the menu, not
+   * bound here, so outside that tool the same letter still picks a tool.
+   */
+  toolKey?: string;
   enabled?: (editor: Editor) => boolean;
   /** For toggles: whether the item shows a tick. */
   checked?: (editor: Editor) => boolean;
@@ -44,10 +49,17 @@ export const ACTIONS: AppAction[] = [
   { id: 'edit.undo', menu: 'edit', label: (e) => (e.undoLabel() ? `Undo ${e.undoLabel()}` : 'Undo'), shortcutLabel: 'Undo the last step', keys: ['Mod+Z'], enabled: (e) => e.canUndo(), run: (e) => e.undo() },
   { id: 'edit.redo', menu: 'edit', label: (e) => (e.redoLabel() ? `Redo ${e.redoLabel()}` : 'Redo'), shortcutLabel: 'Redo the step undone', keys: ['Mod+Shift+Z', 'Mod+Y'], enabled: (e) => e.canRedo(), run: (e) => e.redo() },
 
-  { id: 'edit.copy', menu: 'edit', label: fixed('Copy creatures'), keys: ['Mod+C'], enabled: hasSelection, run: (e) => void e.copyCreatures([...e.selectedIds()]), separatorBefore: true },
-  { id: 'edit.paste', menu: 'edit', label: fixed('Paste creatures'), keys: ['Mod+V'], enabled: (e) => hasDoc(e) && e.clipboard().length > 0, run: (e) => void e.pasteCreatures(e.hover()) },
+  { id: 'edit.copy', menu: 'edit', label: (e) => (e.hasRegion() ? 'Copy region' : 'Copy creatures'), shortcutLabel: 'Copy creatures, or the region with everything on it', keys: ['Mod+C'], enabled: (e) => e.canCopy(), run: (e) => void e.copySelection(), separatorBefore: true },
+  { id: 'edit.cut', menu: 'edit', label: fixed('Cut region'), shortcutLabel: 'Cut the region (copy it, then clear it)', keys: ['Mod+X'], enabled: (e) => e.hasRegion(), run: (e) => void e.cutRegion() },
+  { id: 'edit.paste', menu: 'edit', label: (e) => (e.pasteKind() === 'region' ? 'Paste region at the pointer' : 'Paste creatures'), shortcutLabel: 'Paste creatures or a region at the pointer (the nearest free place)', keys: ['Mod+V'], enabled: (e) => hasDoc(e) && e.pasteKind() !== null, run: (e) => void e.pasteClipboard(e.hover()) },
   { id: 'edit.duplicate', menu: 'edit', label: fixed('Duplicate creatures'), keys: ['Mod+D'], enabled: hasSelection, run: (e) => void e.duplicateCreatures([...e.selectedIds()]) },
-  { id: 'edit.delete', menu: 'edit', label: fixed('Delete creatures'), keys: ['Delete', 'Backspace'], enabled: hasSelection, run: (e) => void e.deleteCreatures([...e.selectedIds()]) },
+  { id: 'edit.delete', menu: 'edit', label: (e) => (e.hasRegion() ? 'Delete region' : 'Delete creatures'), shortcutLabel: 'Delete creatures, or clear the region', keys: ['Delete', 'Backspace'], enabled: (e) => e.hasRegion() || hasSelection(e), run: (e) => void (e.hasRegion() ? e.deleteRegion() : e.deleteCreatures([...e.selectedIds()])) },
+  // Regions of squares (state/regions.ts); their keys are the Region tool's while a region is selected.
+  { id: 'edit.regionRotate', menu: 'edit', label: fixed('Rotate region clockwise'), toolKey: 'R', enabled: (e) => e.hasRegion(), run: (e) => void e.rotateRegion(1), separatorBefore: true },
+  { id: 'edit.regionRotateBack', menu: 'edit', label: fixed('Rotate region anticlockwise'), toolKey: 'Shift+R', enabled: (e) => e.hasRegion(), run: (e) => void e.rotateRegion(-1) },
+  { id: 'edit.regionMirrorH', menu: 'edit', label: fixed('Mirror region left to right'), toolKey: 'H', enabled: (e) => e.hasRegion(), run: (e) => void e.mirrorRegion('horizontal') },
+  { id: 'edit.regionMirrorV', menu: 'edit', label: fixed('Mirror region top to bottom'), toolKey: 'V', enabled: (e) => e.hasRegion(), run: (e) => void e.mirrorRegion('vertical') },
+  { id: 'edit.regionFill', menu: 'edit', label: fixed('Fill region with the paint value'), toolKey: 'F', enabled: (e) => e.hasRegion(), run: (e) => void e.fillRegion() },
   { id: 'edit.selectAll', menu: 'edit', label: fixed('Select all creatures'), keys: ['Mod+A'], enabled: hasDoc, run: (e) => e.selectCreatures(e.doc()!.creatures.map((c) => c.id)) },
 
   { id: 'view.zoomIn', menu: 'view', label: fixed('Zoom in'), keys: ['Mod+=', 'Mod++'], enabled: hasDoc, run: (e) => e.zoomIn() },

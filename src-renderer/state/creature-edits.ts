@@ -1,5 +1,6 @@
 import { createSignal, type Accessor } from 'solid-js';
 import type { Command } from '../../src-shared/commands';
+import { nearestOffset } from '../../src-shared/commands/regions';
 import { isOnMap, makeCreature, RULESETS, type Creature, type Encounter, type SizeCategory } from '../../src-shared/model';
 import { placementProblem } from '../../src-shared/rules';
 import { footprintOf, sizeName, sizesOf } from '../../src-shared/rules/sizes';
@@ -13,7 +14,12 @@ export interface CreatureEditsDeps {
   selectedIds: Accessor<ReadonlySet<string>>;
   /** Tells the user why an edit was refused (a notice). */
   refuse: (text: string) => void;
+  /** Tells the user how an edit was carried out differently from what was asked (a paste moved to a free place). */
+  inform?: (text: string) => void;
 }
+
+/** How far a paste of creatures looks for a place where every copy can stand, in squares. */
+const NEAREST_FREE_COPIES = 16;
 
 /**
  * Creature look-ups and edits shared by tools, panels and menus. Each edit is one command (a group
@@ -28,7 +34,14 @@ export function createCreatureEdits(deps: CreatureEditsDeps) {
   /** Copied creatures (as they were), pasted by Edit › Paste. */
   const [clipboard, setClipboard] = createSignal<Creature[]>([]);
 
-  const find = (id: string) => doc()?.creatures.find((k) => k.id === id) ?? null;
+  // By id, per document version: a group of 200 dragged asks for each of them several times per move.
+  let index: { doc: Encounter | null; byId: Map<string, Creature> } = { doc: null, byId: new Map() };
+  const find = (id: string): Creature | null => {
+    const d = doc();
+    if (!d) return null;
+    if (index.doc !== d) index = { doc: d, byId: new Map(d.creatures.map((c) => [c.id, c])) };
+    return index.byId.get(id) ?? null;
+  };
   const nameOf = (c: Creature) => c.name || c.id;
 
   /** The size the Place tool uses in this encounter (Medium when the chosen one is not in its ruleset). */
@@ -186,38 +199,47 @@ export function createCreatureEdits(deps: CreatureEditsDeps) {
 
   /**
    * Adds copies of creatures shifted so the group's top-left is at `to` (or one square right and
-   * down of the originals), as one undo step, and selects the copies. Refused where a copy could
-   * not stand.
+   * down of the originals), as one undo step, and selects the copies. Where a copy could not stand
+   * there (on the originals, in a wall), the group goes to the nearest place where every copy can
+   * (`nearestOffset`), and the user is told; refused with the reason only when there is none near.
    */
   function addCopies(source: readonly Creature[], to: Square | null): boolean {
     const d = doc();
     if (!d || !source.length) return false;
     const minX = Math.min(...source.map((c) => c.x));
     const minY = Math.min(...source.map((c) => c.y));
-    const dx = to ? to.x - minX : 1;
-    const dy = to ? to.y - minY : 1;
+    const wanted = { x: to ? to.x - minX : 1, y: to ? to.y - minY : 1 };
     const ids = freshIds(d, source.length);
-    const copies: Creature[] = [];
-    let working = d;
-    const taken = new Map<number, Set<number>>();
-    for (const [k, c] of source.entries()) {
-      const copy: Creature = { ...c, speed: { ...c.speed }, id: ids[k]!, name: copyName(working, c), x: c.x + dx, y: c.y + dy };
-      if (footprintOf(d.ruleset, c.size).perSquare > 1) {
-        const key = copy.y * d.map.width + copy.x;
-        if (!taken.has(key)) taken.set(key, new Set());
-        copy.slot = freeSlot(working, copy.x, copy.y, new Set(), taken.get(key));
+    /** The copies shifted by `o`, or why the first that cannot stand there cannot. */
+    const copiesAt = (o: Square): Creature[] | string => {
+      const copies: Creature[] = [];
+      let working = d;
+      const taken = new Map<number, Set<number>>();
+      for (const [k, c] of source.entries()) {
+        const copy: Creature = { ...c, speed: { ...c.speed }, id: ids[k]!, name: copyName(working, c), x: c.x + o.x, y: c.y + o.y };
+        if (footprintOf(d.ruleset, c.size).perSquare > 1) {
+          const key = copy.y * d.map.width + copy.x;
+          if (!taken.has(key)) taken.set(key, new Set());
+          copy.slot = freeSlot(working, copy.x, copy.y, new Set(), taken.get(key));
+        }
+        const problem = placementProblem(working, copy, copy);
+        if (problem) return `The copy of ${nameOf(c)} cannot stand at ${copy.x},${copy.y}: ${problem.text}.`;
+        copies.push(copy);
+        // Later copies must fit beside the earlier ones.
+        working = { ...working, creatures: [...working.creatures, copy] };
       }
-      const problem = placementProblem(working, copy, copy);
-      if (problem) {
-        deps.refuse(`The copy of ${nameOf(c)} cannot stand at ${copy.x},${copy.y}: ${problem.text}.`);
-        return false;
-      }
-      copies.push(copy);
-      // Later copies must fit beside the earlier ones.
-      working = { ...working, creatures: [...working.creatures, copy] };
+      return copies;
+    };
+    const first = copiesAt(wanted);
+    const offset = typeof first === 'string' ? nearestOffset(wanted, (o) => typeof copiesAt(o) !== 'string', NEAREST_FREE_COPIES) : wanted;
+    if (!offset) {
+      deps.refuse(`${first as string} Nor is there room for the copies within ${NEAREST_FREE_COPIES} squares.`);
+      return false;
     }
+    const copies = copiesAt(offset) as Creature[];
     const commands: Command[] = copies.map((creature) => ({ type: 'addCreature', creature }));
     if (!execute({ type: 'batch', label: copies.length === 1 ? `paste ${copies[0]!.name}` : `paste ${copies.length} creatures`, commands })) return false;
+    if (offset !== wanted) deps.inform?.(`${first as string} The copies went to the nearest place where they can stand (${offset.x - wanted.x >= 0 ? '+' : ''}${offset.x - wanted.x}, ${offset.y - wanted.y >= 0 ? '+' : ''}${offset.y - wanted.y} squares).`);
     deps.selectCreatures(copies.map((c) => c.id));
     return true;
   }

@@ -10,6 +10,7 @@ import { footprintOf } from '../../src-shared/rules/sizes';
 import { createPlay } from './play';
 import { createPictures } from './pictures';
 import { createRuler } from './ruler';
+import { createRegions } from './regions';
 import { createSelection, type LocateCreature } from './selection';
 import { createTokenArt } from './token-art';
 import { createToolState } from './tool';
@@ -31,6 +32,7 @@ export type { LayerVisibility } from './view-state';
  *  - play.ts         Play mode: the session, its board, log, undo and replay
  *  - movement.ts     the reach and hover path of the selected creature
  *  - creature-edits.ts  creature look-ups and edits as commands
+ *  - regions.ts      the selected region of squares: copy, cut, paste, move, rotate, mirror, fill
  *  - token-art.ts    token pictures on creatures;  map-labels.ts  labels and notes on the map
  *  - ruler.ts        the free ruler (Edit and Play)
  * Components receive the composed object so they stay simple; each concern lives in its module.
@@ -119,7 +121,24 @@ function composeEditor(platform: PlatformBridge) {
     selectCreatures: selection.selectCreatures,
     selectedIds: selection.selectedIds,
     refuse: (text) => chrome.notify('warning', text),
+    inform: (text) => chrome.notify('info', text),
   });
+  // Regions of squares (issue 18 › 1): copy, cut, paste, move, rotate, mirror, fill.
+  const regions = createRegions({
+    doc: document.doc,
+    execute,
+    region: selection.region,
+    setRegion: selection.setRegion,
+    selectCreatures: selection.selectCreatures,
+    notify: chrome.notify,
+    selectedIds: selection.selectedIds,
+    copyCreatures: creatures.copyCreatures,
+    pasteCreatures: creatures.pasteCreatures,
+    creatureClipboardSize: () => creatures.clipboard().length,
+    showRegionTool: () => tools.setTool('region'),
+  });
+  // A region is the Region tool's: picking another tool drops it, so Delete there means creatures again.
+  createEffect(on(tools.tool, (id) => id !== 'region' && selection.setRegion(null), { defer: true }));
   const tokenArt = createTokenArt({ doc: document.doc, execute, notify: chrome.notify });
   const mapLabels = createMapLabels({ doc: document.doc, execute });
   // Pictures in: import, new map from picture, detection, alignment (state/pictures.ts).
@@ -131,6 +150,8 @@ function composeEditor(platform: PlatformBridge) {
     dirty: () => document.dirty() || play.playUnsynced(),
     undo: () => {
       if (playing()) return play.playUndo();
+      // The region outline would stay where the edit put it while the squares go back: drop it.
+      selection.setRegion(null);
       // Leaving Play stores the session as one edit step: undoing it in Edit mode would drop the
       // fight's whole log, so ask first.
       if (!document.undoRemovesPlay()) return document.undo();
@@ -138,7 +159,7 @@ function composeEditor(platform: PlatformBridge) {
         .confirm('This undo takes back the Play session stored with the encounter: its log and board go with it (redo brings them back). Undo it?', 'Undo the Play session')
         .then((ok) => ok && document.undo());
     },
-    redo: () => (playing() ? play.playRedo() : document.redo()),
+    redo: () => (playing() ? play.playRedo() : (selection.setRegion(null), document.redo())),
     canUndo: () => (playing() ? play.playCanUndo() : document.canUndo()),
     canRedo: () => (playing() ? play.playCanRedo() : document.canRedo()),
     undoLabel: () => (playing() ? play.playUndoLabel() : document.undoLabel()),
@@ -156,7 +177,7 @@ function composeEditor(platform: PlatformBridge) {
   // The free ruler measures the board shown: the planned map in Edit mode, the fight's in Play.
   const ruler = createRuler(inPlay.doc);
 
-  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay, ...ruler };
+  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...regions, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay, ...ruler };
 }
 
 export type Editor = ReturnType<typeof createEditor>;

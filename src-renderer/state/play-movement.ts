@@ -1,7 +1,24 @@
 import { createMemo, createSignal, type Accessor } from 'solid-js';
-import type { MovementMode } from '../../src-shared/model';
-import { ledgeOnPath, moveRequest, turnOptions, type LogEntry, type Square } from '../../src-shared/play';
-import { MoveRefused, planFlightPath, planPath, checkPath, reachableSquares, type MoveAction, type PathAnswer, type Reach, type ReachSquare } from '../../src-shared/rules';
+import { RULESETS, type MovementMode } from '../../src-shared/model';
+import { flightProvokes, ledgeOnPath, moveRequest, turnOptions, type LogEntry, type Square } from '../../src-shared/play';
+import {
+  MoveRefused,
+  checkFlightPath,
+  checkPath,
+  flightAlongSquares,
+  flightProfile,
+  planFlightPath,
+  planPath,
+  reachableSquares,
+  type Cube,
+  type FlightPathAnswer,
+  type FlightProfilePoint,
+  type MoveAction,
+  type MoveRequest,
+  type PathAnswer,
+  type Reach,
+  type ReachSquare,
+} from '../../src-shared/rules';
 import type { PlaySessionState } from './play-session';
 
 /** A reach band: how far the current creature gets with each of the turn's movements. */
@@ -17,8 +34,12 @@ export interface BandSquare extends ReachSquare {
   moveBand: number;
 }
 
-/** The move the GM is drawing: the hovered plan, or a refusal in words. */
-export type MovePlan = { answer: PathAnswer; flight: boolean; provokedBy: { creature: string; name: string; at: Square }[]; target: Square } | null;
+/**
+ * The move the GM is drawing: the hovered plan, or a refusal in words. `stalls`: a flight that breaks
+ * only the d20 3.0 minimum forward speed — Play carries it out and the flyer stalls
+ * (d20-phb-30.txt › Minimum Forward Speed), so Enter commits it.
+ */
+export type MovePlan = { answer: PathAnswer; flight: boolean; stalls?: boolean; provokedBy: { creature: string; name: string; at: Square }[]; target: Square } | null;
 
 /**
  * Movement in Play mode: the current creature's movement (action and mode), its reach in bands, the
@@ -34,6 +55,8 @@ export function createPlayMovement(play: PlaySessionState, hover: Accessor<Squar
   const [drawn, setDrawn] = createSignal<Square[] | null>(null);
   const [showBands, setShowBands] = createSignal(true);
   const [travelOpen, setTravelOpen] = createSignal(false);
+  /** The height the GM gave the next waypoint of a flight (PageUp / PageDown, the field), or null: as the last one. */
+  const [chosenAltitude, setChosenAltitude] = createSignal<number | null>(null);
 
   /** A new creature's turn: its movement starts as a plain move on foot. */
   function newTurn(): void {
@@ -44,6 +67,26 @@ export function createPlayMovement(play: PlaySessionState, hover: Accessor<Squar
   function clearDrawing(): void {
     setWaypoints([]);
     setDrawn(null);
+    setChosenAltitude(null);
+  }
+
+  const flying = () => moveMode() === 'fly';
+  /** One step of altitude: a square's side, as a flyer rises one cube at a time (epic-path.txt › Three Dimensional Movement). */
+  const altitudeStep = () => RULESETS[board()?.ruleset ?? 'epic-path'].squareSize;
+  /**
+   * The altitude of the next waypoint of a flight (and of the hovered square): what the GM chose, else
+   * the last waypoint's, else where the flyer is now. Above the ground there, as a path's `z` is.
+   */
+  const nextAltitude = (): number => chosenAltitude() ?? waypoints().at(-1)?.z ?? currentCreature()?.altitude ?? 0;
+  /** Sets the next waypoint's altitude (never under the ground); false, changing nothing, when it is not a length. */
+  function setNextAltitude(z: number): boolean {
+    if (!Number.isFinite(z) || z < 0) return false;
+    setChosenAltitude(Math.round(z * 1000) / 1000);
+    return true;
+  }
+  /** PageUp / PageDown: the next waypoint a step higher or lower. */
+  function raiseAltitude(steps: number): void {
+    setNextAltitude(Math.max(0, nextAltitude() + steps * altitudeStep()));
   }
 
   /** The turn's movement options (the model's), for the panel. */
@@ -96,8 +139,12 @@ export function createPlayMovement(play: PlaySessionState, hover: Accessor<Squar
     const b = bands().bands;
     const W = board()?.map.width ?? 0;
     const byXY = new Map<number, BandSquare>();
+    // A flyer's reach is a set of cubes: the bands show the ones at the height of the next waypoint.
+    const level = flying() ? Math.round(nextAltitude() / altitudeStep()) : null;
+    const atLevel = (q: ReachSquare) => level === null || q.z === undefined || Math.round(q.z / altitudeStep()) === level;
     b.forEach((band, k) => {
       for (const q of band.reach.squares) {
+        if (!atLevel(q)) continue;
         const key = q.y * W + q.x;
         const known = byXY.get(key);
         if (!known || (q.end && !known.end) || (q.end === known.end && k === known.moveBand && q.cost < known.cost)) byXY.set(key, { ...q, moveBand: k });
@@ -105,7 +152,7 @@ export function createPlayMovement(play: PlaySessionState, hover: Accessor<Squar
     });
     const chosen = b.find((band) => band.action === moveAction());
     const chance = new Map<number, number>();
-    for (const q of chosen?.reach.squares ?? []) if (q.p !== undefined && q.end) chance.set(q.y * W + q.x, Math.max(chance.get(q.y * W + q.x) ?? 0, q.p));
+    for (const q of chosen?.reach.squares ?? []) if (q.p !== undefined && q.end && atLevel(q)) chance.set(q.y * W + q.x, Math.max(chance.get(q.y * W + q.x) ?? 0, q.p));
     return [...byXY.entries()].map(([key, q]) => {
       const { p: _drop, ...rest } = q;
       const p = chance.get(key);
@@ -121,17 +168,16 @@ export function createPlayMovement(play: PlaySessionState, hover: Accessor<Squar
     const action = moveAction();
     const opt = options().find((o) => o.action === action);
     if (!opt || !opt.allowed) return null;
-    if (target.x === c.x && target.y === c.y && via.length === 0) return null;
+    // Pointing at the mover is no move, except a flyer's straight climb or dive to the height chosen.
+    if (target.x === c.x && target.y === c.y && via.length === 0 && !(flying() && nextAltitude() !== c.altitude)) return null;
     const request = requestFor(action);
     const name = (id: string) => s.board.creatures.find((k) => k.id === id)?.name ?? id;
     const provoked = (a: PathAnswer) => a.provokes.map((p) => ({ creature: p.by, name: name(p.by), at: { x: p.x, y: p.y } }));
     try {
-      if (moveMode() === 'fly') {
-        const square = bandSquares().find((q) => q.x === target.x && q.y === target.y && q.moveBand === 0);
-        if (!square || square.z === undefined) return null;
-        const flight = planFlightPath(s.board, c.id, { x: target.x, y: target.y, z: square.z }, request);
-        const answer: PathAnswer = { legal: flight.legal, reason: flight.reason, breaksAt: flight.breaksAt, total: flight.total, unit: bands().bands[0]?.reach.unit ?? 'ft', steps: flight.steps, provokes: [], stopsAt: null };
-        return { answer, flight: true, provokedBy: [], target };
+      if (flying()) {
+        // Through the waypoints at their heights to the hovered square at the next waypoint's height.
+        const cubes = via.map((q) => ({ x: q.x, y: q.y, z: q.z ?? c.altitude }));
+        return flightPlan(planFlightPath(s.board, c.id, { x: target.x, y: target.y, z: nextAltitude() }, request, cubes), target, request);
       }
       const answer = planPath(s.board, c.id, target, request, via);
       return { answer, flight: false, provokedBy: provoked(answer), target };
@@ -139,6 +185,18 @@ export function createPlayMovement(play: PlaySessionState, hover: Accessor<Squar
       if (e instanceof MoveRefused) return { answer: { legal: false, reason: e.message, breaksAt: 0, total: 0, unit: 'ft', steps: [], provokes: [], stopsAt: null }, flight: false, provokedBy: [], target };
       return null;
     }
+  }
+
+  /**
+   * A flight's answer as the panel and the overlay show a path (the heights in its steps), with the
+   * attacks of opportunity the model will list when it is flown (the engine's flight answer has none).
+   */
+  function flightPlan(flight: FlightPathAnswer, target: Square, request: MoveRequest): MovePlan {
+    const s = state()!;
+    const provokes = flightProvokes(s, s.current!, request, flight.steps);
+    const name = (id: string) => s.board.creatures.find((k) => k.id === id)?.name ?? id;
+    const answer: PathAnswer = { legal: flight.legal, reason: flight.reason, breaksAt: flight.breaksAt, total: flight.total, unit: bands().bands[0]?.reach.unit ?? 'ft', steps: flight.steps, provokes, stopsAt: null };
+    return { answer, flight: true, ...(flight.stalls ? { stalls: true } : {}), provokedBy: provokes.map((p) => ({ creature: p.by, name: name(p.by), at: { x: p.x, y: p.y } })), target };
   }
 
   /** The path the GM is drawing now: the drag's squares as drawn, or the planned path through the waypoints to the hover. */
@@ -153,6 +211,11 @@ export function createPlayMovement(play: PlaySessionState, hover: Accessor<Squar
       const name = (id: string) => s.board.creatures.find((k) => k.id === id)?.name ?? id;
       try {
         const request = requestFor(moveAction());
+        if (flying()) {
+          // Drawn in the air: each square at the height wanted while it was drawn, a level a step.
+          const cubes = flightAlongSquares(s.board, c.id, d.map((q) => ({ x: q.x, y: q.y, z: q.z ?? nextAltitude() })));
+          return flightPlan(checkFlightPath(s.board, c.id, cubes, request), d[d.length - 1]!, request);
+        }
         const answer = checkPath(s.board, c.id, d, request);
         // The engine's check does not say a drawn path ends in a fall; the model's own test does
         // (the same one `perform` uses), so a drag shows the fall the hover shows.
@@ -186,13 +249,13 @@ export function createPlayMovement(play: PlaySessionState, hover: Accessor<Squar
       setRefusal({ reason, at: null });
       return null;
     }
-    if (!p.answer.legal || p.answer.steps.length === 0) {
+    if ((!p.answer.legal && !p.stalls) || p.answer.steps.length === 0) {
       const at = p.answer.steps[Math.max(0, p.answer.breaksAt)] ?? null;
       const reason = `${c.name} cannot take that path: ${p.answer.reason || 'no squares to go to'}${at ? ` (at ${at.x},${at.y})` : ''}.`;
       setRefusal({ reason, at: at ? { x: at.x, y: at.y } : null });
       return null;
     }
-    const path = p.answer.steps.map((st) => (p.flight ? { x: st.x, y: st.y, z: (st as unknown as { z: number }).z } : { x: st.x, y: st.y }));
+    const path = p.answer.steps.map((st) => (p.flight ? { x: st.x, y: st.y, z: (st as unknown as Cube).z } : { x: st.x, y: st.y }));
     const mode = moveMode();
     return play.act({ kind: 'move', creature: c.id, action: moveAction(), path, ...(mode ? { mode } : {}) });
   }
@@ -200,8 +263,20 @@ export function createPlayMovement(play: PlaySessionState, hover: Accessor<Squar
   function addWaypoint(q: Square): void {
     setDrawn(null);
     setRefusal(null);
-    setWaypoints((w) => [...w, { x: q.x, y: q.y }]);
+    // A flight's waypoint at the height chosen for it; the next one starts at the same height.
+    const z = flying() ? nextAltitude() : undefined;
+    setWaypoints((w) => [...w, z === undefined ? { x: q.x, y: q.y } : { x: q.x, y: q.y, z }]);
+    setChosenAltitude(null);
   }
+
+  /** The flight being drawn seen from the side: from where the flyer is, each step's height and the ground under it. */
+  const sideView = createMemo<FlightProfilePoint[]>(() => {
+    const p = plan();
+    const s = state();
+    const c = currentCreature();
+    if (!p?.flight || !s || !c) return [];
+    return flightProfile(s.board, c.id, p.answer.steps as unknown as Cube[]);
+  });
 
   return {
     newTurn,
@@ -223,6 +298,11 @@ export function createPlayMovement(play: PlaySessionState, hover: Accessor<Squar
     drawn,
     setDrawn,
     commitMove,
+    nextAltitude,
+    setNextAltitude,
+    raiseAltitude,
+    altitudeStep,
+    sideView,
     travelOpen,
     setTravelOpen,
   };

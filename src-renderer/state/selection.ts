@@ -1,4 +1,5 @@
 import { createSignal } from 'solid-js';
+import type { SquareRegion } from '../../src-shared/model/map-piece';
 
 export interface Square {
   x: number;
@@ -17,6 +18,13 @@ export type LocateCreature = (id: string) => (Square & { side: number }) | null;
 export function createSelection(locate?: LocateCreature) {
   const [selectedIds, setSelectedIds] = createSignal<ReadonlySet<string>>(new Set<string>());
   const [clicked, setInspectedSquare] = createSignal<Square | null>(null);
+  /**
+   * The squares selected with the Region tool (marquee, lasso, wand), with everything on them; null:
+   * none. Region edits (state/regions.ts) act on it and move it with the squares they move.
+   */
+  const [region, setRegionRaw] = createSignal<SquareRegion | null>(null);
+  /** Selects a region of squares; an empty one is none. */
+  const setRegion = (r: SquareRegion | null) => setRegionRaw(r && r.mask.includes(1) ? r : null);
 
   /** The creature the panels and the movement overlay show: the first selected one still there. */
   const selectedCreature = (): string | null => {
@@ -49,9 +57,10 @@ export function createSelection(locate?: LocateCreature) {
   function clearSelection(): void {
     setSelectedIds(new Set<string>());
     setInspectedSquare(null);
+    setRegionRaw(null);
   }
 
-  return { selectedIds, selectCreatures, selectedCreature, setSelectedCreature, toggleCreature, isSelected, inspectedSquare, setInspectedSquare, clearSelection };
+  return { region, setRegion, selectedIds, selectCreatures, selectedCreature, setSelectedCreature, toggleCreature, isSelected, inspectedSquare, setInspectedSquare, clearSelection };
 }
 
 export type Selection = ReturnType<typeof createSelection>;

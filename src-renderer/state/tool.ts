@@ -15,6 +15,10 @@ export const HEIGHT_MODES: readonly HeightMode[] = ['set', 'raise', 'lower', 'sm
 /** The largest square brush, in squares on a side. */
 export const MAX_BRUSH_SIZE = 9;
 
+/** How the Region tool picks squares: a rectangle dragged, a free shape drawn, or the joined squares of one kind. */
+export type RegionMode = 'marquee' | 'lasso' | 'wand';
+export const REGION_MODES: readonly RegionMode[] = ['marquee', 'lasso', 'wand'];
+
 export function createToolState() {
   const [tool, setToolRaw] = createSignal<ToolId>('select');
   // The tool before the current one: the eyedropper hands back to it.
@@ -37,6 +41,7 @@ export function createToolState() {
   // The picture wand: how alike a square must look to be taken (ΔE), and joined squares or all.
   const [wandTolerance, setWandToleranceRaw] = createSignal(DEFAULT_WAND.tolerance);
   const [wandContiguous, setWandContiguous] = createSignal(DEFAULT_WAND.contiguous);
+  const [regionMode, setRegionMode] = createSignal<RegionMode>('marquee');
   const setWandTolerance = (n: number) => setWandToleranceRaw(Math.min(100, Math.max(0, Math.round(n) || 0)));
 
   const layerValue = (layer: string): number => (layer === 'terrain' ? Terrain[brush()] : values()[layer] ?? 0);
@@ -68,6 +73,8 @@ export function createToolState() {
     setWandTolerance,
     wandContiguous,
     setWandContiguous,
+    regionMode,
+    setRegionMode,
   };
 }
 

@@ -108,3 +108,10 @@ export const LabelIcon = () => (
     <path d="M18 21l-3-6a3 3 0 116 0z" />
   </Icon>
 );
+/** The Region tool: a dashed square (a marquee) round a filled one. */
+export const RegionIcon = () => (
+  <Icon>
+    <rect x="3" y="3" width="18" height="18" stroke-dasharray="3 3" />
+    <rect x="8" y="8" width="8" height="8" fill="currentColor" stroke="none" opacity="0.5" />
+  </Icon>
+);

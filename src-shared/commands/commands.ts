@@ -142,7 +142,8 @@ export function applyCommand(doc: Encounter, cmd: Command): Applied {
       }
       return {
         doc: { ...doc, map: { ...doc.map, [cmd.layer]: layer } },
-        inverse: { type: 'setSquares', layer: cmd.layer, indices: cmd.indices.slice(), values: previous },
+        // Commands are never changed once made: the inverse shares the list of squares (a fill's million).
+        inverse: { type: 'setSquares', layer: cmd.layer, indices: cmd.indices, values: previous },
       };
     }
     case 'addCreature': {

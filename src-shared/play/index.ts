@@ -13,3 +13,4 @@ export { reachByDistance, damageBars } from './charts';
 export { ledgeOnPath } from './falls';
 export { areaSizeText, coveredText } from './areas';
 export { parseDiceFormula, rollDice, rollDiceFormula, formulaRange, diceRollText, DiceFormulaError, DICE_LIMITS, type DiceFormula, type DiceTerm } from './dice-roller';
+export { flightProvokes } from './moves';

@@ -208,6 +208,15 @@ function flightProvocations(board: Encounter, mover: Creature, request: MoveRequ
 }
 
 /**
+ * The attacks of opportunity a flight along `cubes` (after where the creature is) would provoke, as a
+ * committed flight lists them: for the panel and the map while the GM draws it.
+ */
+export function flightProvokes(state: PlayState, creatureId: string, request: MoveRequest, cubes: readonly { x: number; y: number; z: number }[]): Provocation[] {
+  const mover = creatureOf(state, creatureId);
+  return flightProvocations(state.board, mover, request, [{ x: mover.x, y: mover.y, z: mover.altitude }, ...cubes]);
+}
+
+/**
  * A flight along cubes, checked by the flyer's maneuverability. A d20 3.0 flyer that ends in the air
  * under its minimum forward speed stalls and falls (d20-phb-30.txt › Minimum Forward Speed): 150 ft
  * this round, landing with falling damage if that brings it down; otherwise the GM has it save next
@@ -225,8 +234,9 @@ function flightMove(state: PlayState, e: LogEntry, mover: Creature, action: Extr
     if (err instanceof MoveRefused) throw new PlayRefused(err.message);
     throw err;
   }
-  // A stall is the flight's last check, after every step was priced: the move happens, then the fall.
-  const stalls = !answer.legal && answer.breaksAt === path.length - 1 && answer.steps.length === path.length && /stalls/.test(answer.reason);
+  // A stall is the flight's last check, after every step was priced: the move happens, then the fall
+  // (d20-phb-30.txt › Minimum Forward Speed: "it must land at the end of its movement").
+  const stalls = !answer.legal && answer.stalls === true && answer.steps.length === path.length;
   if (!answer.legal && !stalls) {
     const at = path[Math.max(0, answer.breaksAt)] ?? null;
     throw new PlayRefused(`${mover.name} cannot fly that way: ${answer.reason}${at ? ` (at ${sq(at)}, ${at.z} ${unitLength} up)` : ''}.`, at);

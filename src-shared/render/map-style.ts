@@ -387,8 +387,22 @@ function heightTone(e: number, min: number, span: number): number {
   return span > 0 ? 1 + ((e - min) / span - 0.5) * 0.16 : 1;
 }
 
-/** The lowest ground and the span to the highest. */
+/**
+ * The lowest ground and the span to the highest. Kept per elevation array (arrays are never changed
+ * in place: an edit makes a new one), as every other edit — a terrain fill of a million squares —
+ * would otherwise scan the whole map's heights again.
+ */
 export function groundRange(map: BattleMap): { min: number; span: number } {
+  const known = ranges.get(map.elevation);
+  if (known) return { ...known };
+  const range = scanGround(map);
+  ranges.set(map.elevation, range);
+  return { ...range };
+}
+
+const ranges = new WeakMap<ArrayLike<number>, { min: number; span: number }>();
+
+function scanGround(map: BattleMap): { min: number; span: number } {
   let min = Infinity;
   let max = -Infinity;
   const e = map.elevation;

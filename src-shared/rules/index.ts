@@ -2,7 +2,7 @@ export { RULESET_IMPLEMENTATIONS } from './registry';
 export * from './engine/types';
 export * from './engine/dice';
 export type { Ruleset, MovePlan } from './engine/ruleset';
-export { reachableSquares, planPath, planFlightPath, checkPath, checkFlightPath, straightLine, costField } from './movement';
+export { reachableSquares, planPath, planFlightPath, checkPath, checkFlightPath, flightAlongSquares, flightProfile, straightLine, costField, type Cube, type FlightProfilePoint } from './movement';
 export type { FlightPathAnswer } from './engine/flight';
 export { fallDamage, fallingBody } from './falls';
 export { SURFACES, type FallAnswer, type FallRequest, type SurfaceName } from './engine/falling';

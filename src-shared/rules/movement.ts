@@ -8,5 +8,5 @@
 export { reachableSquares, costField } from './movement/reach';
 export { planPath } from './movement/path';
 export { checkPath } from './movement/check';
-export { checkFlightPath, planFlightPath } from './movement/flight';
+export { checkFlightPath, flightAlongSquares, flightProfile, planFlightPath, type Cube, type FlightProfilePoint } from './movement/flight';
 export { straightLine, unitLabel } from './movement/setup';

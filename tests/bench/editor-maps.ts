@@ -13,8 +13,16 @@ export interface BenchMap {
   gargantuans: { x: number; y: number }[];
 }
 
+/** A block of the map set apart for the edit benches (issue 18 › 8). */
+export interface BenchBlock {
+  /** Top-left square and side of a square block of hazardous terrain (a kind the patches never use), so a fill there covers side² squares. */
+  fill?: { x: number; y: number; side: number };
+  /** Medium creatures packed side by side in `columns` columns from this top-left square (the box-select and drag benches). */
+  crowd?: { x: number; y: number; count: number; columns: number };
+}
+
 /** `tokens`: token pictures handed out to the creatures in turn (the token-art pan case); none: discs. */
-export function editorBenchMap(side: number, creatureCount: number, seed = 7, tokens: TokenImage[] = []): BenchMap {
+export function editorBenchMap(side: number, creatureCount: number, seed = 7, tokens: TokenImage[] = [], block: BenchBlock = {}): BenchMap {
   let s = seed >>> 0;
   const rand = () => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
@@ -49,11 +57,38 @@ export function editorBenchMap(side: number, creatureCount: number, seed = 7, to
       else m.edgeEast[i] = t === 5 ? Edge.doorOpen : Edge.wall;
     }
   }
+  const fill = block.fill;
+  if (fill) {
+    for (let y = fill.y; y < fill.y + fill.side; y++) {
+      for (let x = fill.x; x < fill.x + fill.side; x++) {
+        const i = y * side + x;
+        m.terrain[i] = Terrain.hazardous;
+        m.waterDepth[i] = 0;
+      }
+    }
+  }
   // Creatures: each on a cleared, level patch of its size.
   const sizes: SizeCategory[] = ['medium', 'medium', 'medium', 'small', 'large', 'large', 'huge', 'tiny'];
   const sideOf: Partial<Record<SizeCategory, number>> = { large: 2, huge: 3, gargantuan: 4 };
   const creatures: Creature[] = [];
   const taken = new Uint8Array(side * side);
+  if (fill) for (let y = fill.y - 1; y <= fill.y + fill.side; y++) for (let x = fill.x - 1; x <= fill.x + fill.side; x++) if (x >= 0 && y >= 0 && x < side && y < side) taken[y * side + x] = 1;
+  const crowd = block.crowd;
+  if (crowd) {
+    const rows = Math.ceil(crowd.count / crowd.columns);
+    for (let y = crowd.y - 1; y <= crowd.y + rows; y++) for (let x = crowd.x - 1; x <= crowd.x + crowd.columns; x++) taken[y * side + x] = 1;
+    for (let k = 0; k < crowd.count; k++) {
+      const x = crowd.x + (k % crowd.columns);
+      const y = crowd.y + Math.floor(k / crowd.columns);
+      const i = y * side + x;
+      m.terrain[i] = Terrain.normal;
+      m.waterDepth[i] = 0;
+      m.elevation[i] = 0;
+      m.edgeEast[i] = Edge.none;
+      m.edgeSouth[i] = Edge.none;
+      creatures.push(makeCreature({ id: `K${k + 1}`, name: `Crowd ${k + 1}`, side: 'party', x, y }));
+    }
+  }
   // The creatures the bench clicks: ten Medium and three Gargantuan ones in the top-left corner.
   const targets: { size: SizeCategory; x: number; y: number }[] = [
     ...Array.from({ length: 10 }, (_, k) => ({ size: 'medium' as const, x: 2 + 2 * k, y: 2 })),

@@ -234,15 +234,19 @@ describe('Select tool with creatures', () => {
     expect(editor.undoLabel()).toBe('paste Goblin 2');
     expect(editor.duplicateCreatures([pasted])).toBe(true);
     expect(creature(editor, editor.selectedCreature()!)).toMatchObject({ name: 'Goblin 3', x: 9, y: 7 });
-    // Pasting where it cannot stand is refused: on top of the goblin.
-    expect(editor.pasteCreatures({ x: 3, y: 2 })).toBe(false);
-    expect(ids(editor)).toHaveLength(3);
+    // Pasting on top of the goblin (issue 18 › 1: it used to add nothing) puts the copy at the nearest
+    // square where it may stand: one square away, the first by row then column is (3,1), and says so.
+    expect(editor.pasteCreatures({ x: 3, y: 2 })).toBe(true);
+    expect(creature(editor, editor.selectedCreature()!)).toMatchObject({ name: 'Goblin 4', x: 3, y: 1 });
+    expect(editor.notices().some((n) => n.kind === 'info' && /nearest place where they can stand \(\+0, -1 squares\)/.test(n.text))).toBe(true);
+    expect(ids(editor)).toHaveLength(4);
     editor.selectCreatures(['G', pasted]);
     expect(editor.deleteCreatures([...editor.selectedIds()])).toBe(true);
-    expect(ids(editor)).toHaveLength(1);
+    expect(ids(editor)).toHaveLength(2);
     expect(editor.undoLabel()).toBe('delete 2 creatures');
     editor.undo();
-    expect(ids(editor)).toHaveLength(3);
+    expect(ids(editor)).toHaveLength(4);
+    editor.undo();
     editor.undo();
     editor.undo();
     expect(ids(editor)).toEqual(['G']);

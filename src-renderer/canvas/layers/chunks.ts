@@ -20,42 +20,62 @@ export function changedChunks(
   /** Also mark the chunks of the west and north neighbours: for things drawn between two squares. */
   spreadBack = false,
 ): Set<number> {
-  const out = new Set<number>();
-  const add = (x: number, y: number) => {
-    if (x >= 0 && y >= 0) out.add(Math.floor(y / CHUNK) * grid.across + Math.floor(x / CHUNK));
-  };
-  for (let i = 0; i < after.length; i++) {
-    if (before[i] === after[i]) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    add(x, y);
-    if (spreadBack) {
-      add(x - 1, y);
-      add(x, y - 1);
-    }
-  }
-  return out;
+  const marks = new ChunkMarks(width, grid, spreadBack);
+  for (let i = 0, n = after.length; i < n; i++) if (before[i] !== after[i]) marks.square(i);
+  return marks.keys();
 }
 
 /**
  * The chunk keys holding these squares (indices y * width + x), as `changedChunks` finds them but
- * from an edit's own list: O(edited squares), not O(map).
+ * from an edit's own list: O(edited squares), not O(map). A flood fill hands over a million squares:
+ * the answer is kept per list (several layers ask about the same edit), and a square marks a byte.
  */
 export function chunksOfSquares(indices: readonly number[], width: number, grid: ChunkGrid, spreadBack = false): Set<number> {
-  const out = new Set<number>();
-  const add = (x: number, y: number) => {
-    if (x >= 0 && y >= 0) out.add(Math.floor(y / CHUNK) * grid.across + Math.floor(x / CHUNK));
-  };
-  for (const i of indices) {
-    const x = i % width;
-    const y = (i - x) / width;
-    add(x, y);
-    if (spreadBack) {
-      add(x - 1, y);
-      add(x, y - 1);
+  const key = `${width}|${grid.across}|${grid.down}|${spreadBack ? 1 : 0}`;
+  let known = chunkLookups.get(indices);
+  const hit = known?.get(key);
+  if (hit) return new Set(hit);
+  const marks = new ChunkMarks(width, grid, spreadBack);
+  for (let k = 0, n = indices.length; k < n; k++) marks.square(indices[k]!);
+  const out = marks.keys();
+  if (!known) chunkLookups.set(indices, (known = new Map()));
+  known.set(key, out);
+  return new Set(out);
+}
+
+const chunkLookups = new WeakMap<readonly number[], Map<string, Set<number>>>();
+
+/** A byte per chunk: marking a square is a few sums, with no Set touched per square. */
+class ChunkMarks {
+  private readonly marked: Uint8Array;
+  private readonly across: number;
+  constructor(
+    private readonly width: number,
+    grid: ChunkGrid,
+    private readonly spreadBack: boolean,
+  ) {
+    this.across = grid.across;
+    this.marked = new Uint8Array(grid.across * grid.down);
+  }
+  square(i: number): void {
+    const y = Math.floor(i / this.width);
+    const x = i - y * this.width;
+    const cx = Math.floor(x / CHUNK);
+    const cy = Math.floor(y / CHUNK);
+    const at = cy * this.across + cx;
+    this.marked[at] = 1;
+    // What is drawn between a square and its west or north neighbour belongs to that neighbour's
+    // chunk too, when the square is the first of its chunk's row or column.
+    if (this.spreadBack) {
+      if (x > 0 && x === cx * CHUNK) this.marked[at - 1] = 1;
+      if (y > 0 && y === cy * CHUNK) this.marked[at - this.across] = 1;
     }
   }
-  return out;
+  keys(): Set<number> {
+    const out = new Set<number>();
+    for (let k = 0; k < this.marked.length; k++) if (this.marked[k]) out.add(k);
+    return out;
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Editor, Square } from '../../state/editor';
 import { squarePixels, type Size, type View } from '../../state/view';
 import type { Tool, ToolPreview } from '../tools';
 import type { Encounter } from '../../../src-shared/model';
+import type { SquareRegion } from '../../../src-shared/model/map-piece';
 import { creatureLayout } from '../../../src-shared/render/creature-layout';
 import { konvaContext, type DrawContext } from './draw-context';
 import { drawSqueezedReach, drawSqueezedSteps } from './squeeze-marks';
@@ -55,6 +56,13 @@ export function createOverlayLayer(editor: Editor, activeTool: () => Tool) {
       };
       if (preview?.kind === 'footprints') drawFootprints(ctx, preview, v);
       if (preview?.kind === 'box') drawBox(ctx, preview, v);
+      // The selected region, or where it would go while it is dragged.
+      if (preview?.kind === 'region') drawRegionOutline(ctx, regionOutline(preview.region), v, preview.dx, preview.dy);
+      else {
+        const r = editor.region();
+        if (r) drawRegionOutline(ctx, regionOutline(r), v, 0, 0);
+      }
+      if (preview?.kind === 'lasso') drawLasso(ctx, preview, v);
       drawSelection(ctx, d, editor.selectedIds(), v, viewport);
       outline(editor.hover(), 'rgba(255, 200, 40, 0.9)', 2);
       outline(editor.inspectedSquare(), '#ffb000', 3);
@@ -65,6 +73,7 @@ export function createOverlayLayer(editor: Editor, activeTool: () => Tool) {
     editor.hover();
     editor.inspectedSquare();
     editor.selectedIds();
+    editor.region();
     editor.view();
     editor.viewport();
     editor.reachOnMap();
@@ -237,4 +246,58 @@ function drawPath(ctx: DrawContext, path: PathAnswer, editor: Editor, view: View
     ctx.setAttr('lineWidth', Math.max(2, s * 0.07));
     ctx.stroke();
   }
+}
+
+/** The border of a region as unit segments [x0, y0, x1, y1] in squares; kept for the last region asked. */
+let outlineOf: { region: SquareRegion; segments: number[] } | null = null;
+function regionOutline(region: SquareRegion): number[] {
+  if (outlineOf?.region === region) return outlineOf.segments;
+  const segments: number[] = [];
+  const { x: ox, y: oy, width: w, height: h, mask } = region;
+  const has = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && mask[y * w + x] === 1;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!has(x, y)) continue;
+      if (!has(x, y - 1)) segments.push(ox + x, oy + y, ox + x + 1, oy + y);
+      if (!has(x, y + 1)) segments.push(ox + x, oy + y + 1, ox + x + 1, oy + y + 1);
+      if (!has(x - 1, y)) segments.push(ox + x, oy + y, ox + x, oy + y + 1);
+      if (!has(x + 1, y)) segments.push(ox + x + 1, oy + y, ox + x + 1, oy + y + 1);
+    }
+  }
+  outlineOf = { region, segments };
+  return segments;
+}
+
+/** A region's border as "marching ants" standing still: black dashes over a white line, seen on any ground. */
+function drawRegionOutline(ctx: DrawContext, segments: readonly number[], v: View, dx: number, dy: number): void {
+  const s = squarePixels(v);
+  ctx.beginPath();
+  for (let i = 0; i < segments.length; i += 4) {
+    ctx.moveTo(v.panX + (segments[i]! + dx) * s, v.panY + (segments[i + 1]! + dy) * s);
+    ctx.lineTo(v.panX + (segments[i + 2]! + dx) * s, v.panY + (segments[i + 3]! + dy) * s);
+  }
+  ctx.setAttr('lineWidth', 2);
+  ctx.setAttr('strokeStyle', '#ffffff');
+  ctx.stroke();
+  ctx.setLineDash([5, 4]);
+  ctx.setAttr('strokeStyle', '#000000');
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** The free shape being drawn by the Region tool's lasso. */
+function drawLasso(ctx: DrawContext, preview: Extract<ToolPreview, { kind: 'lasso' }>, v: View): void {
+  const s = squarePixels(v);
+  if (preview.points.length < 2) return;
+  ctx.beginPath();
+  preview.points.forEach((p, i) => (i ? ctx.lineTo(v.panX + p.x * s, v.panY + p.y * s) : ctx.moveTo(v.panX + p.x * s, v.panY + p.y * s)));
+  // Back to the first point: the shape is closed, as the squares it takes are.
+  ctx.lineTo(v.panX + preview.points[0]!.x * s, v.panY + preview.points[0]!.y * s);
+  ctx.setAttr('fillStyle', 'rgba(47, 125, 225, 0.12)');
+  ctx.fill();
+  ctx.setAttr('strokeStyle', '#2f7de1');
+  ctx.setAttr('lineWidth', 1.5);
+  ctx.setLineDash([4, 3]);
+  ctx.stroke();
+  ctx.setLineDash([]);
 }

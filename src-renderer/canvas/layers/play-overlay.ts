@@ -1,6 +1,7 @@
 import Konva from 'konva';
 import { createEffect } from 'solid-js';
 import type { Encounter } from '../../../src-shared/model';
+import type { Square as PlaySquare } from '../../../src-shared/play';
 import { footprintOf } from '../../../src-shared/rules/sizes';
 import type { Editor, Square } from '../../state/editor';
 import type { BandSquare, MovePlan } from '../../state/play';
@@ -50,9 +51,7 @@ export function createPlayOverlayLayer(editor: Editor) {
         if (f.target) ring(ctx, board, f.target, v, '#2f7de1', 3);
         editor.forcedSquares().forEach((q, i) => numbered(ctx, q, i + 1, v, '#2f7de1'));
       }
-      const plan = editor.movePlan();
-      if (plan && current) drawPlan(ctx, board, current.id, plan, v);
-      editor.waypoints().forEach((q, i) => numbered(ctx, q, i + 1, v, '#0b6b2e'));
+      drawMovePath(ctx, board, current?.id ?? null, editor.movePlan(), editor.waypoints(), v);
       if (editor.playTool() === 'play-lines') {
         const from = editor.linesFrom();
         if (from) ring(ctx, board, from, v, '#2f7de1', 3);
@@ -145,7 +144,8 @@ export function drawBands(ctx: DrawContext, squares: BandSquare[], v: View, view
   ctx.setAttr('textBaseline', 'middle');
   for (const q of squares) {
     if (!inView(q)) continue;
-    const label = q.fall !== undefined ? `↓${q.fall}` : q.p !== undefined && q.p < 1 ? `${Math.round(q.p * 100)}%` : '';
+    // A flyer ending here in the air under its minimum forward speed stalls (d20-phb-30.txt › Minimum Forward Speed).
+    const label = q.fall !== undefined ? `↓${q.fall}` : q.stall ? 'stall' : q.p !== undefined && q.p < 1 ? `${Math.round(q.p * 100)}%` : '';
     if (label) ctx.fillText(label, v.panX + (q.x + 0.5) * s, v.panY + (q.y + 0.22) * s);
   }
 }
@@ -180,13 +180,43 @@ function drawTrail(ctx: DrawContext, board: Encounter, actor: string | null, squ
   ctx.setLineDash([]);
 }
 
+/**
+ * The move being drawn: the planned or drawn path (below) and the waypoints, numbered, each with its
+ * height in flight (exported for the test that reads the labels drawn).
+ */
+export function drawMovePath(ctx: DrawContext, board: Encounter, id: string | null, plan: MovePlan, waypoints: readonly PlaySquare[], v: View): void {
+  if (plan && id) drawPlan(ctx, board, id, plan, v);
+  waypoints.forEach((q, i) => {
+    numbered(ctx, q, i + 1, v, '#0b6b2e');
+    if (q.z !== undefined) heightTag(ctx, q, `↑${q.z}`, v);
+  });
+}
+
+/** A waypoint's height, on a tag above its number. */
+function heightTag(ctx: DrawContext, q: Square, label: string, v: View): void {
+  const s = squarePixels(v);
+  if (s < 18) return;
+  const font = Math.round(Math.min(MAX_TEXT, Math.max(9, s * 0.28)));
+  const x = v.panX + (q.x + 0.5) * s;
+  const y = v.panY + q.y * s + 1;
+  const w = label.length * font * 0.62 + 6;
+  ctx.setAttr('fillStyle', 'rgba(11, 107, 46, 0.92)');
+  box(ctx, x - w / 2, y, w, font + 4);
+  ctx.setAttr('fillStyle', '#fff');
+  ctx.setAttr('font', `600 ${font}px system-ui, sans-serif`);
+  ctx.setAttr('textAlign', 'center');
+  ctx.setAttr('textBaseline', 'middle');
+  ctx.fillText(label, x, y + (font + 4) / 2);
+}
+
 /** The path being drawn: the line, the running cost at each step, heights in flight, provocations. */
 function drawPlan(ctx: DrawContext, board: Encounter, id: string, plan: NonNullable<MovePlan>, v: View): void {
   const c = board.creatures.find((k) => k.id === id);
   if (!c) return;
   const s = squarePixels(v);
   const a = plan.answer;
-  const broken = !a.legal;
+  // A flight that only stalls at its end is carried out: drawn as a warning, not crossed out.
+  const broken = !a.legal && !plan.stalls;
   ctx.beginPath();
   const [x0, y0] = centreOf(board, id, c, v);
   ctx.moveTo(x0, y0);
@@ -194,9 +224,9 @@ function drawPlan(ctx: DrawContext, board: Encounter, id: string, plan: NonNulla
     const [x, y] = centreOf(board, id, st, v);
     ctx.lineTo(x, y);
   }
-  ctx.setAttr('strokeStyle', broken ? '#b3261e' : '#0b6b2e');
+  ctx.setAttr('strokeStyle', broken ? '#b3261e' : plan.stalls ? '#c77700' : '#0b6b2e');
   ctx.setAttr('lineWidth', Math.max(3, s * 0.1));
-  ctx.setLineDash(broken ? [7, 5] : []);
+  ctx.setLineDash(broken || plan.stalls ? [7, 5] : []);
   ctx.stroke();
   ctx.setLineDash([]);
   if (broken && a.breaksAt >= 0 && a.steps[a.breaksAt]) cross(ctx, a.steps[a.breaksAt]!, v, '#ff5a4a');

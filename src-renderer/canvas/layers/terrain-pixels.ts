@@ -1,5 +1,5 @@
 import type { BattleMap } from '../../../src-shared/model';
-import { squareRgb } from '../../../src-shared/io/export/palette';
+import { squareRgb, squareRgbInto } from '../../../src-shared/io/export/palette';
 
 /**
  * One pixel per square: the terrain layer is a single image scaled up with smoothing off, so a
@@ -37,6 +37,10 @@ export type SquareColour = (map: BattleMap, i: number, range: { min: number; spa
 /** Writes the colour of the squares in `rect` into an RGBA buffer of that rect's size. */
 function colour(map: BattleMap, span: ElevationSpan, rect: PixelRect, px: Uint8ClampedArray, squareColour: SquareColour): void {
   const range = { min: span.min, span: span.max - span.min };
+  if (squareColour === squareRgb) {
+    squareRgbInto(map, range, rect, px);
+    return;
+  }
   for (let y = 0; y < rect.height; y++) {
     for (let x = 0; x < rect.width; x++) {
       const [r, g, b] = squareColour(map, (rect.y + y) * map.width + rect.x + x, range);
@@ -88,13 +92,26 @@ export function changedRect(width: number, pairs: [ArrayLike<number>, ArrayLike<
 
 /** The smallest rectangle holding these squares (indices y * width + x), or null for none. */
 export function rectOfSquares(width: number, indices: readonly number[]): PixelRect | null {
+  // Kept per list: the rules view and the map view each ask about the same edit.
+  const known = rects.get(indices);
+  if (known && known.width === width) return known.rect && { ...known.rect };
+  const rect = boundingRect(width, indices);
+  rects.set(indices, { width, rect });
+  return rect && { ...rect };
+}
+
+const rects = new WeakMap<readonly number[], { width: number; rect: PixelRect | null }>();
+
+function boundingRect(width: number, indices: readonly number[]): PixelRect | null {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -1;
   let y1 = -1;
-  for (const i of indices) {
-    const x = i % width;
-    const y = (i - x) / width;
+  // An indexed loop without a remainder: a flood fill gives a million squares.
+  for (let k = 0, n = indices.length; k < n; k++) {
+    const i = indices[k]!;
+    const y = Math.floor(i / width);
+    const x = i - y * width;
     if (x < x0) x0 = x;
     if (x > x1) x1 = x;
     if (y < y0) y0 = y;

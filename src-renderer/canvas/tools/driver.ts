@@ -82,6 +82,10 @@ export function createToolDriver(editor: Editor, given?: Toolbox) {
     key(key: string, mods: Modifiers = {}) {
       return toolbox.active().onKeyDown({ key, shift: !!mods.shift, alt: !!mods.alt, ctrl: !!mods.ctrl });
     },
+    /** A wheel turn as the canvas forwards it first to the tool; returns whether the tool used it. */
+    wheel(deltaY: number, mods: Modifiers = {}) {
+      return toolbox.active().onWheel?.({ deltaY, shift: !!mods.shift, alt: !!mods.alt, ctrl: !!mods.ctrl }) ?? false;
+    },
     cancel() {
       toolbox.active().onCancel();
       return driver;

@@ -1,4 +1,4 @@
-import { BrushIcon, CreatureIcon, EraserIcon, EyedropperIcon, FillIcon, LabelIcon, LineIcon, PanIcon, RectangleIcon, SelectIcon, WallIcon, WandIcon } from '../../ui/icons';
+import { BrushIcon, CreatureIcon, EraserIcon, EyedropperIcon, FillIcon, LabelIcon, LineIcon, PanIcon, RectangleIcon, RegionIcon, SelectIcon, WallIcon, WandIcon } from '../../ui/icons';
 import { PictureAlignIcon } from '../../ui/picture-icons';
 import { AreaIcon, LinesIcon, MoveIcon, PushIcon, RulerIcon } from '../../ui/play-icons';
 import type { Editor } from '../../state/editor';
@@ -14,6 +14,7 @@ import { createPlayLinesTool } from './play-lines';
 import { createPlayMoveTool } from './play-move';
 import { createPlayRulerTool } from './play-ruler';
 import { createPictureWandTool } from './picture-wand';
+import { createRegionTool } from './region';
 import { createSelectTool } from './select';
 import { createBrushTool } from './square-brush';
 import { createEraserTool } from './square-eraser';
@@ -33,6 +34,10 @@ const RULER: ToolDefinition = { id: 'ruler', label: 'Ruler', key: 'D', tooltip: 
  */
 export const TOOLS: readonly ToolDefinition[] = [
   { id: 'select', label: 'Select', key: 'V', tooltip: 'Click a creature or square to select it (Shift-click adds, a drag from an empty square draws a box, Tab picks the next creature in the square); drag creatures to move them.', icon: SelectIcon, create: createSelectTool },
+  {
+    id: 'region', label: 'Region', key: 'M', tooltip: 'Select squares with everything on them — drag a rectangle (marquee), draw a free shape (lasso) or click a kind of ground (wand); Shift adds, Alt takes away. Drag the region to move it; copy, cut, paste, delete, turn, mirror or fill it, one undo step each. While a region is selected R, H and V turn and mirror it (Esc drops it, and they pick tools again).', icon: RegionIcon, create: createRegionTool,
+    keys: [['R, Shift+R', 'Turn the region clockwise, anticlockwise'], ['H, V', 'Mirror the region left to right, top to bottom'], ['F', 'Fill the region with the paint value'], ['Ctrl+C, Ctrl+X, Ctrl+V, Delete', 'Copy, cut, paste at the pointer, clear'], ['Esc', 'Select no squares']],
+  },
   { id: 'pan', label: 'Pan', key: 'H', tooltip: 'Drag to move the map (also Space + drag or a middle-button drag).', icon: PanIcon, create: createPanTool },
   { id: 'terrain', label: 'Brush', key: 'B', tooltip: 'Drag to paint the chosen layer (terrain, elevation, water…) with a square brush of 1-9 squares; one stroke is one undo step.', icon: BrushIcon, create: createBrushTool },
   { id: 'rectangle', label: 'Rectangle', key: 'R', tooltip: 'Drag from corner to corner to paint a filled rectangle on the chosen layer.', icon: RectangleIcon, create: createRectangleTool },
@@ -60,7 +65,7 @@ export interface PlayToolDefinition extends ToolDefinition {
 export const PLAY_TOOLS: readonly PlayToolDefinition[] = [
   {
     id: 'play-move', label: 'Move', key: 'M', tooltip: "The current creature's move: hover for the path, click to add waypoints, double-click or Enter to move; drag from the creature to draw the path square by square.", icon: MoveIcon, create: createPlayMoveTool,
-    keys: [['Enter', 'Move along the path (to the last waypoint)'], ['Backspace', 'Take back the last waypoint'], ['Esc', 'Clear the waypoints and the drawn path'], ['N', 'Next turn (as Ctrl+Enter)']],
+    keys: [['Enter', 'Move along the path (to the last waypoint)'], ['Backspace', 'Take back the last waypoint'], ['Esc', 'Clear the waypoints and the drawn path'], ['PageUp, PageDown', 'Flying: the next waypoint a square higher / lower (Alt + wheel too)'], ['N', 'Next turn (as Ctrl+Enter)']],
   },
   {
     id: 'play-forced', label: 'Push, pull, slide, teleport', key: 'F', tooltip: 'Pick the attacker and the effect in the panel, click the creature, then its squares; double-click or Enter applies.', icon: PushIcon, create: createPlayForcedTool,

@@ -1,5 +1,5 @@
 import type { Editor, Square } from '../../state/editor';
-import { createMachine, sameSquare, squaresBetween, type KeyInput, type PointerInput, type Tool } from './tool';
+import { createMachine, sameSquare, squaresBetween, type KeyInput, type PointerInput, type Tool, type WheelInput } from './tool';
 
 /** Two clicks on one square closer than this are a double-click (commit). */
 export const DOUBLE_CLICK_MS = 400;
@@ -12,6 +12,8 @@ export const DOUBLE_CLICK_MS = 400;
  *   Enter: the move the panel shows (the drawn path, or through the waypoints to the hover; to the
  *   last waypoint when the pointer is off the map) · Backspace: drop the last waypoint
  *   Escape: clear the waypoints · N: next turn
+ *   Flying: PageUp / PageDown (or Alt + wheel) raise / lower the next waypoint a square's height;
+ *   a drawn path takes the height chosen while each square is drawn
  *
  * The hover plans the cheapest path through the waypoints (state/play.ts `movePlan`); a path the
  * rules refuse is shown with where and why and is not committed.
@@ -48,7 +50,8 @@ export function createPlayMoveTool(editor: Editor, now: () => number = () => per
       }
       const last = stroke[stroke.length - 1] ?? downAt;
       if (sameSquare(last, input.square)) return;
-      stroke.push(...squaresBetween(last, input.square));
+      const flying = editor.moveMode() === 'fly';
+      stroke.push(...squaresBetween(last, input.square).map((q) => (flying ? { ...q, z: editor.flightAltitude() } : q)));
       editor.setDrawnPath([...stroke]);
     },
     onPointerUp(input: PointerInput) {
@@ -97,6 +100,11 @@ export function createPlayMoveTool(editor: Editor, now: () => number = () => per
           if (!editor.waypoints().length) return false;
           editor.setWaypoints(editor.waypoints().slice(0, -1));
           return true;
+        case 'PageUp':
+        case 'PageDown':
+          if (editor.moveMode() !== 'fly') return false;
+          editor.raiseFlightAltitude(input.key === 'PageUp' ? 1 : -1);
+          return true;
         case 'n':
         case 'N':
           if (!editor.playState()?.order.length) return false;
@@ -105,6 +113,12 @@ export function createPlayMoveTool(editor: Editor, now: () => number = () => per
         default:
           return false;
       }
+    },
+    onWheel(input: WheelInput) {
+      // Alt + wheel: the next waypoint's height, a notch a step (a plain wheel still zooms).
+      if (!input.alt || editor.moveMode() !== 'fly' || input.deltaY === 0) return false;
+      editor.raiseFlightAltitude(input.deltaY < 0 ? 1 : -1);
+      return true;
     },
     onCancel() {
       machine.to('idle');

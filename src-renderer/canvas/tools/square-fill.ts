@@ -34,7 +34,7 @@ export function createFillTool(editor: Editor): Tool {
       const from = start;
       reset();
       if (!d || !from || !sameSquare(from, square)) return;
-      const cmd = paintIndicesCommand(editor, floodIndices(d, editor.squareLayer(), from));
+      const cmd = paintIndicesCommand(editor, floodIndices(d, editor.squareLayer(), from), false, true);
       if (cmd) editor.execute(cmd);
     },
     onKeyDown({ key }) {

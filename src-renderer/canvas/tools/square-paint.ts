@@ -33,7 +33,8 @@ export function lineSquares(a: Square, b: Square, size: number): Square[] {
 
 /**
  * The squares (as map indices) joined to `start` by their sides that hold the same value on this
- * layer: a flood fill. Indices, not square objects, so filling a 2048² map stays a typed-array walk.
+ * layer: a flood fill. Indices, not square objects, and a scanline walk (a run of a row at a time,
+ * the rows above and below seeded once per run), so filling a million squares stays a typed-array walk.
  */
 export function floodIndices(d: Encounter, layerId: string, start: Square): number[] {
   const a = layerArray(d, layerId);
@@ -42,17 +43,35 @@ export function floodIndices(d: Encounter, layerId: string, start: Square): numb
   const first = squareIndex(d.map, start.x, start.y);
   const target = a[first];
   const seen = new Uint8Array(W * H);
+  const same = (i: number) => !seen[i] && a[i] === target;
   const stack = [first];
-  seen[first] = 1;
   const out: number[] = [];
   while (stack.length) {
     const i = stack.pop()!;
-    out.push(i);
-    const x = i % W;
-    if (x > 0 && !seen[i - 1] && a[i - 1] === target) (seen[i - 1] = 1), stack.push(i - 1);
-    if (x + 1 < W && !seen[i + 1] && a[i + 1] === target) (seen[i + 1] = 1), stack.push(i + 1);
-    if (i >= W && !seen[i - W] && a[i - W] === target) (seen[i - W] = 1), stack.push(i - W);
-    if (i + W < W * H && !seen[i + W] && a[i + W] === target) (seen[i + W] = 1), stack.push(i + W);
+    if (seen[i]) continue;
+    const y = Math.floor(i / W);
+    const rowStart = y * W;
+    let left = i;
+    while (left > rowStart && same(left - 1)) left--;
+    let right = i;
+    while (right + 1 < rowStart + W && same(right + 1)) right++;
+    // Each stretch of matching squares above and below the run is seeded once.
+    let upOpen = false;
+    let downOpen = false;
+    for (let k = left; k <= right; k++) {
+      seen[k] = 1;
+      out.push(k);
+      if (y > 0) {
+        const up = same(k - W);
+        if (up && !upOpen) stack.push(k - W);
+        upOpen = up;
+      }
+      if (y + 1 < H) {
+        const down = same(k + W);
+        if (down && !downOpen) stack.push(k + W);
+        downOpen = down;
+      }
+    }
   }
   return out;
 }
@@ -107,8 +126,11 @@ export function paintCommand(editor: Editor, squares: readonly Square[], erase =
   return paintIndicesCommand(editor, indices, erase);
 }
 
-/** `paintCommand` for squares given as map indices (a flood fill's). */
-export function paintIndicesCommand(editor: Editor, squares: Iterable<number>, erase = false): Command | null {
+/**
+ * `paintCommand` for squares given as map indices (a flood fill's). `distinct`: the caller knows no
+ * square is listed twice (a flood fill), so the check for repeats is skipped.
+ */
+export function paintIndicesCommand(editor: Editor, squares: Iterable<number>, erase = false, distinct = false): Command | null {
   const d = editor.doc();
   if (!d) return null;
   const layer = squareLayer(editor.squareLayer());
@@ -118,19 +140,29 @@ export function paintIndicesCommand(editor: Editor, squares: Iterable<number>, e
   const byHeight = !erase && layer.values.kind === 'length';
   const indices: number[] = [];
   const values: number[] = [];
-  const seen = new Uint8Array(a.length);
-  for (const i of squares) {
-    if (seen[i]) continue;
-    seen[i] = 1;
-    const next = byHeight ? heightValue(editor, d, layer, a, i, value) : value;
-    // Float32 layers store a rounded value: compare as stored, or a no-op would look like a change.
+  const seen = distinct ? null : new Uint8Array(a.length);
+  // Float32 layers store a rounded value: compare as stored, or a no-op would look like a change.
+  const stored = Math.fround(value);
+  const list: readonly number[] = Array.isArray(squares) ? squares : [...squares];
+  for (let k = 0, n = list.length; k < n; k++) {
+    const i = list[k]!;
+    if (seen) {
+      if (seen[i]) continue;
+      seen[i] = 1;
+    }
+    if (!byHeight) {
+      // One value for every square (the common case, and a flood fill's million): no per-square list.
+      if (Math.fround(a[i]!) !== stored) indices.push(i);
+      continue;
+    }
+    const next = heightValue(editor, d, layer, a, i, value);
     if (Math.fround(next) === Math.fround(a[i]!)) continue;
     indices.push(i);
     values.push(next);
   }
+  if (!byHeight) values.push(value);
   if (!indices.length) return null;
-  const same = values.every((v) => v === values[0]);
-  const vs = same ? [values[0]!] : values;
+  const vs = values.length === 1 || values.every((v) => v === values[0]) ? [values[0]!] : values;
   const commands = layer.write ? layer.write(d, indices, vs) : [{ type: 'setSquares', layer: layer.id, indices, values: vs } as Command];
   return commands.length === 1 ? commands[0]! : { type: 'batch', label: `paint ${layer.label.toLowerCase()}`, commands };
 }

@@ -1,6 +1,7 @@
 import { createSignal, type Accessor, type JSX } from 'solid-js';
 import type { Editor, Square } from '../../state/editor';
 import { squarePixels, type View } from '../../state/view';
+import type { SquareRegion } from '../../../src-shared/model/map-piece';
 
 /**
  * The one interface every map tool implements (tldraw's tools, as plain objects): a small state
@@ -15,6 +16,14 @@ export interface PointerInput {
   point: { x: number; y: number };
   /** 0 primary, 1 middle, 2 secondary: the button that changed, for down and up. */
   button: number;
+  shift: boolean;
+  alt: boolean;
+  ctrl: boolean;
+}
+
+/** A wheel turn over the map: negative `deltaY` turns away from the user (up). */
+export interface WheelInput {
+  deltaY: number;
   shift: boolean;
   alt: boolean;
   ctrl: boolean;
@@ -41,7 +50,11 @@ export type ToolPreview =
   /** Creatures being placed, dragged or pasted: each one's space, and why they may not go there. */
   | { kind: 'footprints'; rects: readonly { x: number; y: number; side: number }[]; refused: string | null }
   /** A selection box between two squares (inclusive). */
-  | { kind: 'box'; from: Square; to: Square };
+  | { kind: 'box'; from: Square; to: Square }
+  /** A region of squares being dragged: its outline moved by (dx, dy) squares. */
+  | { kind: 'region'; region: SquareRegion; dx: number; dy: number }
+  /** A free shape being drawn round squares, points in squares (fractional). */
+  | { kind: 'lasso'; points: readonly { x: number; y: number }[] };
 
 export interface Tool {
   readonly id: string;
@@ -56,6 +69,8 @@ export interface Tool {
   onPointerUp(input: PointerInput): void;
   /** Optional: the pointer moving with no button down (null: it left the map), e.g. to show the edge a click would hit. */
   onHover?(input: PointerInput | null): void;
+  /** Optional: a wheel turn over the map; true when the tool used it (then the view does not zoom or pan). */
+  onWheel?(input: WheelInput): boolean;
   /** A key pressed while the map has the keyboard; true when the tool used it. */
   onKeyDown(input: KeyInput): boolean;
   /** Abandons whatever is in progress without editing the document (Escape, tool switch, blur). */
@@ -71,6 +86,8 @@ export interface ToolDefinition {
   key: string;
   /** One sentence for the tooltip and F1: what a click and a drag do. */
   tooltip: string;
+  /** Keys the tool answers while it is active (its `onKeyDown`), for F1: [keys, what they do]. */
+  keys?: readonly (readonly [string, string])[];
   icon: () => JSX.Element;
   create: (editor: Editor) => Tool;
 }

@@ -32,7 +32,7 @@ export interface FlightRules {
   stalls?(creature: Creature, costSquares: number): boolean;
   /** Judges a drawn path's next step by the creature's maneuverability (turns, reversing, climbs). */
   maneuver?(log: FlightLog, dx: number, dy: number, dz: number, creature: Creature): FlightCheck;
-  /** Judges where a drawn path ends (minimum forward speed). */
+  /** Judges where a drawn path ends: a reason when the flyer stalls there (minimum forward speed). */
   finish?(log: FlightLog, creature: Creature, altitude: number): string | null;
 }
 
@@ -420,6 +420,11 @@ export interface FlightPathAnswer {
   breaksAt: number;
   total: number;
   steps: FlightPathStep[];
+  /**
+   * The path breaks only the flyer's minimum forward speed at its end: the move itself happens and
+   * the flyer stalls (d20-phb-30.txt › Minimum Forward Speed), so a caller may carry it out.
+   */
+  stalls?: boolean;
 }
 
 /**
@@ -452,6 +457,9 @@ export function walkFlightPath(
   let x = mover.x;
   let y = mover.y;
   let level = Math.round((ground[y * W + x]! + mover.altitude) / square);
+  // The encounter's flight ceiling, as the search keeps it (a flyer already above it may stay there).
+  const ceiling = encounter.settings.flightCeiling;
+  const top = ceiling === undefined ? Infinity : Math.max(level, Math.floor(ceiling / square));
   let parity = plan.parity & (P - 1);
   let spent = 0;
   const log: FlightLog = { heading: -1, sinceTurn: 0, levelSinceDescent: Infinity, forward: 0, backward: false };
@@ -467,6 +475,7 @@ export function walkFlightPath(
     if (Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz)) !== 1) return fail(i, `${p.x},${p.y} at ${p.z} is not a cube next to ${x},${y}`);
     if (floor[anchor] === -32768) return fail(i, `${p.x},${p.y} is blocked at every height`);
     if (tl < floor[anchor]!) return fail(i, `${p.x},${p.y} at ${p.z} is below the ground`);
+    if (tl > top) return fail(i, `${p.x},${p.y} at ${p.z} is above the flight ceiling of ${ceiling} ${RULESETS[encounter.ruleset].lengthUnit}`);
     if ((dx || dy) && !(open8[y * W + x]! & (1 << stepIndex(dx, dy)))) return fail(i, `a wall or corner stands between ${x},${y} and ${p.x},${p.y} at every height`);
     const blocker = others.find((o) => o.rule.pass === 'blocked' && o.c.x < p.x + side && p.x < o.c.x + o.s && o.c.y < p.y + side && p.y < o.c.y + o.s && o.level < tl + side && tl < o.level + o.s);
     if (blocker) return fail(i, `${blocker.c.name} is in the way at ${p.x},${p.y}`);
@@ -488,6 +497,6 @@ export function walkFlightPath(
   }
   const altitude = level * square - ground[y * W + x]!;
   const end = flight.finish?.(log, mover, altitude) ?? null;
-  if (end) return fail(path.length - 1, end);
+  if (end) return { ...fail(path.length - 1, end), stalls: true };
   return { legal: true, reason: '', breaksAt: -1, total: (spent / flight.unitsPerSquare) * plan.unitSize, steps };
 }

@@ -1,0 +1,185 @@
+/**
+ * Edits of a region of squares with everything on it (issue 18 › 1): paste, delete, move, rotate and
+ * mirror, each one `batch` command, so one undo step with its own name. Built on `model/map-piece.ts`:
+ * a region is cut out as a piece, turned or flipped there, and put down again.
+ */
+import type { Encounter } from '../model';
+import {
+  clipRegion,
+  cutOut,
+  emptyPiece,
+  pieceRegion,
+  piecePlacement,
+  regionHas,
+  regionSize,
+  rotatePiece,
+  mirrorPiece,
+  type MapPiece,
+  type PlaceOptions,
+  type Square,
+  type SquareRegion,
+} from '../model/map-piece';
+import type { MapPoint } from '../model/picture';
+import { footprintOf } from '../rules/sizes';
+import { applyCommand, type Command } from './commands';
+
+/** A region edit: the one command, and where the region is afterwards (the selection follows it). */
+export interface RegionEdit {
+  command: Command;
+  region: SquareRegion;
+  /** The creatures put down (pasted or moved), for the selection. */
+  creatureIds: string[];
+}
+
+/** Whether a point (in squares) lies on a square of the region, its border included (as `cutOut` reads it). */
+function onRegion(region: SquareRegion, p: MapPoint): boolean {
+  for (const dy of Number.isInteger(p.y) ? [0, -1] : [0]) {
+    for (const dx of Number.isInteger(p.x) ? [0, -1] : [0]) if (regionHas(region, Math.floor(p.x) + dx, Math.floor(p.y) + dy)) return true;
+  }
+  return false;
+}
+
+/**
+ * The commands that clear a region to the map's default (normal ground, height 0, dry, no edges on it
+ * or its border) and take away what `cutOut` would take: creatures wholly in it, labels, lights and
+ * drawn shapes on it.
+ */
+function clearCommands(doc: Encounter, whole: SquareRegion, cut?: MapPiece): Command[] {
+  const region = clipRegion(whole, doc.map);
+  const piece = cut ?? cutOut(doc, region);
+  const out: Command[] = piecePlacement(doc, emptyPiece(doc.ruleset, region), region, { overwriteBorderEdges: true }).layers.map(
+    ({ layer, indices, values }) => ({ type: 'setSquares', layer, indices, values }),
+  );
+  const taken = new Set(piece.creatures.map((c) => c.id));
+  for (const c of doc.creatures) if (taken.has(c.id)) out.push({ type: 'removeCreature', id: c.id });
+  const on = (p: MapPoint) => onRegion(region, p);
+  if (piece.labels.length) out.push({ type: 'setLabels', labels: (doc.labels ?? []).filter((l) => !on(l)) });
+  if (piece.lights.length) out.push({ type: 'setLights', lights: (doc.lights ?? []).filter((l) => !on(l)) });
+  if (piece.drawn.walls.length || piece.drawn.portals.length) {
+    const walls = (doc.drawn?.walls ?? []).filter((w) => !w.every(on));
+    const portals = (doc.drawn?.portals ?? []).filter((p) => !(on(p.a) && on(p.b)));
+    out.push({ type: 'setDrawn', drawn: walls.length || portals.length ? { walls, portals } : null });
+  }
+  return out;
+}
+
+/** The commands that put a piece down at `at` on `doc` (see `piecePlacement`), and the creatures placed. */
+function placeCommands(doc: Encounter, piece: MapPiece, at: Square, options: PlaceOptions): { commands: Command[]; creatureIds: string[] } {
+  const p = piecePlacement(doc, piece, at, options);
+  const commands: Command[] = p.layers.map(({ layer, indices, values }) => ({ type: 'setSquares', layer, indices, values }));
+  for (const creature of p.creatures) commands.push({ type: 'addCreature', creature });
+  if (p.labels.length) commands.push({ type: 'setLabels', labels: [...(doc.labels ?? []), ...p.labels] });
+  if (p.lights.length) commands.push({ type: 'setLights', lights: [...(doc.lights ?? []), ...p.lights] });
+  if (p.drawn.walls.length || p.drawn.portals.length) {
+    commands.push({ type: 'setDrawn', drawn: { walls: [...(doc.drawn?.walls ?? []), ...p.drawn.walls], portals: [...(doc.drawn?.portals ?? []), ...p.drawn.portals] } });
+  }
+  return { commands, creatureIds: p.creatures.map((c) => c.id) };
+}
+
+/** Runs commands one after another on a document (what a batch would do), for the next step's reading. */
+function after(doc: Encounter, commands: readonly Command[]): Encounter {
+  let d = doc;
+  for (const c of commands) d = applyCommand(d, c).doc;
+  return d;
+}
+
+const squareCount = regionSize;
+const words = (region: SquareRegion) => `${squareCount(region)} square${squareCount(region) === 1 ? '' : 's'}`;
+
+/** Pastes a piece with its top-left at `at`: new creatures (new ids, names numbered), labels and shapes added. */
+export function pasteRegion(doc: Encounter, piece: MapPiece, at: Square): RegionEdit {
+  const placed = placeCommands(doc, piece, at, {});
+  const region = pieceRegion(piece, at);
+  return { command: { type: 'batch', label: `paste ${words(region)}`, commands: placed.commands }, region, creatureIds: placed.creatureIds };
+}
+
+/** Clears a region to the map's default, with everything on it. */
+export function deleteRegion(doc: Encounter, region: SquareRegion): RegionEdit {
+  return { command: { type: 'batch', label: `delete ${words(region)}`, commands: clearCommands(doc, region) }, region, creatureIds: [] };
+}
+
+/** Cut: the same edit as delete, named as a cut (the piece is copied by the caller first). */
+export function cutRegion(doc: Encounter, region: SquareRegion): RegionEdit {
+  return { command: { type: 'batch', label: `cut ${words(region)}`, commands: clearCommands(doc, region) }, region, creatureIds: [] };
+}
+
+/**
+ * Takes a region up, changes the piece (turns or flips it) and puts it down with its top-left at `to`:
+ * the squares it leaves are cleared, creatures keep their ids and names. One step named `label`.
+ */
+function relocate(doc: Encounter, region: SquareRegion, to: Square, change: (p: MapPiece) => MapPiece, label: string): RegionEdit {
+  const taken = cutOut(doc, region);
+  const piece = change(taken);
+  const clear = clearCommands(doc, region, taken);
+  const cleared = after(doc, clear);
+  const placed = placeCommands(cleared, piece, to, { creatureIds: piece.creatures.map((c) => c.id), keepNames: true });
+  return { command: { type: 'batch', label: `${label} ${words(region)}`, commands: [...clear, ...placed.commands] }, region: pieceRegion(piece, to), creatureIds: placed.creatureIds };
+}
+
+/** Moves a region by (dx, dy) squares with everything on it. */
+export function moveRegion(doc: Encounter, region: SquareRegion, dx: number, dy: number): RegionEdit {
+  const r = clipRegion(region, doc.map);
+  return relocate(doc, r, { x: r.x + dx, y: r.y + dy }, (p) => p, 'move');
+}
+
+/**
+ * Where a turned piece goes so that it turns about the middle of its box. Half squares are rounded
+ * toward the old corner (`Math.trunc`), so a turn and the turn back land where they started.
+ */
+function turnedCorner(region: SquareRegion, turned: { width: number; height: number }): Square {
+  return { x: region.x + Math.trunc((region.width - turned.width) / 2), y: region.y + Math.trunc((region.height - turned.height) / 2) };
+}
+
+/** Turns a region in place, clockwise by quarter turns (negative: anticlockwise). */
+export function rotateRegion(doc: Encounter, whole: SquareRegion, quarterTurns: number): RegionEdit {
+  const region = clipRegion(whole, doc.map);
+  const turned = quarterTurns % 2 === 0 ? region : { width: region.height, height: region.width };
+  return relocate(doc, region, turnedCorner(region, turned), (p) => rotatePiece(p, quarterTurns), quarterTurns < 0 ? 'rotate anticlockwise' : 'rotate');
+}
+
+/** Mirrors a region in place: `'horizontal'` left to right, `'vertical'` top to bottom. */
+export function mirrorRegion(doc: Encounter, whole: SquareRegion, axis: 'horizontal' | 'vertical'): RegionEdit {
+  const region = clipRegion(whole, doc.map);
+  return relocate(doc, region, { x: region.x, y: region.y }, (p) => mirrorPiece(p, axis), axis === 'horizontal' ? 'mirror left to right' : 'mirror top to bottom');
+}
+
+/**
+ * The offset nearest to `from` (by squares, counting a diagonal step as one; ties by straight-line
+ * distance, then top to bottom, left to right) for which `fits` says yes, at most `maxDistance` away;
+ * null when none does.
+ */
+export function nearestOffset(from: Square, fits: (at: Square) => boolean, maxDistance = 64): Square | null {
+  if (fits(from)) return from;
+  for (let d = 1; d <= maxDistance; d++) {
+    const ring: Square[] = [];
+    for (let dy = -d; dy <= d; dy++) {
+      for (let dx = -d; dx <= d; dx++) if (Math.max(Math.abs(dx), Math.abs(dy)) === d) ring.push({ x: from.x + dx, y: from.y + dy });
+    }
+    ring.sort((a, b) => (a.x - from.x) ** 2 + (a.y - from.y) ** 2 - ((b.x - from.x) ** 2 + (b.y - from.y) ** 2) || a.y - b.y || a.x - b.x);
+    for (const q of ring) if (fits(q)) return q;
+  }
+  return null;
+}
+
+/**
+ * Where a piece may be put down with its top-left at `at`: its whole box on the map, and no creature
+ * already there (other than those in `ignore`, moving with it) standing on a square of its mask, so
+ * nothing ends up buried under the pasted squares or sharing a space with the pasted creatures.
+ * Returns a function for `nearestOffset` (the map's creatures are read once).
+ */
+export function pieceFits(doc: Encounter, piece: MapPiece, ignore: ReadonlySet<string> = new Set()): (at: Square) => boolean {
+  const { width: W, height: H } = doc.map;
+  const occupied = new Uint8Array(W * H);
+  for (const c of doc.creatures) {
+    if (ignore.has(c.id)) continue;
+    const side = Math.max(1, footprintOf(doc.ruleset, c.size).side);
+    for (let y = Math.max(0, c.y); y < Math.min(H, c.y + side); y++) for (let x = Math.max(0, c.x); x < Math.min(W, c.x + side); x++) occupied[y * W + x] = 1;
+  }
+  return (at) => {
+    if (at.x < 0 || at.y < 0 || at.x + piece.width > W || at.y + piece.height > H) return false;
+    for (let y = 0; y < piece.height; y++) {
+      for (let x = 0; x < piece.width; x++) if (piece.mask[y * piece.width + x] && occupied[(at.y + y) * W + at.x + x]) return false;
+    }
+    return true;
+  };
+}
