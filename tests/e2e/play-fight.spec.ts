@@ -178,7 +178,7 @@ test('d20 SRD 3.5, the goblin ambush: a burst on the wolf and Bree, the wolf dro
   expect(app.problems).toEqual([]);
 });
 
-test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold's rolled attack drops him, a flask of fire, saved and reopened, replayed", async ({ app }) => {
+test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold's rolled attack drops him, a flask of fire, the drake climbs 15 ft, saved and reopened, replayed", async ({ app }) => {
   test.setTimeout(60_000);
   const { page } = app;
   await startPlay(page, "The drake's lair", 21, { A: 20, K: 15, D: 10, T: 5 });
@@ -206,12 +206,29 @@ test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold
   // The kobold's flask: a 1-square burst at the corner 8,3 is the four squares touching it, Ardent's 7,2 among them.
   await placeArea(page, 1, 'Flask of fire', { x: 8, y: 3 }, 'Ardent');
 
+  // The drake takes off: its next waypoint raised three squares with PageUp (15 ft), the flight to
+  // 11,5 drawn at that height and shown from the side, committed with Enter (Epic Path counts each
+  // cube 1 for 1, epic-path.txt › Three Dimensional Movement: 15 ft for three squares up and across).
+  await nextTurn(page);
+  await expect(page.getByTestId('play-current')).toHaveText('Drake');
+  await page.getByTestId('play-fly').check();
+  await page.getByTestId('play-fly').blur();
+  const target = await mapPoint(page, 11.5, 5.5);
+  await page.mouse.move(target.x, target.y);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('PageUp');
+  await expect(page.getByTestId('play-flight-altitude')).toHaveValue('15');
+  await page.mouse.move(target.x + 1, target.y + 1);
+  await expect(page.getByTestId('play-side-view')).toHaveAttribute('data-heights', /^0,.*,15$/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('play-log-entry').last()).toContainText('Drake flies from 9,2 (0 ft up) to 11,5 (15 ft up)');
+  await expect(page.getByTestId('health-D')).toContainText('15 up');
+
   // Saved mid-fight and reopened: the same board; on to round 2, the flask cleared.
   saved = await saveAndRead(app, 'lair.encounter');
   await expectBoardIsModel(page, saved.model, saved.session);
   await reopen(app, saved.file);
   await expectBoardIsModel(page, saved.model, saved.session);
-  await nextTurn(page, 3);
+  await nextTurn(page, 2);
   await expect(page.getByTestId('play-round')).toContainText('Round 2');
   await page.getByTestId('area-clear-all').click();
   await expect(page.getByTestId('play-log-entry').last()).toContainText('Cleared the area: Flask of fire (GM).');
@@ -220,6 +237,7 @@ test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold
   await expectBoardIsModel(page, end.model, end.session);
   const ardent = playSummary(end.model, end.session).creatures.find((c) => c.id === 'A')!;
   expect(ardent).toMatchObject({ x: 7, y: 2 });
+  expect(playSummary(end.model, end.session).creatures.find((c) => c.id === 'D')).toMatchObject({ x: 11, y: 5, altitude: 15 });
   expect(ardent.hitPoints! - ardent.damage).toBe(left);
   await replayInApp(page);
   await expectBoardIsModel(page, end.model, end.session);
