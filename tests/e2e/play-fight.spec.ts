@@ -243,3 +243,46 @@ test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold
   await expectBoardIsModel(page, end.model, end.session);
   expect(app.problems).toEqual([]);
 });
+
+test('Startroid, the hive breach: through the drone, its rolled attack drops the sniper; acid spray; the zergling shot down from the Dice roller; saved, reopened, replayed', async ({ app }) => {
+  test.setTimeout(60_000);
+  const { page } = app;
+  await startPlay(page, 'Hive breach', 77, { S: 20, t: 15, Z: 10, M: 5, R: 1 });
+  await setHitPoints(page, 'S', 5);
+  // Entering the drone's space provokes (startroid.txt › Moving through occupied squares): its
+  // 1d20+20 reaches 14 whatever the die, and 1d4+5 (6–9) is more than the sniper's 5 hit points.
+  await walk(page, { x: 5, y: 3 }, 'move', [{ x: 6, y: 4 }]);
+  await expect(page.getByTestId('play-pending')).toContainText('Drone');
+  let saved = await saveAndRead(app, 'hive-provoked.encounter');
+  await rollAttack(page, saved.model.pending.find((p) => p.status === 'open')!.id, '1d20+20', '1d4+5', 14);
+  const left = Number(/\((-?\d+) of 5 left\)/.exec((await page.getByTestId('health-S').textContent()) ?? '')![1]);
+  expect(left).toBeLessThanOrEqual(-1);
+  expect(left).toBeGreaterThanOrEqual(-4);
+  await nextTurn(page);
+
+  // The drone's acid: a 2-square burst at the corner 6,3 counts 1 for 1 (4..7 × 1..4): the sniper and the drone.
+  await placeArea(page, 2, 'Acid spray', { x: 6, y: 3 }, 'Sniper, Drone');
+  await nextTurn(page);
+  await walk(page, { x: 8, y: 3 });
+  // The zergling's 6 hit points against 2d6+4 (6–16) rolled from the Dice roller as damage.
+  await setHitPoints(page, 'Z', 6);
+  await page.getByTestId('dice-expression').fill('2d6+4');
+  await page.getByTestId('dice-target').selectOption('Z');
+  await page.getByTestId('dice-damage').click();
+  await expect(page.getByTestId('play-log-entry').last()).toContainText(/Zergling takes \d+ damage \(2d6\+4\)/);
+  const zergling = Number(/\((-?\d+) of 6 left\)/.exec((await page.getByTestId('health-Z').textContent()) ?? '')![1]);
+  expect(zergling).toBeLessThanOrEqual(0);
+
+  saved = await saveAndRead(app, 'hive.encounter');
+  await expectBoardIsModel(page, saved.model, saved.session);
+  await reopen(app, saved.file);
+  await expectBoardIsModel(page, saved.model, saved.session);
+  await nextTurn(page, 3);
+  await expect(page.getByTestId('play-round')).toContainText('Round 2');
+  await page.getByTestId('area-clear-all').click();
+  const end = await saveAndRead(app, 'hive-end.encounter');
+  await expectBoardIsModel(page, end.model, end.session);
+  await replayInApp(page);
+  await expectBoardIsModel(page, end.model, end.session);
+  expect(app.problems).toEqual([]);
+});
