@@ -1,5 +1,7 @@
 import { onCleanup, onMount, Show } from 'solid-js';
 import { MapCanvas } from './canvas/MapCanvas';
+import { mapMenuGroups } from './canvas/map-menu';
+import { ContextMenu } from './components/ContextMenu';
 import { AboutDialog, ConfirmDialog, ShortcutsDialog } from './components/HelpDialogs';
 import { ExportDialog } from './components/ExportDialog';
 import { MenuBar } from './components/MenuBar';
@@ -141,6 +143,10 @@ export function App(props: { editor: Editor }) {
       </Show>
       <Show when={editor.fallEntry()}>
         <FallDialog editor={editor} />
+      </Show>
+      {/* The map's context menu (right-click, Shift+F10 or the Menu key on the map). */}
+      <Show when={editor.mapMenu()} keyed>
+        {(target) => <ContextMenu label={`Map menu: square ${target.square.x}, ${target.square.y}`} groups={mapMenuGroups(editor, target)} at={target.at} onClose={editor.closeMapMenu} testId="map-menu" />}
       </Show>
       <Show when={editor.confirmState()}>
         <ConfirmDialog editor={editor} />

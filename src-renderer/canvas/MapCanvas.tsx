@@ -1,13 +1,16 @@
 import Konva from 'konva';
-import { createEffect, createSignal, on, onCleanup, onMount } from 'solid-js';
+import { createEffect, createMemo, createSignal, on, onCleanup, onMount } from 'solid-js';
 import { LabelEditor } from './LabelEditor';
 import { Minimap } from './Minimap';
 import type { Editor } from '../state/editor';
+import { describeSquare } from '../state/keyboard-cursor';
 import { squareAt, squarePixels } from '../state/view';
+import { createCursorKeys, facingEdge, keepSquareInView } from './keyboard-cursor';
 import { createCreaturesLayer } from './layers/creatures';
 import { createEdgesLayer } from './layers/edges';
 import { createElevationLayer } from './layers/elevation';
 import { createGridLayer } from './layers/grid';
+import { createKeyboardCursorLayer } from './layers/keyboard-cursor';
 import { createDrawnLayer } from './layers/drawn';
 import { createLabelsLayer } from './layers/labels';
 import { createLedgesLayer } from './layers/ledges';
@@ -23,6 +26,7 @@ import { createPlayOverlayLayer } from './layers/play-overlay';
 import { createTerrainLayer } from './layers/terrain';
 import { createWaterLayer } from './layers/water';
 import { createToolbox, type PointerInput, type Tool } from './tools';
+import { mapPoint, nearestEdge } from './tools/edge-geometry';
 import { createViewGesture } from './view-gesture';
 
 /**
@@ -41,6 +45,18 @@ export function MapCanvas(props: { editor: Editor }) {
   const [terrainImage, setTerrainImage] = createSignal<HTMLCanvasElement | null>(null);
   // Whether the terrain image still has bands to paint: the minimap draws again when it is done.
   const [terrainPainting, setTerrainPainting] = createSignal(false);
+  // What the map says to a screen reader: the keyboard cursor's square, or how to get one.
+  const cursorWords = createMemo(() => {
+    const d = editor.doc();
+    if (!d || !editor.cursorMode()) return '';
+    const q = editor.cursor();
+    return describeSquare(d, q, editor.creaturesAt(q));
+  });
+  const mapLabel = () => {
+    const d = editor.doc();
+    if (cursorWords()) return `Battle map, keyboard cursor on ${cursorWords()}`;
+    return d ? `Battle map, ${d.map.width} by ${d.map.height} squares: Enter or K puts a cursor on it to move with the arrow keys` : 'Battle map';
+  };
 
   onMount(() => {
     // The stage's canvases (five of ~4 MB at 1280 × 800, ~20 ms to size) get their size now only if
@@ -96,6 +112,7 @@ export function MapCanvas(props: { editor: Editor }) {
     observer.observe(container);
 
     const toolbox = createToolbox(editor);
+    const cursorKeys = createCursorKeys(editor, toolbox);
     // Space held or a middle-button drag pans whatever tool is active.
     let spaceHeld = false;
     let panOverride = false;
@@ -127,6 +144,7 @@ export function MapCanvas(props: { editor: Editor }) {
     const overlay = createOverlayLayer(drawn, target);
     const playOverlay = createPlayOverlayLayer(drawn);
     const areas = createAreasLayer(drawn);
+    const keyboardCursor = createKeyboardCursorLayer(drawn);
     const konvaLayer = (name: string, ...nodes: (Konva.Shape | Konva.Image)[]) => {
       const layer = new Konva.Layer({ listening: false, imageSmoothingEnabled: name !== 'scene' });
       // Empty when added: Konva's stage.add draws the layer at once, and the whole map would be
@@ -149,7 +167,7 @@ export function MapCanvas(props: { editor: Editor }) {
     backgroundLayer.add(createPictureLayer(drawn, terrain.node).node);
     konvaLayer('creatures', creatures.node, labels.node);
     konvaLayer('grid', grid.node);
-    const overlayLayer = konvaLayer('overlay', overlay.node, playOverlay.node, areas.node, labels.overlayNode);
+    const overlayLayer = konvaLayer('overlay', overlay.node, playOverlay.node, areas.node, labels.overlayNode, keyboardCursor.node);
     container.style.overflow = 'hidden';
     const gesture = createViewGesture(editor, stage, overlayLayer, terrain, () => {
       const d = editor.doc();
@@ -184,6 +202,22 @@ export function MapCanvas(props: { editor: Editor }) {
       container.dataset['playRound'] = String(s?.round ?? 0);
       container.dataset['playReach'] = String(editor.bandSquares().length);
       container.dataset['playPositions'] = s ? s.board.creatures.map((c) => `${c.id}=${c.x},${c.y}`).join(';') : '';
+    });
+    // Keyboard-cursor mode: the map takes the keyboard (entered from the View menu or K) and shows
+    // the cursor; tests read where it is.
+    createEffect(
+      on(editor.cursorMode, (active) => {
+        if (!active) return;
+        container.focus();
+        keepSquareInView(editor, editor.cursor());
+      }),
+    );
+    // A label written at the keyboard cursor: its editor had the keyboard, the map takes it back.
+    createEffect(on(editor.labelDraft, (now, before) => before && !now && editor.cursorMode() && container.focus(), { defer: true }));
+    createEffect(() => {
+      const q = editor.cursor();
+      if (editor.cursorMode()) container.dataset['cursor'] = `${q.x},${q.y}`;
+      else delete container.dataset['cursor'];
     });
     createEffect(() => {
       container.dataset['tool'] = target().state();
@@ -237,6 +271,8 @@ export function MapCanvas(props: { editor: Editor }) {
     };
     const onKeyDown = (e: KeyboardEvent) => {
       if (isTyping(e)) return;
+      // Space presses a button the keyboard reached (Tab, arrows); on one just clicked it pans as ever.
+      if (e.code === 'Space' && document.activeElement instanceof HTMLButtonElement && document.activeElement.matches(':focus-visible')) return;
       if (e.code === 'Space') {
         spaceHeld = true;
         refreshCursor();
@@ -249,10 +285,45 @@ export function MapCanvas(props: { editor: Editor }) {
       // a tool or a colour, which leaves the keyboard on that button.
       const focus = document.activeElement;
       if (focus && focus !== container && focus !== document.body && !toolKeyOnButton(focus, e)) return;
-      if (toolbox.active().onKeyDown({ key: e.key, shift: e.shiftKey, alt: e.altKey, ctrl: e.ctrlKey || e.metaKey })) {
+      const key = { key: e.key, shift: e.shiftKey, alt: e.altKey, ctrl: e.ctrlKey || e.metaKey };
+      // The map itself has the keyboard (Edit mode): its menu, and the keyboard cursor's keys
+      // (arrows, Enter, D, Esc) before the tool's and the app's (the arrows pan outside the mode).
+      const mapKeys = focus === container && !!editor.doc() && !editor.playing();
+      const used =
+        (mapKeys && (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) && (openMenuFromKeyboard(), true)) ||
+        (mapKeys && editor.cursorMode() && cursorKeys(key)) ||
+        toolbox.active().onKeyDown(key) ||
+        (mapKeys && e.key === 'Enter' && !key.shift && !key.ctrl && !key.alt && (editor.enterCursorMode(), true));
+      if (used) {
         e.preventDefault();
         e.stopImmediatePropagation();
       }
+    };
+    /** Shift+F10 or the Menu key: the map's menu at the keyboard cursor's square (or the hovered one). */
+    const openMenuFromKeyboard = () => {
+      const d = editor.doc()!;
+      const v = editor.view();
+      const vp = editor.viewport();
+      const q = editor.cursorMode() ? editor.cursor() : (editor.hover() ?? editor.inspectedSquare() ?? squareAt(v, { x: vp.width / 2, y: vp.height / 2 }));
+      const s = squarePixels(v);
+      const rect = container.getBoundingClientRect();
+      // Beside the square, inside the map.
+      const at = { x: rect.left + Math.min(Math.max(0, v.panX + (q.x + 1) * s), rect.width - 8), y: rect.top + Math.min(Math.max(0, v.panY + (q.y + 0.5) * s), rect.height - 8) };
+      editor.openMapMenu({ at, square: q, creature: editor.creatureAt(q), edge: facingEdge(d.map, q, editor.facing()) });
+    };
+    /** Right-click: the map's menu for what is under the pointer (the creature drawn there, an edge within a quarter square). */
+    const onContextMenu = (e: MouseEvent) => {
+      const d = editor.doc();
+      if (!d || editor.playing()) return;
+      e.preventDefault();
+      if (editor.mapMenu()) return;
+      const i = input(e);
+      if (i.square.x < 0 || i.square.y < 0 || i.square.x >= d.map.width || i.square.y >= d.map.height) return;
+      container.focus();
+      const p = mapPoint(editor.view(), i.point);
+      const near = nearestEdge(d.map, p);
+      const edge = near && near.distance <= 0.25 ? near.edge : null;
+      editor.openMapMenu({ at: { x: e.clientX, y: e.clientY }, square: i.square, creature: editor.creatureAtMapPoint(p.x, p.y), edge });
     };
     const onKeyUp = (e: KeyboardEvent) => {
       if (e.code === 'Space') {
@@ -286,6 +357,7 @@ export function MapCanvas(props: { editor: Editor }) {
     };
     container.addEventListener('mousedown', onDown);
     container.addEventListener('auxclick', onAux);
+    container.addEventListener('contextmenu', onContextMenu);
     container.addEventListener('wheel', onWheel, { passive: false });
     container.addEventListener('mouseleave', onLeave);
     window.addEventListener('mousemove', onMove);
@@ -315,7 +387,11 @@ export function MapCanvas(props: { editor: Editor }) {
 
   return (
     <>
-      <div ref={container} class="map-canvas" tabIndex={0} data-testid="map-canvas" aria-label="Battle map" />
+      <div ref={container} class="map-canvas" tabIndex={0} role="application" data-testid="map-canvas" aria-label={mapLabel()} />
+      {/* Said as the keyboard cursor moves (a focused element's new label alone is not always read). */}
+      <div class="visually-hidden" aria-live="polite" data-testid="map-cursor-status">
+        {cursorWords()}
+      </div>
       <Minimap editor={editor} terrain={terrainImage} painting={terrainPainting} />
       <LabelEditor editor={editor} />
     </>

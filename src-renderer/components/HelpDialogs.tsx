@@ -1,5 +1,6 @@
 import { For, Show } from 'solid-js';
 import { RULESET_IDS, RULESETS } from '../../src-shared/model';
+import { CURSOR_KEYS } from '../canvas/keyboard-cursor';
 import { PLAY_TOOLS, TOOLS } from '../canvas/tools';
 import { ACTIONS, displayKeys } from '../state/actions';
 import type { Editor } from '../state/editor';
@@ -8,7 +9,8 @@ import { Dialog } from '../ui/Dialog';
 const GESTURES: [string, string][] = [
   ['Mouse wheel', 'Zoom around the cursor'],
   ['Space + drag, middle drag', 'Pan the map'],
-  ['Arrow keys (Shift: faster)', 'Pan the map'],
+  ['Arrow keys (Shift: faster)', 'Pan the map (outside the keyboard cursor)'],
+  ['Right-click; Shift + F10 or the Menu key on the map', 'The map menu: edit, duplicate, delete a creature or bring it to the front; pick a square\'s value; open, close or remove a door'],
   ['[ / ]', 'Smaller / larger brush (Brush, Eraser)'],
   ['Shift + drag or click', 'Erase edges (Walls and doors tool)'],
   ['Esc', 'Close a menu or dialog'],
@@ -56,6 +58,19 @@ export function ShortcutsDialog(props: { editor: Editor }) {
                   )}
                 </For>
               </>
+            )}
+          </For>
+          <tr class="section">
+            <th colspan="2">Keyboard cursor (K, or Enter on the map): a map built without a mouse</th>
+          </tr>
+          <For each={CURSOR_KEYS}>
+            {([keys, what]) => (
+              <tr data-testid="shortcut-cursor">
+                <td>{what}</td>
+                <td>
+                  <kbd>{keys}</kbd>
+                </td>
+              </tr>
             )}
           </For>
           <tr class="section">

@@ -7,14 +7,32 @@ import '../styles/editor-tools.css';
 /**
  * Layers: show or hide each layer of the map (an eye, struck through when hidden), and lock it
  * against edits (a padlock, closed when locked). Each is a toggle button: its name stays the same
- * and aria-pressed says whether it is on; the tooltip says what a click does.
+ * and aria-pressed says whether it is on; the tooltip says what a click does. The arrow keys move
+ * between the buttons (Up / Down a layer, Left / Right between show and lock) and keep the keyboard
+ * in the panel, rather than panning the map behind it.
  */
 export function LayersPanel(props: { editor: Editor }) {
   const editor = props.editor;
+  const onArrow = (e: KeyboardEvent) => {
+    const step = ({ ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] } as Record<string, [number, number]>)[e.key];
+    const cell = (e.target as HTMLElement).closest('td');
+    const row = cell?.parentElement as HTMLTableRowElement | null;
+    if (!step || !cell || !row || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const rows = [...(row.parentElement as HTMLTableSectionElement).rows];
+    if (step[0]) {
+      row.cells[cell.cellIndex + step[0]]?.querySelector('button')?.focus();
+      return;
+    }
+    // Up or down to the same button of the next layer (its show button where it has no lock).
+    const next = rows[rows.indexOf(row) + step[1]];
+    (next?.cells[cell.cellIndex]?.querySelector('button') ?? next?.querySelector('button'))?.focus();
+  };
   return (
     <section class="layers-panel" data-testid="layers-panel">
       <h2>Layers</h2>
-      <table>
+      <table onKeyDown={onArrow}>
         <tbody>
           <For each={LAYER_GROUPS}>
             {(g) => {

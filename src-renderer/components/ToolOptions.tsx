@@ -52,6 +52,8 @@ export function ToolOptions(props: { editor: Editor }) {
   const d = () => editor.doc();
   const layers = () => (d() ? squareLayersFor(d()!) : []);
   const layer = () => squareLayer(editor.squareLayer());
+  /** Whether the layer picker's next change comes from a key (an arrow) rather than the mouse. */
+  let layerByKey = false;
   const choices = () => {
     const v = layer().values;
     return v.kind === 'choice' && d() ? v.options(d()!.ruleset) : [];
@@ -81,9 +83,14 @@ export function ToolOptions(props: { editor: Editor }) {
             title="The map layer the brush, rectangle, line, fill, eraser and eyedropper work on"
             data-testid="layer-picker"
             value={editor.squareLayer()}
+            onKeyDown={() => (layerByKey = true)}
+            onPointerDown={() => (layerByKey = false)}
             onChange={(e) => {
               editor.setSquareLayer(e.currentTarget.value);
-              e.currentTarget.blur();
+              // Picked with the mouse, the keyboard goes back to the map (B, [ and ] work at once);
+              // arrowed through, the picker keeps it for the next arrow (issue 18 › 4).
+              if (!layerByKey) e.currentTarget.blur();
+              layerByKey = false;
             }}
           >
             <For each={layers()}>{(l) => <option value={l.id}>{l.label}</option>}</For>

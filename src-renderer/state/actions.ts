@@ -67,6 +67,8 @@ export const ACTIONS: AppAction[] = [
   { id: 'view.fit', menu: 'view', label: fixed('Zoom to fit'), keys: ['Mod+0'], enabled: hasDoc, run: (e) => e.zoomToFit() },
   { id: 'view.actual', menu: 'view', label: fixed('Actual size'), keys: ['Mod+1'], enabled: hasDoc, run: (e) => e.actualSize() },
   { id: 'view.zoomSelection', menu: 'view', label: fixed('Zoom to selection'), keys: ['Mod+2'], enabled: (e) => hasDoc(e) && (e.selectedIds().size > 0 || e.inspectedSquare() !== null), run: (e) => e.zoomToSelection() },
+  // Issue 18 › 4: the arrows move a cursor square on the map instead of panning (canvas/keyboard-cursor.ts).
+  { id: 'view.keyboardCursor', menu: 'view', label: fixed('Keyboard cursor'), shortcutLabel: 'Keyboard cursor on the map (also Enter on the map; Esc leaves)', keys: ['K'], enabled: (e) => hasDoc(e) && !e.playing(), checked: (e) => e.cursorMode(), run: (e) => (e.cursorMode() ? e.leaveCursorMode() : e.enterCursorMode()) },
   { id: 'view.rulesView', menu: 'view', label: fixed('Rules view'), checked: (e) => e.mapStyle() === 'rules', run: (e) => e.setMapStyle('rules'), separatorBefore: true },
   { id: 'view.mapView', menu: 'view', label: fixed('Map view'), shortcutLabel: 'Map view / rules view', keys: ['Mod+M'], checked: (e) => e.mapStyle() === 'map', run: (e) => e.setMapStyle(e.mapStyle() === 'map' ? 'rules' : 'map') },
   { id: 'view.grid', menu: 'view', label: fixed('Show grid'), keys: ['Mod+G'], checked: (e) => e.showGrid(), run: (e) => e.setShowGrid(!e.showGrid()), separatorBefore: true },

@@ -4,7 +4,7 @@ import { nearestOffset } from '../../src-shared/commands/regions';
 import { isOnMap, makeCreature, RULESETS, type Creature, type Encounter, type SizeCategory } from '../../src-shared/model';
 import { placementProblem } from '../../src-shared/rules';
 import { footprintOf, sizeName, sizesOf } from '../../src-shared/rules/sizes';
-import { creatureAtPoint, creaturesCovering } from '../../src-shared/render/creature-layout';
+import { creatureAtPoint, creatureLayout, creaturesCovering } from '../../src-shared/render/creature-layout';
 import type { Square } from './selection';
 
 export interface CreatureEditsDeps {
@@ -320,6 +320,27 @@ export function createCreatureEdits(deps: CreatureEditsDeps) {
       .map((c) => c.id);
   }
 
+  /** The creatures sharing this one's square (Tiny and smaller) in stack order; [] when it stands alone. */
+  function stackOf(id: string): string[] {
+    const d = doc();
+    const c = find(id);
+    if (!d || !c) return [];
+    const stack = creatureLayout(d).stacks.get(c.y * d.map.width + c.x) ?? [];
+    return stack.length > 1 && stack.includes(id) ? stack : [];
+  }
+  /**
+   * Brings a creature to the front of its stack: first in the square's list and in Tab's order, the
+   * first quarter or the first disc of a fan. The stack's slots are renumbered in the new order
+   * (stack order is by slot), as one undo step.
+   */
+  function bringToFront(id: string): boolean {
+    const stack = stackOf(id);
+    if (stack.length < 2 || stack[0] === id) return false;
+    const order = [id, ...stack.filter((k) => k !== id)];
+    const commands: Command[] = order.flatMap((k, slot) => (find(k)!.slot === slot ? [] : [{ type: 'updateCreature' as const, id: k, changes: { slot } }]));
+    return execute({ type: 'batch', label: `bring ${nameOf(find(id)!)} to front`, commands });
+  }
+
   return {
     placeSize,
     setPlaceSize,
@@ -341,6 +362,8 @@ export function createCreatureEdits(deps: CreatureEditsDeps) {
     creatureAtMapPoint,
     creaturesAt,
     creaturesIn,
+    stackOf,
+    bringToFront,
   };
 }
 

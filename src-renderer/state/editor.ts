@@ -3,8 +3,10 @@ import type { PlatformBridge } from '../../src-shared/ipc';
 import { createChrome } from './chrome';
 import { createCreatureEdits } from './creature-edits';
 import { createDocument, resizeShift } from './document';
+import { createKeyboardCursor } from './keyboard-cursor';
 import { createLayerLocks } from './layers';
 import { createMapLabels } from './map-labels';
+import { createMapMenu } from './map-menu';
 import { createMovement } from './movement';
 import { footprintOf } from '../../src-shared/rules/sizes';
 import { createPlay } from './play';
@@ -15,6 +17,7 @@ import { createSelection, type LocateCreature } from './selection';
 import { createTokenArt } from './token-art';
 import { createToolState } from './tool';
 import { createViewState } from './view-state';
+import { squareAt } from './view';
 
 export type { DialogId, Notice } from './chrome';
 export type { Square } from './selection';
@@ -35,6 +38,7 @@ export type { LayerVisibility } from './view-state';
  *  - regions.ts      the selected region of squares: copy, cut, paste, move, rotate, mirror, fill
  *  - token-art.ts    token pictures on creatures;  map-labels.ts  labels and notes on the map
  *  - ruler.ts        the free ruler (Edit and Play)
+ *  - keyboard-cursor.ts  the square the arrow keys move in keyboard-cursor mode;  map-menu.ts  the map's context menu
  * Components receive the composed object so they stay simple; each concern lives in its module.
  *
  * The editor owns its memos and effects in a reactive root of its own (it is made before the page
@@ -62,9 +66,20 @@ function composeEditor(platform: PlatformBridge) {
       movement.resetMoveRequest();
       view.setHover(null);
       view.fitWhenMeasured();
+      keyboardCursor.leaveCursorMode();
+      mapMenu.closeMapMenu();
     });
   });
   mapSize = () => document.doc()?.map ?? null;
+  const keyboardCursor = createKeyboardCursor({
+    mapSize: () => mapSize(),
+    startSquare: () => {
+      const q = selection.inspectedSquare();
+      const vp = view.viewport();
+      return q ?? squareAt(view.view(), { x: vp.width / 2, y: vp.height / 2 });
+    },
+  });
+  const mapMenu = createMapMenu();
   // A resize, its undo and its redo alike move the view with the map (view-state.ts › followResize).
   createEffect(
     on(document.doc, (now, before) => {
@@ -107,6 +122,8 @@ function composeEditor(platform: PlatformBridge) {
   // left (so the unsaved-changes prompts see it).
   closePlay = play.closePlay;
   const playing = play.playing;
+  // The keyboard cursor edits the map: it is put away in Play mode.
+  createEffect(on(playing, (p) => p && keyboardCursor.leaveCursorMode(), { defer: true }));
   /** Every edit: refused in Play mode (except storing the session), then through the layer locks. */
   const execute = (cmd: Parameters<typeof document.execute>[0]): boolean => {
     if (playing() && cmd.type !== 'setPlay') {
@@ -177,7 +194,7 @@ function composeEditor(platform: PlatformBridge) {
   // The free ruler measures the board shown: the planned map in Edit mode, the fight's in Play.
   const ruler = createRuler(inPlay.doc);
 
-  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...regions, ...tokenArt, ...mapLabels, ...play, ...pictures, ...inPlay, ...ruler };
+  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...regions, ...tokenArt, ...mapLabels, ...keyboardCursor, ...mapMenu, ...play, ...pictures, ...inPlay, ...ruler };
 }
 
 export type Editor = ReturnType<typeof createEditor>;

@@ -1,0 +1,67 @@
+import Konva from 'konva';
+import { createEffect } from 'solid-js';
+import type { Editor } from '../../state/editor';
+import { squarePixels } from '../../state/view';
+import { konvaContext } from './draw-context';
+
+/**
+ * The keyboard cursor on the interactive layer: its region (dashed), the cursor square in two
+ * colours so it reads on light and dark terrain, and a bar on the side it faces (where O puts a door).
+ */
+export function createKeyboardCursorLayer(editor: Editor) {
+  const node = new Konva.Shape({
+    listening: false,
+    sceneFunc: (konvaCtx) => {
+      if (!editor.cursorMode() || !editor.doc()) return;
+      const ctx = konvaContext(konvaCtx);
+      const v = editor.view();
+      const s = squarePixels(v);
+      const q = editor.cursor();
+      const region = editor.cursorRegion();
+      if (region) {
+        const x0 = Math.min(region.from.x, region.to.x);
+        const y0 = Math.min(region.from.y, region.to.y);
+        const w = Math.abs(region.to.x - region.from.x) + 1;
+        const h = Math.abs(region.to.y - region.from.y) + 1;
+        ctx.beginPath();
+        ctx.rect(v.panX + x0 * s, v.panY + y0 * s, w * s, h * s);
+        ctx.setAttr('fillStyle', 'rgba(47, 125, 225, 0.15)');
+        ctx.fill();
+        ctx.setAttr('strokeStyle', '#2f7de1');
+        ctx.setAttr('lineWidth', 2);
+        ctx.setLineDash([6, 4]);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+      const x = Math.round(v.panX + q.x * s);
+      const y = Math.round(v.panY + q.y * s);
+      const side = Math.max(4, Math.round(s));
+      for (const [color, width, inset] of [['#101418', 5, 0], ['#ffffff', 2, 0]] as const) {
+        ctx.beginPath();
+        ctx.rect(x + inset, y + inset, side, side);
+        ctx.setAttr('strokeStyle', color);
+        ctx.setAttr('lineWidth', width);
+        ctx.stroke();
+      }
+      const f = editor.facing();
+      const [x0, y0, x1, y1] = f === 'east' ? [x + side, y, x + side, y + side] : f === 'west' ? [x, y, x, y + side] : f === 'south' ? [x, y + side, x + side, y + side] : [x, y, x + side, y];
+      ctx.beginPath();
+      ctx.moveTo(x0, y0);
+      ctx.lineTo(x1, y1);
+      ctx.setAttr('strokeStyle', '#ffb000');
+      ctx.setAttr('lineWidth', 4);
+      ctx.stroke();
+    },
+  });
+  // Out of the mode only the mode itself is followed: a pan or zoom then costs this layer nothing.
+  createEffect(() => {
+    if (editor.cursorMode()) {
+      editor.cursor();
+      editor.cursorRegion();
+      editor.facing();
+      editor.view();
+    }
+    node.getLayer()?.batchDraw();
+  });
+  return { node };
+}
