@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { MAX_FILE_BYTES, serializeEncounter } from '../../src-shared/io';
 import { FileProblem, writeFileAtomic } from '../services/files';
 import type { Encounter } from '../../src-shared/model';
-import { exportLog, goTo, newSession, perform, replay, savedSession, withSession, type PlayAction, type PlaySession, type PlayState } from '../../src-shared/play';
+import { conditionsOf, exportLog, goTo, newSession, perform, replay, savedSession, withSession, type PlayAction, type PlaySession, type PlayState } from '../../src-shared/play';
 
 /**
  * `encounter play <file> --script <moves.json> [--seed N] [--undo N] [--json] [--log text|markdown]
@@ -69,8 +69,20 @@ export function playSummary(state: PlayState, session: PlaySession) {
     current: state.current,
     order: state.order.map((o) => ({ creature: o.creature, score: o.score })),
     creatures: state.board.creatures.map((c) => {
-      const h = state.health[c.id]!;
-      return { id: c.id, name: c.name, x: c.x, y: c.y, altitude: c.altitude, prone: c.prone, damage: h.damage, nonlethal: h.nonlethal, hitPoints: h.hitPoints };
+      const h = state.health.get(c.id);
+      return {
+        id: c.id,
+        name: c.name,
+        x: c.x,
+        y: c.y,
+        altitude: c.altitude,
+        prone: c.prone,
+        damage: h?.damage ?? 0,
+        nonlethal: h?.nonlethal ?? 0,
+        hitPoints: h?.hitPoints ?? null,
+        temporaryHitPoints: h?.temporary ?? 0,
+        conditions: conditionsOf(state, c.id).map((r) => r.id),
+      };
     }),
     pending: state.pending.filter((p) => p.status === 'open').map((p) => ({ id: p.id, attacker: p.attacker, target: p.target, at: p.at })),
     // Numbered from 1, as the panel and the exported log number them.

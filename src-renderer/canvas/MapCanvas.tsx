@@ -22,6 +22,7 @@ import { createSceneLines } from './layers/segment-layer';
 import { createLightLayer } from './layers/light';
 import { createMapStyleLayer } from './layers/map-style';
 import { createPictureLayer } from './layers/picture';
+import { createPlayHealthLayer } from './layers/play-health';
 import { createPlayOverlayLayer } from './layers/play-overlay';
 import { createTerrainLayer } from './layers/terrain';
 import { createWaterLayer } from './layers/water';
@@ -145,7 +146,8 @@ export function MapCanvas(props: { editor: Editor }) {
     const playOverlay = createPlayOverlayLayer(drawn);
     const areas = createAreasLayer(drawn);
     const keyboardCursor = createKeyboardCursorLayer(drawn);
-    const konvaLayer = (name: string, ...nodes: (Konva.Shape | Konva.Image)[]) => {
+    const playHealth = createPlayHealthLayer(drawn);
+    const konvaLayer = (name: string, ...nodes: (Konva.Shape | Konva.Image | Konva.Group)[]) => {
       const layer = new Konva.Layer({ listening: false, imageSmoothingEnabled: name !== 'scene' });
       // Empty when added: Konva's stage.add draws the layer at once, and the whole map would be
       // drawn here and again in the first frame (batchDraw below).
@@ -165,7 +167,8 @@ export function MapCanvas(props: { editor: Editor }) {
     const lines = createSceneLines(drawn, [light, marks, elevation, water, ledges, edges]);
     konvaLayer('scene', terrain.node, mapStyle.node, lines.node, drawnArt.node);
     backgroundLayer.add(createPictureLayer(drawn, terrain.node).node);
-    konvaLayer('creatures', creatures.node, labels.node);
+    // Play's hit-point bars and condition badges sit on the tokens they belong to.
+    konvaLayer('creatures', creatures.node, labels.node, playHealth.node);
     konvaLayer('grid', grid.node);
     const overlayLayer = konvaLayer('overlay', overlay.node, playOverlay.node, areas.node, labels.overlayNode, keyboardCursor.node);
     container.style.overflow = 'hidden';
@@ -235,6 +238,8 @@ export function MapCanvas(props: { editor: Editor }) {
     };
     const refreshCursor = () => (container.style.cursor = spaceHeld && !panOverride ? 'grab' : target().cursor());
     let down = false;
+    /** The container's title is a hit-point bar's or a badge's (cleared when the pointer leaves it). */
+    let healthTitle = false;
     const onDown = (e: MouseEvent) => {
       if (!editor.doc()) return;
       container.focus();
@@ -260,6 +265,10 @@ export function MapCanvas(props: { editor: Editor }) {
       if (!onMap) {
         if (h) editor.setHover(null);
       } else if (!h || h.x !== q.x || h.y !== q.y) editor.setHover(q);
+      // A condition badge or hit-point bar under the pointer names itself in the map's tooltip.
+      const title = editor.playing() ? playHealth.titleAt(i.point.x, i.point.y) : '';
+      if (title || healthTitle) container.title = title;
+      healthTitle = !!title;
     };
     const onUp = (e: MouseEvent) => {
       if (!down) return;

@@ -27,7 +27,20 @@ export interface PlaySessionDeps {
   notify: (kind: 'error' | 'info', text: string) => void;
 }
 
-export const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/**
+ * JSON with every Map and Set written out as its entries (sorted by key): plain `JSON.stringify`
+ * writes a Map as `{}`, so two play states with different hit points or conditions would compare equal.
+ */
+function mapAwareJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, v: unknown) => {
+    if (v instanceof Map) return { map: [...v.entries()].sort(([p], [q]) => (String(p) < String(q) ? -1 : String(p) > String(q) ? 1 : 0)) };
+    if (v instanceof Set) return { set: [...v].sort() };
+    return v;
+  });
+}
+
+/** Whether two values (a session, a play state) are the same, Maps and Sets compared by their contents. */
+export const sameJson = (a: unknown, b: unknown) => mapAwareJson(a) === mapAwareJson(b);
 
 /**
  * The Play session and its turns: entering and leaving Play mode, the state now (after the log's

@@ -170,6 +170,10 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
       against: z.int().min(-1000).max(1000).nullable().optional().describe('The total an attack on this creature must reach to hit (null clears it).'),
     })
     .strict(),
+  // play-health: conditions, healing and temporary hit points
+  z.object({ kind: z.literal('condition'), creature: Id, condition: z.string().min(1).max(32).describe('A condition the ruleset names (docs/play.md › Conditions); checked when the log is replayed.'), on: z.boolean() }).strict(),
+  z.object({ kind: z.literal('heal'), creature: Id, amount: z.int().min(0).max(1000000), nonlethal: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('temporary-hit-points'), creature: Id, amount: z.int().min(0).max(1000000) }).strict(),
 ]);
 
 export const PlaySessionSchema = z

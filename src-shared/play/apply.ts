@@ -2,9 +2,11 @@ import type { RandomSource } from '../rules/engine/dice';
 import { seededRandom } from '../rules/engine/dice';
 import { clearArea, placeArea } from './areas';
 import { uniqueRules } from './cite';
+import { setCondition } from './conditions';
 import { stallSave } from './falls';
 import { forcedAction, teleportAction } from './forced';
 import { enterDamage, resolveAttack, setHitPoints } from './gm';
+import { heal, setTemporaryHitPoints } from './health';
 import { enterInitiative, nextTurn, rollInitiative, setGmOrder } from './initiative';
 import { moveAction, standUp } from './moves';
 import { rollAction, setAttackProfile } from './rolls';
@@ -72,6 +74,16 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
       break;
     case 'attack-profile':
       e = setAttackProfile(state, index, action);
+      break;
+    // play-health: conditions, healing and temporary hit points
+    case 'condition':
+      e = setCondition(state, index, action);
+      break;
+    case 'heal':
+      e = heal(state, index, action);
+      break;
+    case 'temporary-hit-points':
+      e = setTemporaryHitPoints(state, index, action);
       break;
     default:
       throw new PlayRefused(`"${(action as { kind?: unknown }).kind}" is not a play action.`);

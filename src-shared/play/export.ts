@@ -1,6 +1,8 @@
 import { RULESETS } from '../model';
 import { rulesBesideText } from './cite';
 import { diceRollText } from './dice-roller';
+import { conditionsOf } from './conditions';
+import { freshHealth } from './health';
 import type { LogEntry, PlayState } from './types';
 
 /**
@@ -41,14 +43,16 @@ export function exportLog(state: PlayState, format: LogFormat, title = state.boa
   out.push('');
   const unit = info.lengthUnit;
   if (md) {
-    out.push('| creature | square | altitude | prone | damage | nonlethal | hit points |');
-    out.push('|---|---|---|---|---|---|---|');
+    out.push('| creature | square | altitude | prone | damage | nonlethal | hit points | conditions |');
+    out.push('|---|---|---|---|---|---|---|---|');
   }
   for (const c of state.board.creatures) {
-    const h = state.health[c.id] ?? { damage: 0, nonlethal: 0, hitPoints: null };
-    const hp = h.hitPoints === null ? '—' : `${h.hitPoints - h.damage} of ${h.hitPoints}`;
-    if (md) out.push(`| ${c.name} | ${c.x},${c.y} | ${c.altitude} ${unit} | ${c.prone ? 'yes' : 'no'} | ${h.damage} | ${h.nonlethal} | ${hp} |`);
-    else out.push(`  ${c.name}: ${c.x},${c.y}${c.altitude ? `, ${c.altitude} ${unit} up` : ''}${c.prone ? ', prone' : ''}; damage ${h.damage}${h.nonlethal ? `, nonlethal ${h.nonlethal}` : ''}${h.hitPoints === null ? '' : `; hit points ${hp}`}`);
+    const h = state.health.get(c.id) ?? freshHealth();
+    const hp = h.hitPoints === null ? '—' : `${h.hitPoints - h.damage} of ${h.hitPoints}${h.temporary ? ` (+${h.temporary} temporary)` : ''}`;
+    // Prone has its own column; the other conditions the GM set are listed by name.
+    const conditions = conditionsOf(state, c.id).filter((r) => r.id !== 'prone').map((r) => r.label.toLowerCase());
+    if (md) out.push(`| ${c.name} | ${c.x},${c.y} | ${c.altitude} ${unit} | ${c.prone ? 'yes' : 'no'} | ${h.damage} | ${h.nonlethal} | ${hp} | ${conditions.join(', ') || '—'} |`);
+    else out.push(`  ${c.name}: ${c.x},${c.y}${c.altitude ? `, ${c.altitude} ${unit} up` : ''}${c.prone ? ', prone' : ''}${conditions.length ? `, ${conditions.join(', ')}` : ''}; damage ${h.damage}${h.nonlethal ? `, nonlethal ${h.nonlethal}` : ''}${h.hitPoints === null ? '' : `; hit points ${hp}`}`);
   }
   const open = state.pending.filter((p) => p.status === 'open');
   if (open.length) {

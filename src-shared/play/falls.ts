@@ -7,6 +7,7 @@ import type { MoveRequest } from '../rules/engine/types';
 import { fallDamage, fallingBody } from '../rules/falls';
 import { RULESET_IMPLEMENTATIONS } from '../rules/registry';
 import { citeOf, PLAY_RULES } from './cite';
+import { damageWords, takeDamage } from './health';
 import { creatureOf, entry, requireTurn, sq } from './state';
 import { TURN_ECONOMY } from './turns';
 import { PlayRefused, type LogEntry, type PlayAction, type PlayState, type Square } from './types';
@@ -82,10 +83,11 @@ export function resolveFall(state: PlayState, e: LogEntry, mover: Creature, heig
     const dice = diceText(fall.dice);
     e.dice.push({ what: `falling damage (${height} ${unit})`, dice, rolls: rolled.rolls, total: rolled.lethal + rolled.nonlethal });
     e.damage = { lethal: rolled.lethal, nonlethal: rolled.nonlethal };
-    const h = state.health[mover.id] ?? (state.health[mover.id] = { hitPoints: null, damage: 0, nonlethal: 0 });
-    h.damage += rolled.lethal;
-    h.nonlethal += rolled.nonlethal;
-    parts.push(`: ${dice} rolled ${rolled.rolls.join(', ')} = ${rolled.lethal} damage${rolled.nonlethal ? ` and ${rolled.nonlethal} nonlethal` : ''}`);
+    // The fall's damage goes to hit points (health.ts), and the entry says what is left.
+    const lethal = takeDamage(state, mover.id, rolled.lethal);
+    const nonlethal = takeDamage(state, mover.id, rolled.nonlethal, { nonlethal: true });
+    const taken = { temporary: lethal.temporary + nonlethal.temporary, lethal: lethal.lethal, nonlethal: nonlethal.nonlethal };
+    parts.push(`: ${dice} rolled ${rolled.rolls.join(', ')} = ${rolled.lethal} damage${rolled.nonlethal ? ` and ${rolled.nonlethal} nonlethal` : ''}${damageWords(state, mover.id, taken)}`);
     if (rules.fallNote && ruleset !== '6d6') parts.push(` (${rules.fallNote.replace(/\.$/, '')})`);
     const total = rolled.lethal + rolled.nonlethal;
     const prone = fall.prone === true || (fall.prone === 'if-lethal' && rolled.lethal > 0) || (fall.prone === 'if-more-than-1' && total > 1);

@@ -4,6 +4,7 @@ import { MoveRefused } from '../rules/engine/types';
 import { forcedMovement, type ForcedAnswer, type ForcedKind, type ForcedStop } from '../rules/forced';
 import { teleport, type TeleportAnswer } from '../rules/startroid/teleport';
 import { citeOf } from './cite';
+import { conditionsOf } from './conditions';
 import { resolveFall } from './falls';
 import { creatureOf, entry, sq } from './state';
 import { PlayRefused, type LogEntry, type PlayAction, type PlayState } from './types';
@@ -93,6 +94,10 @@ export function teleportAction(state: PlayState, index: number, action: Extract<
   c.altitude = 0;
   const e = entry(state, index, action, c.id, `${c.name} teleports from ${sq(from)} to ${sq(action.to)}, a square it can see; no attacks of opportunity.`);
   e.rules.push(rule);
+  // startroid.txt › Teleportation: away from a restraint "located in a specific space" it is free;
+  // "Otherwise" it is still held — which one the text leaves to the GM (a `condition` action).
+  const held = conditionsOf(state, c.id).filter((r) => r.id === 'immobilized' || r.id === 'restrained');
+  if (held.length) e.text += ` It is still ${held.map((r) => r.label.toLowerCase()).join(' and ')} unless what held it was in the space it left (the GM clears it then).`;
   e.squares = [from, { x: action.to.x, y: action.to.y }];
   return e;
 }

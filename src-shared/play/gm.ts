@@ -1,5 +1,6 @@
 import type { RandomSource } from '../rules/engine/dice';
 import { damageRoll, rollAttack } from './rolls';
+import { damageWords, HEALTH_TRACKS, healthOf, takeDamage } from './health';
 import { creatureOf, entry } from './state';
 import { PlayRefused, type LogEntry, type PlayAction, type PlayState } from './types';
 
@@ -28,8 +29,9 @@ export function resolveAttack(state: PlayState, index: number, action: Extract<P
   e.rules.push(p.rule);
   e.squares = [p.at];
   if (damage) {
-    state.health[p.target]!.damage += damage;
-    e.damage = { lethal: damage, nonlethal: 0 };
+    const taken = takeDamage(state, p.target, damage);
+    e.damage = { lethal: taken.lethal, nonlethal: 0 };
+    e.text = e.text.replace(/ \(GM\)\.$/, `${damageWords(state, p.target, taken)} (GM).`);
   }
   return e;
 }
@@ -41,12 +43,11 @@ export function enterDamage(state: PlayState, index: number, action: Extract<Pla
   const rolled = damageRoll(action, c.name, random);
   const amount = rolled ? Math.max(0, rolled.total) : Math.floor(action.amount ?? Number.NaN);
   if (!Number.isFinite(amount) || amount < 0) throw new PlayRefused(action.amount === undefined ? 'Damage needs an amount or dice, like 2d6+3.' : 'Damage is a whole number, 0 or more.');
-  const h = state.health[c.id]!;
-  if (action.nonlethal) h.nonlethal += amount;
-  else h.damage += amount;
-  const e = entry(state, index, action, c.id, `${c.name} takes ${amount}${action.nonlethal ? ' nonlethal' : ''} damage${rolled ? ` (${rolled.dice})` : ''}${action.note ? ` (${action.note})` : ''} (GM).`);
+  if (action.nonlethal && !HEALTH_TRACKS[state.board.ruleset].nonlethal) throw new PlayRefused('This ruleset keeps no nonlethal damage: enter it as damage.');
+  const taken = takeDamage(state, c.id, amount, { nonlethal: !!action.nonlethal });
+  const e = entry(state, index, action, c.id, `${c.name} takes ${amount}${action.nonlethal ? ' nonlethal' : ''} damage${rolled ? ` (${rolled.dice})` : ''}${action.note ? ` (${action.note})` : ''}${damageWords(state, c.id, taken)} (GM).`);
   if (rolled) e.dice.push(rolled);
-  e.damage = action.nonlethal ? { lethal: 0, nonlethal: amount } : { lethal: amount, nonlethal: 0 };
+  e.damage = { lethal: taken.lethal, nonlethal: taken.nonlethal };
   return e;
 }
 
@@ -54,7 +55,7 @@ export function enterDamage(state: PlayState, index: number, action: Extract<Pla
 export function setHitPoints(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'hit-points' }>): LogEntry {
   const c = creatureOf(state, action.creature);
   if (!Number.isInteger(action.hitPoints) || action.hitPoints < 0) throw new PlayRefused('Hit points are a whole number, 0 or more.');
-  state.health[c.id]!.hitPoints = action.hitPoints;
+  healthOf(state, c.id).hitPoints = action.hitPoints;
   const e = entry(state, index, action, c.id, `${c.name} has ${action.hitPoints} hit points (GM).`);
   return e;
 }

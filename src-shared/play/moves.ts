@@ -10,6 +10,7 @@ import { checkFlightPath, checkPath, reachableSquares } from '../rules/movement'
 import { RULESET_IMPLEMENTATIONS } from '../rules/registry';
 import { proximityActions, proximityResistance } from '../rules/six-d6';
 import { citeOf, PLAY_RULES } from './cite';
+import { conditionRefusal } from './conditions';
 import { ledgeOnPath, resolveFall } from './falls';
 import { creatureOf, entry, nameOf, perCreature, requireTurn, sq } from './state';
 import { spendTurn, TURN_ECONOMY, turnRefusal } from './turns';
@@ -35,6 +36,8 @@ export function moveAction(state: PlayState, index: number, action: Extract<Play
   if (state.stalled[mover.id]) throw new PlayRefused(`${mover.name} is stalled: it spends its turn on a DC 20 Reflex save to recover (d20-phb-30.txt › Minimum Forward Speed).`);
   const refusal = turnRefusal(ruleset, state.turn, mover, action.action);
   if (refusal) throw new PlayRefused(refusal, null, TURN_ECONOMY[ruleset].actions[action.action]?.rule ?? null);
+  const stoppedByCondition = conditionRefusal(state, mover, action.action);
+  if (stoppedByCondition) throw new PlayRefused(stoppedByCondition.why, null, stoppedByCondition.rule);
   if (!Array.isArray(action.path) || action.path.length === 0) throw new PlayRefused('A move needs at least one square to go to.');
   for (const p of action.path) {
     if (!p || !Number.isInteger(p.x) || !Number.isInteger(p.y)) throw new PlayRefused('Every square of a path is a pair of whole numbers x,y.');
@@ -335,6 +338,8 @@ export function standUp(state: PlayState, index: number, action: Extract<PlayAct
   requireTurn(state, c);
   const refusal = turnRefusal(ruleset, state.turn, c, 'stand-up');
   if (refusal) throw new PlayRefused(refusal);
+  const stoppedByCondition = conditionRefusal(state, c, 'stand-up');
+  if (stoppedByCondition) throw new PlayRefused(stoppedByCondition.why, null, stoppedByCondition.rule);
   c.prone = false;
   spendTurn(ruleset, state.turn, 'stand-up');
   const rule = TURN_ECONOMY[ruleset].actions['stand-up']!;

@@ -1,4 +1,5 @@
 import type { Creature, Encounter } from '../model';
+import { freshHealth } from './health';
 import { freshTurn } from './turns';
 import { PlayRefused, type Health, type LogEntry, type PlayAction, type PlayState, type Square } from './types';
 
@@ -19,8 +20,8 @@ export function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, id:
 
 /** The state before anything is played: the planned layout, no initiative yet. */
 export function initialState(planned: Encounter): PlayState {
-  const health = perCreature<Health>();
-  for (const c of planned.creatures) health[c.id] = { hitPoints: null, damage: 0, nonlethal: 0 };
+  const health = new Map<string, Health>();
+  for (const c of planned.creatures) health.set(c.id, freshHealth());
   // The board is the planned layout only: a saved session is not part of it.
   const board: Encounter = { ...planned, creatures: planned.creatures.map((c) => ({ ...c })) };
   delete board.play;
@@ -38,13 +39,14 @@ export function initialState(planned: Encounter): PlayState {
     stalled: perCreature<{ fallen: number }>(),
     areas: [],
     attackProfiles: new Map(),
+    conditions: new Map(),
   };
 }
 
 /** A copy safe to change: the map is shared (play never paints), everything else is copied. */
 export function draft(state: PlayState): PlayState {
-  const health = perCreature<Health>();
-  for (const [id, h] of Object.entries(state.health)) health[id] = { ...h };
+  const health = new Map<string, Health>();
+  for (const [id, h] of state.health) health.set(id, { ...h });
   const stalled = perCreature<{ fallen: number }>();
   for (const [id, v] of Object.entries(state.stalled)) stalled[id] = { ...v };
   return {
@@ -59,6 +61,7 @@ export function draft(state: PlayState): PlayState {
     stalled,
     areas: [...state.areas],
     attackProfiles: new Map(state.attackProfiles),
+    conditions: new Map([...state.conditions].map(([id, list]) => [id, [...list]])),
   };
 }
 

@@ -1,6 +1,7 @@
 import { RULESETS, type Creature, type RulesetId } from '../model';
 import type { MoveAction } from '../rules/engine/types';
 import { citeOf } from './cite';
+import { conditionRefusal } from './conditions';
 import type { PlayState, RuleCite, TurnAction, TurnState } from './types';
 
 /**
@@ -190,7 +191,7 @@ export function turnOptions(state: PlayState): TurnOption[] {
   const out: TurnOption[] = [];
   const stalled = state.stalled[creature.id] ? `${creature.name} is stalled: it spends its turn on a DC 20 Reflex save (d20-phb-30.txt › Minimum Forward Speed).` : null;
   for (const [action, rule] of Object.entries(economy.actions) as [TurnAction, TurnActionRule][]) {
-    const why = stalled ?? turnRefusal(ruleset, state.turn, creature, action);
+    const why = stalled ?? turnRefusal(ruleset, state.turn, creature, action) ?? conditionRefusal(state, creature, action)?.why ?? null;
     out.push({ action, label: rule.label, allowed: why === null, why: why ?? '', rule: rule.rule });
   }
   if (!economy.actions.charge) out.push({ action: 'charge', label: 'Charge', allowed: false, why: economy.noCharge, rule: null });

@@ -85,7 +85,13 @@ export type PlayAction =
    * attacks) and the number an attack on it must reach (used when it is attacked). Absent fields stay
    * as they were; null clears one.
    */
-  | { kind: 'attack-profile'; creature: string; attack?: string | null; damage?: string | null; against?: number | null };
+  | { kind: 'attack-profile'; creature: string; attack?: string | null; damage?: string | null; against?: number | null }
+  // play-health: conditions the ruleset's text names, set or cleared (conditions.ts); healing and temporary hit points (health.ts)
+  | { kind: 'condition'; creature: string; condition: string; on: boolean }
+  /** Healing the GM enters: lethal damage (or nonlethal) comes off (health.ts). */
+  | { kind: 'heal'; creature: string; amount: number; nonlethal?: boolean }
+  /** Temporary hit points the GM gives (they take damage first; 0 clears them). */
+  | { kind: 'temporary-hit-points'; creature: string; amount: number };
 
 export type PlayActionKind = PlayAction['kind'];
 
@@ -145,12 +151,15 @@ export interface AttackProfile {
   against?: number;
 }
 
-/** A simple tracker: damage taken in play, kept apart from the designed encounter. */
+/** A simple tracker: damage taken in play, kept apart from the designed encounter (see `health.ts`). */
 export interface Health {
-  /** Hit points the GM entered, or null when unknown. */
+  /** The maximum hit points the GM entered, or null when unknown. */
   hitPoints: number | null;
+  /** Lethal damage taken (hit points left = hitPoints - damage). */
   damage: number;
   nonlethal: number;
+  /** Temporary hit points left: they take damage first. */
+  temporary: number;
 }
 
 /** What the current creature has done this turn. */
@@ -185,7 +194,7 @@ export interface LogEntry {
   squares: Square[];
   dice: DiceRoll[];
   damage: { lethal: number; nonlethal: number } | null;
-  /** Conditions gained (`prone`) or lost (`standing`). */
+  /** Conditions gained (`prone`, or a `condition` action's id) or lost (`standing`, `not fatigued`). */
   conditions: string[];
   /** Ids of the pending attacks this entry raised. */
   pending: string[];
@@ -206,8 +215,8 @@ export interface PlayState {
   turnIndex: number;
   current: string | null;
   turn: TurnState;
-  /** By creature id, in a record with no prototype (see `perCreature`). */
-  health: Record<string, Health>;
+  /** By creature id (issue 17 › 8: per-creature state in a Map, never a plain object). */
+  health: Map<string, Health>;
   pending: PendingAttack[];
   entries: LogEntry[];
   /** Groups of creatures tied on initiative after the text's tie-break: the GM may reorder them. */
@@ -221,6 +230,11 @@ export interface PlayState {
   areas: PlacedArea[];
   /** Attack profiles by creature id; a profile is replaced, never changed in place (copies share them). */
   attackProfiles: Map<string, AttackProfile>;
+  /**
+   * Conditions by creature id that are not board flags (fatigued, stunned, …; see `conditions.ts`):
+   * prone, helpless, dead and blinded stay on the board's creature, where the engine reads them.
+   */
+  conditions: Map<string, string[]>;
 }
 
 /** An area template on the board, with what it covered when it was placed. */

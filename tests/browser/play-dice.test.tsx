@@ -102,7 +102,7 @@ describe('damage rolled from the Dice roller section', () => {
     expect(log.at(-1)).toEqual({ kind: 'damage', creature: 'B', dice: '2d6+3' });
     const face = stream(log.length - 1);
     const total = face(6) + face(6) + 3;
-    expect(editor.playState()!.health.B!.damage).toBe(total);
+    expect(editor.playState()!.health.get('B')!.damage).toBe(total);
     expect($('dice-recent')!.textContent).toMatch(new RegExp(`^Damage to Bandit: 2d6\\+3 → \\d+, \\d+ = ${total}$`));
     // A typo is answered beside the field; nothing reaches the log.
     await userEvent.fill($<HTMLInputElement>('dice-expression')!, '2d6+3d');
@@ -140,7 +140,7 @@ describe('a pending attack of opportunity rolled from the panel', () => {
     const face = stream(log.length - 1);
     const attack = face(20) + 5;
     const damage = face(6) + 1;
-    expect(editor.playState()!.health.A!.damage).toBe(damage);
+    expect(editor.playState()!.health.get('A')!.damage).toBe(damage);
     expect($('play-log')!.textContent).toContain(`Bandit's attack of opportunity on Kara hits: ${attack} (1d20+5) against 6, ${damage} damage (1d6+1) (rolled).`);
     expect($(`aoo-roll-${id}`)).toBeNull();
 
@@ -152,7 +152,7 @@ describe('a pending attack of opportunity rolled from the panel', () => {
     expect($<HTMLInputElement>(`aoo-against-${id}`)!.value).toBe('6');
     await userEvent.click($(`aoo-roll-${id}`)!);
     expect(editor.playSession()!.log).toHaveLength(log.length);
-    expect(editor.playState()!.health.A!.damage).toBe(damage);
+    expect(editor.playState()!.health.get('A')!.damage).toBe(damage);
   });
 
   it('a typo in the attack is answered beside it and nothing is logged', async () => {

@@ -203,7 +203,7 @@ describe('the attacks of opportunity section', () => {
     const e = editor.playState()!.entries.at(-1)!;
     expect(e.kind).toBe('resolve');
     expect(e.text).toContain('hits; no damage entered');
-    expect(editor.playState()!.health.S!.damage).toBe(0);
+    expect(editor.playState()!.health.get('S')!.damage).toBe(0);
   });
 });
 

@@ -126,7 +126,7 @@ async function checkAgainstModel(app: AppDriver, ruleset: RulesetId, file: strin
   const shown = await positions(page);
   for (const c of model.board.creatures) {
     expect(shown[c.id]).toBe(`${c.x},${c.y}`);
-    await expect(page.getByTestId(`health-${c.id}`)).toContainText(`${model.health[c.id]!.damage} damage`);
+    await expect(page.getByTestId(`health-${c.id}`)).toContainText(`${model.health.get(c.id)!.damage} damage`);
   }
   expect(model.round).toBeGreaterThanOrEqual(3);
   const unit = RULESETS[ruleset].lengthUnit;
@@ -270,7 +270,7 @@ test('Epic Path: three rounds — a double move that provokes, a push off the sh
   expect(at(model, 'K')).toBe('8,1');
   const fall = fallDamage('epic-path', { height: 20, settings: plan.settings });
   for (const id of ['A', 'K']) {
-    const damage = model.health[id]!.damage;
+    const damage = model.health.get(id)!.damage;
     expect(damage).toBeGreaterThanOrEqual(fall.min);
     expect(damage).toBeLessThanOrEqual(fall.max);
   }
@@ -387,7 +387,7 @@ test('Startroid: three rounds — an illegal path refused, a walk through the dr
   expect(engine.stopped?.code).toBe('fell');
   expect(pushEntry.distribution).toEqual(engine.fall!.distribution);
   expect(pushEntry.squares.at(-1)).toEqual({ x: engine.x, y: engine.y });
-  expect(model.health['S']!.damage).toBeGreaterThanOrEqual(3);
+  expect(model.health.get('S')!.damage).toBeGreaterThanOrEqual(3);
 
   // Undo two (the next turn and the teleport), replay: the same state as the model's; the log in Markdown too.
   const undone = await undoTwoReplayExport(app, checked, 'hive-log.txt');
@@ -448,7 +448,7 @@ test('d20 SRD 3.5: three rounds — the wolf double-moves, Aldric walks off the 
   const checked = await checkAgainstModel(app, 'd20-35', 'ford.encounter');
   expect(checked.falls).toBe(1);
   expect(checked.provocations).toBeGreaterThanOrEqual(1);
-  expect(checked.model.health['B']!.damage).toBe(5);
+  expect(checked.model.health.get('B')!.damage).toBe(5);
   const charge = checked.session.log.filter((a) => a.kind === 'move').at(-1)!;
   expect(charge).toMatchObject({ action: 'charge', path: [{ x: 3, y: 3 }, { x: 4, y: 3 }] });
   await undoTwoReplayExport(app, checked, 'ford-log.txt');
@@ -497,7 +497,7 @@ test('6d6: three rounds — a walk off the dock (the Game Leader enters the dama
   const checked = await checkAgainstModel(app, '6d6', 'alley.encounter');
   expect(checked.falls).toBe(1);
   expect(checked.provocations).toBe(0);
-  expect(checked.model.health['R']!.damage).toBe(3);
+  expect(checked.model.health.get('R')!.damage).toBe(3);
   expect(checked.model.entries.find((e) => e.dice.some((d) => d.what === 'run score'))).toBeDefined();
 
   // Lines from Boban to Razir, as the engine answers them.
@@ -604,8 +604,8 @@ test('Rolled (issue 17 › 2): an attack of opportunity rolled from fields kept 
   expect(await logTexts(page)).toEqual(model.entries.map((e) => e.text));
   const [attack, damage] = model.entries[4]!.dice;
   expect(attack!.total).toBeGreaterThanOrEqual(6);
-  expect(model.health['S']!.damage).toBe(damage!.total);
-  expect(model.health['M']!.damage).toBe(model.entries[6]!.dice[0]!.total);
-  for (const id of ['S', 'M']) await expect(page.getByTestId(`health-${id}`)).toContainText(`${model.health[id]!.damage} damage`);
+  expect(model.health.get('S')!.damage).toBe(damage!.total);
+  expect(model.health.get('M')!.damage).toBe(model.entries[6]!.dice[0]!.total);
+  for (const id of ['S', 'M']) await expect(page.getByTestId(`health-${id}`)).toContainText(`${model.health.get(id)!.damage} damage`);
   await expect(page.getByTestId('dice-recent').locator('li').first()).toHaveText(/^Damage to Medic: 2d6\+3 → \d+, \d+ = \d+$/);
 });

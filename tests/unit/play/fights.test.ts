@@ -75,14 +75,14 @@ function expectFall(f: Fight, ruleset: RulesetId, id: string, entry: LogEntry, h
   expect(entry.distribution).toEqual(fall.distribution);
   if (fall.gmDecides) {
     expect(entry.dice).toEqual([]);
-    expect(f.state.health[id]!.damage).toBe(damageBefore);
+    expect(f.state.health.get(id)!.damage).toBe(damageBefore);
     return;
   }
   const rolled = entry.dice[0]!;
   expect(rolled.rolls).toHaveLength(fall.dice.reduce((n, d) => n + d.count, 0));
   expect(rolled.total).toBeGreaterThanOrEqual(fall.min);
   expect(rolled.total).toBeLessThanOrEqual(fall.max);
-  expect(f.state.health[id]!.damage + f.state.health[id]!.nonlethal).toBe(damageBefore + rolled.total);
+  expect(f.state.health.get(id)!.damage + f.state.health.get(id)!.nonlethal).toBe(damageBefore + rolled.total);
   const prone = f.state.board.creatures.find((c) => c.id === id)!.prone;
   if (fall.prone === true) expect(prone).toBe(true);
   if (fall.prone === 'if-lethal') expect(prone).toBe(entry.damage!.lethal > 0);
@@ -130,7 +130,7 @@ describe('scripted fights from the samples', () => {
     expect(f.state.round).toBe(2);
     if (f.state.board.creatures.find((c) => c.id === 'A')!.prone) f.act({ kind: 'stand-up', creature: 'A' });
     f.next();
-    const damageK = f.state.health.K!.damage;
+    const damageK = f.state.health.get('K')!.damage;
     const walked = f.walk('K', { x: 8, y: 1 });
     expect(walked.plan.fall).toBe(20);
     expectFall(f, 'epic-path', 'K', walked.entry, 20, damageK);
@@ -154,7 +154,7 @@ describe('scripted fights from the samples', () => {
     const provoking = f.walk('B', { x: 1, y: 3 });
     expect(provoking.plan.provokes.map((p) => p.by)).toEqual(['W']);
     f.act({ kind: 'resolve', pending: provoking.entry.pending[0]!, outcome: 'hit', damage: 5 });
-    expect(f.state.health.B!.damage).toBe(5);
+    expect(f.state.health.get('B')!.damage).toBe(5);
     f.next(4);
     // Round 2: the wolf closes in on Bree and Aldric below the bluff.
     expect(f.state.round).toBe(2);
@@ -207,7 +207,7 @@ describe('scripted fights from the samples', () => {
     f.walk('R', { x: 10, y: 3 });
     f.next(3);
     expect(f.state.round).toBe(3);
-    expect(f.state.health.R!.damage).toBe(3);
+    expect(f.state.health.get('R')!.damage).toBe(3);
     f.next();
     f.walk('G', { x: 8, y: 3 });
     f.next();
@@ -264,7 +264,7 @@ describe('encounter play (CLI)', () => {
     expect(code).toBe(0);
     const answer = JSON.parse(out);
     for (const c of f.state.board.creatures) {
-      expect(answer.creatures.find((k: { id: string }) => k.id === c.id)).toMatchObject({ x: c.x, y: c.y, prone: c.prone, damage: f.state.health[c.id]!.damage });
+      expect(answer.creatures.find((k: { id: string }) => k.id === c.id)).toMatchObject({ x: c.x, y: c.y, prone: c.prone, damage: f.state.health.get(c.id)!.damage });
     }
     expect(answer.log.map((e: { text: string }) => e.text)).toEqual(f.state.entries.map((e) => e.text));
     // --undo 2 ends two actions earlier: the push undone, Ardent back on the shelf.

@@ -173,7 +173,7 @@ describe('d20 3.0 minimum forward speed', () => {
     expect(e.text).toContain('stalls');
     // 20 ft: 2d6 (1d6 per 10 ft).
     expect(e.dice[0]!.rolls).toHaveLength(2);
-    expect(state.health.W!.damage).toBe(e.dice[0]!.total);
+    expect(state.health.get('W')!.damage).toBe(e.dice[0]!.total);
   });
 });
 

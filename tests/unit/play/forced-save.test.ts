@@ -46,7 +46,7 @@ describe('play: forced movement (epic-path.txt › Forced Movement)', () => {
     expect(e.rules.map((r) => r.ref)).toEqual(expect.arrayContaining(['epic-path.txt › Push', 'epic-path.txt › Forced Movement', 'epic-path.txt › Falling']));
     const fall = fallDamage('epic-path', { height: 20 });
     expect(e.dice[0]!.rolls).toHaveLength(fall.dice.reduce((n, d) => n + d.count, 0));
-    expect(state.health.B!.damage).toBe(e.damage!.lethal);
+    expect(state.health.get('B')!.damage).toBe(e.damage!.lethal);
     expect(replay(EPIC, session)).toEqual(state);
   });
 

@@ -165,7 +165,7 @@ describe('play: committing a move', () => {
     const id = moved.state.pending[0]!.id;
     const { state } = play(D20, moved.session, { kind: 'resolve', pending: id, outcome: 'hit', damage: 6 });
     expect(state.pending[0]!.status).toBe('hit');
-    expect(state.health.A!.damage).toBe(6);
+    expect(state.health.get('A')!.damage).toBe(6);
     expect(state.entries.at(-1)!.text).toBe("Orc's attack of opportunity on Aric hits for 6 damage (GM).");
     const twice = perform(D20, moved.session.log.length ? play(D20, moved.session, { kind: 'resolve', pending: id, outcome: 'miss' }).session : moved.session, { kind: 'resolve', pending: id, outcome: 'hit' });
     expect(twice.ok).toBe(false);
@@ -205,7 +205,7 @@ describe('play: committing a move', () => {
     const total = entry.dice[0]!.rolls.reduce((a, b) => a + b, 0);
     expect(total).toBeGreaterThanOrEqual(fall.min);
     expect(total).toBeLessThanOrEqual(fall.max);
-    expect(state.health.A!.damage).toBe(total);
+    expect(state.health.get('A')!.damage).toBe(total);
     expect(entry.damage).toEqual({ lethal: total, nonlethal: 0 });
     expect(entry.text).toContain('falls 20 ft');
     // The engine's own planner also ends this way with a 20 ft fall.
@@ -216,7 +216,7 @@ describe('play: committing a move', () => {
     expect(again.health).toEqual(state.health);
     // Another seed may roll differently, but always within the fall's range.
     const other = play(D20, newSession(8), initiative, walk).state;
-    expect(other.health.A!.damage).toBeGreaterThanOrEqual(fall.min);
+    expect(other.health.get('A')!.damage).toBeGreaterThanOrEqual(fall.min);
   });
 
   it('refuses a path that goes on after falling off the ledge', () => {
@@ -311,7 +311,7 @@ elevation:
     const e = state.entries.at(-1)!;
     expect(e.rules.map((r) => r.ref)).toContain('epic-path.txt › Falling');
     expect(e.dice[0]!.rolls).toHaveLength(3);
-    expect(state.health.A!.damage).toBeGreaterThanOrEqual(3);
+    expect(state.health.get('A')!.damage).toBeGreaterThanOrEqual(3);
     const kara = state.board.creatures.find((c) => c.id === 'A')!;
     expect(kara.prone).toBe(true);
     expect(e.conditions).toEqual(['prone']);
@@ -387,7 +387,7 @@ creatures:
     expect(wyvern).toMatchObject({ x: 2, y: 1, altitude: 0 });
     // 10 ft fallen: 1d6 (the d20 rule).
     expect(e.dice[0]!.rolls).toHaveLength(1);
-    expect(state.health.W!.damage).toBe(e.dice[0]!.total);
+    expect(state.health.get('W')!.damage).toBe(e.dice[0]!.total);
   });
   it('a stall high up leaves the flyer in the air; its next turn is a DC 20 Reflex save, and a failure lands it', () => {
     const high = parseScenario(`ruleset: d20-30
@@ -449,6 +449,6 @@ creatures:
     const { state } = play(SKY, newSession(2), { kind: 'initiative', scores: { W: 20, F: 1 } }, { kind: 'move', creature: 'W', action: 'move', mode: 'fly', path });
     expect(state.board.creatures.find((c) => c.id === 'W')).toMatchObject({ x: 7, y: 1, altitude: 10 });
     expect(state.entries.at(-1)!.text).toContain('30 ft');
-    expect(state.health.W!.damage).toBe(0);
+    expect(state.health.get('W')!.damage).toBe(0);
   });
 });

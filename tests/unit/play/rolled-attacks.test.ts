@@ -115,7 +115,7 @@ describe('attack profiles and rolled attacks of opportunity', () => {
     ]);
     expect(e.text).toBe(`Bandit's attack of opportunity on Kara hits: ${attack} (1d20+5) against 6, ${damage} damage (1d6+1) (rolled).`);
     expect(e.damage).toEqual({ lethal: damage, nonlethal: 0 });
-    expect(after.state.health.A!.damage).toBe(damage);
+    expect(after.state.health.get('A')!.damage).toBe(damage);
     expect(after.state.pending.find((p) => p.id === pending.id)).toMatchObject({ status: 'hit', damage });
     // The attack of opportunity still cites where the text says moving provokes.
     expect(e.rules.map((r) => r.ref)).toEqual(['epic-path.txt › Walk']);
@@ -132,7 +132,7 @@ describe('attack profiles and rolled attacks of opportunity', () => {
     expect(e.text).toBe(`Bandit's attack of opportunity on Kara misses: ${attack} (1d20+5) against 26 (rolled).`);
     expect(e.dice).toHaveLength(1);
     expect(e.damage).toBeNull();
-    expect(after.health.A!.damage).toBe(0);
+    expect(after.health.get('A')!.damage).toBe(0);
   });
 
   it('a total equal to the target number hits; with no damage set the log says so', () => {
@@ -149,7 +149,7 @@ describe('attack profiles and rolled attacks of opportunity', () => {
     expect(refused(EPIC, session, { kind: 'resolve', pending: pending.id, outcome: 'roll', damage: 3 })).toBe("A rolled attack rolls its damage from the attacker's profile: leave the damage out.");
     const typed = play(EPIC, session, { kind: 'resolve', pending: pending.id, outcome: 'hit', damage: 4 }).state;
     expect(typed.entries.at(-1)!.text).toBe("Bandit's attack of opportunity on Kara hits for 4 damage (GM).");
-    expect(typed.health.A!.damage).toBe(4);
+    expect(typed.health.get('A')!.damage).toBe(4);
   });
 });
 
@@ -160,15 +160,15 @@ describe('damage rolled from dice', () => {
     const faces = [face(6), face(6)];
     const e = state.entries.at(-1)!;
     expect(e.dice[0]).toEqual({ what: 'Damage to Bandit', dice: '2d6+3', rolls: faces, total: faces[0]! + faces[1]! + 3 });
-    expect(state.health.B!.damage).toBe(faces[0]! + faces[1]! + 3);
+    expect(state.health.get('B')!.damage).toBe(faces[0]! + faces[1]! + 3);
     expect(e.text).toBe(`Bandit takes ${faces[0]! + faces[1]! + 3} damage (2d6+3) (GM).`);
     expect(replay(EPIC, session)).toEqual(state);
   });
 
   it('nonlethal dice go to nonlethal; a roll below 0 is 0 damage', () => {
     const { state } = play(EPIC, newSession(9), { kind: 'damage', creature: 'B', dice: '1d4', nonlethal: true }, { kind: 'damage', creature: 'A', dice: '1d4-10' });
-    expect(state.health.B!.nonlethal).toBe(stream(9, 0)(4));
-    expect(state.health.A!.damage).toBe(0);
+    expect(state.health.get('B')!.nonlethal).toBe(stream(9, 0)(4));
+    expect(state.health.get('A')!.damage).toBe(0);
     expect(state.entries.at(-1)!.dice[0]!.total).toBe(stream(9, 1)(4) - 10);
   });
 
@@ -220,7 +220,7 @@ describe('saved, exported and scripted', () => {
     expect(answer.log[6]!.dice[0]!.total).toBe(stream(21, 6)(8));
     expect(answer.pending).toEqual([]);
     expect(answer.creatures.find((c) => c.id === 'A')!.damage).toBe(answer.log[4]!.dice[1]!.total);
-    expect(answer.creatures.map((c) => c.damage)).toEqual(state.board.creatures.map((c) => state.health[c.id]!.damage));
+    expect(answer.creatures.map((c) => c.damage)).toEqual(state.board.creatures.map((c) => state.health.get(c.id)!.damage));
     // A bad expression stops the script with the action's number and where the dice go wrong.
     writeFileSync(file, JSON.stringify([{ kind: 'roll', dice: '3d6*2' }]));
     expect(() => playCommand(EPIC, { get: (k) => options.get(k), has: (k) => options.has(k) })).toThrow('action 1 (roll) refused: Roll: "3d6*2": expected "+", "-" or the end but found "*" at character 4');

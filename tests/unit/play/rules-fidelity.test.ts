@@ -239,9 +239,9 @@ creatures:
     expect(t.state.order.map((o) => o.creature)).toEqual(['__proto__', 'constructor']);
     t.act({ kind: 'damage', creature: '__proto__', amount: 4 });
     t.act({ kind: 'hit-points', creature: '__proto__', hitPoints: 9 });
-    expect(Object.hasOwn(t.state.health, '__proto__')).toBe(true);
-    expect(t.state.health['__proto__']).toEqual({ hitPoints: 9, damage: 4, nonlethal: 0 });
-    expect(t.state.health['constructor']).toEqual({ hitPoints: null, damage: 0, nonlethal: 0 });
+    expect(t.state.health.has('__proto__')).toBe(true);
+    expect(t.state.health.get('__proto__')).toEqual({ hitPoints: 9, damage: 4, nonlethal: 0, temporary: 0 });
+    expect(t.state.health.get('constructor')).toEqual({ hitPoints: null, damage: 0, nonlethal: 0, temporary: 0 });
     expect(({} as Record<string, unknown>)['damage']).toBeUndefined();
     expect(Object.keys(t.state.stalled)).toEqual([]);
     expect(t.state.stalled['constructor']).toBeUndefined();
