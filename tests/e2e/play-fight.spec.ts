@@ -56,10 +56,38 @@ async function nextTurn(page: Page, times = 1) {
   for (let i = 0; i < times; i++) await page.getByTestId('play-next-turn').click();
 }
 
+/** The Health section: the creature picked, its maximum hit points entered (a log entry). */
 async function setHitPoints(page: Page, id: string, hitPoints: number) {
+  await page.getByTestId('health-creature').selectOption(id);
+  await expect(page.getByTestId('health-edit')).toHaveAttribute('data-creature', id);
   await page.getByTestId(`hp-${id}`).fill(String(hitPoints));
   await page.getByTestId(`hp-${id}`).press('Tab');
-  await expect(page.getByTestId(`health-${id}`)).toContainText(`of ${hitPoints} left`);
+  await expect(page.getByTestId(`hp-left-${id}`)).toHaveText(`${hitPoints} / ${hitPoints}`);
+}
+
+/** The hit points left the Health section shows for a creature whose maximum was entered. */
+async function hitPointsLeft(page: Page, id: string): Promise<number> {
+  const text = (await page.getByTestId(`hp-left-${id}`).textContent()) ?? '';
+  const left = /^(-?\d+) \/ \d+/.exec(text);
+  if (!left) throw new Error(`no hit points shown for ${id}: "${text}"`);
+  return Number(left[1]);
+}
+
+/**
+ * The map's tooltip over a token's first condition badge (at its top right, as the health layer
+ * places it: 0.75 r across and 0.9 r up from a Medium token's centre, r = 0.42 of a square).
+ */
+async function badgeTitle(page: Page, square: { x: number; y: number }): Promise<string | null> {
+  const p = await mapPoint(page, square.x + 0.5 + 0.75 * 0.42, square.y + 0.5 - 0.9 * 0.42);
+  await page.mouse.move(p.x + 4, p.y + 4);
+  return canvas(page).getAttribute('title');
+}
+
+/** The map's tooltip over a Medium token's hit-point bar (just under the token). */
+async function barTitle(page: Page, square: { x: number; y: number }): Promise<string | null> {
+  const p = await mapPoint(page, square.x + 0.5, square.y + 0.5 + 0.42);
+  await page.mouse.move(p.x, p.y + 4);
+  return canvas(page).getAttribute('title');
 }
 
 /** A template placed with the area tool at a grid corner; the log's entry says what it covers. */
@@ -152,10 +180,16 @@ test('d20 SRD 3.5, the goblin ambush: a burst on the wolf and Bree, the wolf dro
   await rollAttack(page, pendingId, '1d20+20', '1d4+6', 15);
   const bite = page.getByTestId('play-log-entry').last();
   await expect(bite).toContainText(/Wolf's attack of opportunity on Bree hits: \d+ \(1d20\+20\) against 15, \d+ damage \(1d4\+6\) \(rolled\)\./);
-  await expect(page.getByTestId('health-B')).toContainText(/\(-?\d+ of 6 left\)/);
-  const left = Number(/\((-?\d+) of 6 left\)/.exec((await page.getByTestId('health-B').textContent()) ?? '')![1]);
+  const left = await hitPointsLeft(page, 'B');
   expect(left).toBeLessThanOrEqual(-1);
   expect(left).toBeGreaterThanOrEqual(-4);
+  // Her bar on the map says so; the GM marks her helpless, a badge on her token (the text's words
+  // for it: d20-srd-35.txt › Moving through a Square).
+  expect(await barTitle(page, { x: 1, y: 3 })).toBe(`Bree: ${left} of 6 hit points`);
+  await page.getByTestId('health-creature').selectOption('B');
+  await page.getByTestId('condition-helpless').check();
+  await expect(page.getByTestId('health-B')).toContainText('helpless');
+  expect(await badgeTitle(page, { x: 1, y: 3 })).toMatch(/^Helpless: others move through its square and may end their movement there \(.*Moving through a Square\)$/);
 
   // Saved mid-fight, reopened: the same log and board, then on to round 2 and the burst cleared.
   const saved = await saveAndRead(app, 'ambush.encounter');
@@ -197,7 +231,7 @@ test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold
   await page.getByTestId(`aoo-miss-${byDrake!.id}`).click();
   await rollAttack(page, byKobold!.id, '1d20+20', '1d6+8', 18);
   await expect(page.getByTestId('play-pending')).toBeHidden();
-  const left = Number(/\((-?\d+) of 8 left\)/.exec((await page.getByTestId('health-A').textContent()) ?? '')![1]);
+  const left = await hitPointsLeft(page, 'A');
   expect(left).toBeLessThanOrEqual(-1);
   expect(left).toBeGreaterThanOrEqual(-6);
   await nextTurn(page);
@@ -255,7 +289,7 @@ test('Startroid, the hive breach: through the drone, its rolled attack drops the
   await expect(page.getByTestId('play-pending')).toContainText('Drone');
   let saved = await saveAndRead(app, 'hive-provoked.encounter');
   await rollAttack(page, saved.model.pending.find((p) => p.status === 'open')!.id, '1d20+20', '1d4+5', 14);
-  const left = Number(/\((-?\d+) of 5 left\)/.exec((await page.getByTestId('health-S').textContent()) ?? '')![1]);
+  const left = await hitPointsLeft(page, 'S');
   expect(left).toBeLessThanOrEqual(-1);
   expect(left).toBeGreaterThanOrEqual(-4);
   await nextTurn(page);
@@ -270,7 +304,7 @@ test('Startroid, the hive breach: through the drone, its rolled attack drops the
   await page.getByTestId('dice-target').selectOption('Z');
   await page.getByTestId('dice-damage').click();
   await expect(page.getByTestId('play-log-entry').last()).toContainText(/Zergling takes \d+ damage \(2d6\+4\)/);
-  const zergling = Number(/\((-?\d+) of 6 left\)/.exec((await page.getByTestId('health-Z').textContent()) ?? '')![1]);
+  const zergling = await hitPointsLeft(page, 'Z');
   expect(zergling).toBeLessThanOrEqual(0);
 
   saved = await saveAndRead(app, 'hive.encounter');
