@@ -29,8 +29,8 @@ interface Summary {
   round: number;
   current: string | null;
   actions: number;
-  creatures: { id: string; x: number; y: number; altitude: number; prone: boolean; damage: number; hitPoints: number | null }[];
-  log: { index: number; round: number; kind: string; actor?: string; text: string; dice: Roll[]; damage?: { lethal: number; nonlethal: number } }[];
+  creatures: { id: string; x: number; y: number; altitude: number; prone: boolean; damage: number; hitPoints: number | null; conditions: string[] }[];
+  log: { index: number; round: number; kind: string; actor?: string; text: string; dice: Roll[]; damage?: { lethal: number; nonlethal: number }; conditions: string[]; rules: string[] }[];
 }
 
 function load(sample: string): Encounter {
@@ -74,6 +74,17 @@ function expectRoll(roll: Roll, dice: string, count: number, sides: number, plus
     expect(face).toBeLessThanOrEqual(sides);
   }
   expect(roll.total).toBe(roll.rolls.reduce((a, b) => a + b, 0) + plus);
+}
+
+/**
+ * The GM marks the creature dropped at 0 hit points with a condition its ruleset's text names; the
+ * entry cites the passage (none where the chapter is silent) and the creature carries it at the end.
+ */
+function expectMarked(s: Summary, n: number, id: string, conditions: string[], rule: string | null): void {
+  const e = entry(s, n);
+  expect(e.kind).toBe('condition');
+  expect(e.rules).toEqual(rule ? [rule] : []);
+  expect(creature(s, id).conditions).toEqual(conditions);
 }
 
 /** Every action of the script is one entry, numbered from 1, none refused. */
@@ -126,6 +137,8 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
     const hurt = entry(s, 18);
     expectRoll(hurt.dice[0]!, '2d6', 2, 6);
     expect(creature(s, 'H')).toMatchObject({ hitPoints: 11, damage: hurt.dice[0]!.total });
+    // Bree, down, is marked helpless: others pass through her square (d20-srd-35.txt › Moving through a Square).
+    expectMarked(s, 20, 'B', ['helpless'], 'd20-srd-35.txt › Moving through a Square');
   });
 
   it('Epic Path, the drake lair: the kobold drops Ardent, the drake climbs and dives, the familiar flies up', async () => {
@@ -161,6 +174,8 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
     const hurt = entry(s, 18);
     expectRoll(hurt.dice[0]!, '1d8', 1, 8);
     expect(creature(s, 'K')).toMatchObject({ x: 6, y: 1, hitPoints: 7, damage: hurt.dice[0]!.total });
+    // Ardent, down, is unconscious: he cannot stop a creature squeezing into his space (epic-path.txt › Squeezing).
+    expectMarked(s, 23, 'A', ['unconscious'], 'epic-path.txt › Squeezing');
   });
 
   it('d20 3.0, the tower gate: the mage provokes and falls, the wyvern stalls climbing, a line covers the dwarf', async () => {
@@ -195,6 +210,8 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
     expect(creature(s, 'E')).toMatchObject({ x: 7, y: 1, altitude: 0, damage: flight.dice[0]!.total });
     // The dwarf's 5-foot step (d20-phb-30.txt › 5-Foot Step) to 2,9.
     expect(creature(s, 'D')).toMatchObject({ x: 2, y: 9, damage: 0 });
+    // The mage, down, is unconscious, and so helpless (d20-phb-30.txt › Moving Trough a Square, the text's spelling).
+    expectMarked(s, 22, 'M', ['helpless', 'unconscious'], 'd20-phb-30.txt › Moving Trough a Square');
   });
 
   it('6d6, the Dead Pony getaway: the Game Leader enters a fall, a cube of smoke, the guard shot down', async () => {
@@ -218,6 +235,10 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
     expect(guard.hitPoints! - guard.damage).toBeLessThanOrEqual(0);
     expectRoll(entry(s, 11).dice[0]!, '2d6', 2, 6);
     expect(entry(s, 13).text).toContain('Cleared the area: Smoke bomb');
+    // The guard is dead: it adds only the resistance of an occupant that does not hinder (6d6.txt › Occupied Squares);
+    // Razir is still fallen down from the dock (prone).
+    expectMarked(s, 16, 'G', ['dead'], '6d6.txt › Occupied Squares');
+    expect(creature(s, 'R').conditions).toEqual(['prone']);
   });
 
   it('Startroid, the hive breach: through the drone (provokes), the medic stands, the zergling shot down', async () => {
@@ -247,5 +268,7 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
     const zergling = creature(s, 'Z');
     expect(zergling).toMatchObject({ x: 8, y: 3, hitPoints: 6, damage: rifle.dice[0]!.total });
     expect(zergling.hitPoints! - zergling.damage).toBeLessThanOrEqual(0);
+    // The zergling is dead: startroid.txt gives the dead no movement rule, so nothing is cited.
+    expectMarked(s, 23, 'Z', ['dead'], null);
   });
 });
