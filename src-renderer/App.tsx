@@ -22,6 +22,8 @@ import { actionForKey } from './state/actions';
 import { exportDialogOpen } from './state/exports';
 import { libraryFor } from './library';
 import { LibraryPanel } from './library/LibraryPanel';
+import { SaveStampDialog } from './library/SaveStampDialog';
+import { StampsPalette } from './library/StampsPalette';
 import { SaveNameDialog } from './components/SaveNameDialog';
 import { nameRequest } from './platform/save-as';
 import { installDropOpen, offerRecovery, pendingRecovery, startAutosave } from './state/autosave';
@@ -45,7 +47,7 @@ export function App(props: { editor: Editor }) {
   editor.setLibraryOpener(() => void libraryFor(editor).show());
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (editor.dialog() || editor.confirmState() || exportDialogOpen() || libraryFor(editor).isOpen() || pendingRecovery() || nameRequest()) return;
+    if (editor.dialog() || editor.saveStampOpen() || editor.confirmState() || exportDialogOpen() || libraryFor(editor).isOpen() || pendingRecovery() || nameRequest()) return;
     const action = actionForKey(e);
     if (action) {
       // Text fields keep their own undo and clipboard keys.
@@ -110,6 +112,9 @@ export function App(props: { editor: Editor }) {
               <ModeSwitch editor={editor} />
             </Show>
           </Show>
+          <Show when={editor.stampsPaletteOpen() && editor.doc() && !editor.playing()}>
+            <StampsPalette editor={editor} library={libraryFor(editor)} />
+          </Show>
           {/* Over the map only: never over a panel, a palette or the status bar. */}
           <Notices editor={editor} />
           <PictureGridReport editor={editor} />
@@ -131,6 +136,9 @@ export function App(props: { editor: Editor }) {
       {/* library hook: the library browser, over the editor */}
       <Show when={libraryFor(editor).isOpen()}>
         <LibraryPanel library={libraryFor(editor)} />
+      </Show>
+      <Show when={editor.saveStampOpen()}>
+        <SaveStampDialog editor={editor} library={libraryFor(editor)} />
       </Show>
       <Show when={pendingRecovery()}>
         <RecoveryDialog />

@@ -19,6 +19,7 @@ const GESTURES: [string, string][] = [
   ['Drag from an empty square', 'Select the creatures in a box (Select tool)'],
   ['Tab, Shift + Tab', 'Select the next / previous creature in the inspected square (Select tool)'],
   ['PageUp, PageDown', 'Raise / lower the selected creatures by one square of altitude'],
+  ['R, Shift+R, H, V, Esc', 'Turn, mirror or put away a stamp picked in the Stamps palette (a click drops it)'],
 ];
 
 export function ShortcutsDialog(props: { editor: Editor }) {

@@ -1,5 +1,6 @@
 import { For, Show } from 'solid-js';
 import { Terrain, TERRAIN_LABELS, TERRAIN_NAMES } from '../../src-shared/model';
+import { StampIcon } from '../ui/icons';
 import { terrainCss } from '../ui/palette';
 import { TOOLS } from '../canvas/tools';
 import type { Editor } from '../state/editor';
@@ -26,6 +27,19 @@ export function ToolPalette(props: { editor: Editor }) {
             </button>
           )}
         </For>
+        {/* Stamps (library/StampsPalette.tsx): pieces of maps to drop, shown beside the map. */}
+        <button
+          class="tool"
+          classList={{ active: editor.stampsPaletteOpen() }}
+          aria-pressed={editor.stampsPaletteOpen()}
+          title="Stamps: stairs, rooms, bridges and your own saved regions, to drop on the map"
+          data-testid="tool-stamps"
+          disabled={!editor.doc()}
+          onClick={() => editor.setStampsPaletteOpen(!editor.stampsPaletteOpen())}
+        >
+          <StampIcon />
+          <span class="visually-hidden">Stamps</span>
+        </button>
       </div>
       <Show when={SQUARE_TOOL_IDS.has(editor.tool()) && editor.tool() !== 'eraser' && editor.squareLayer() === 'terrain'}>
         <div class="brushes" role="radiogroup" aria-label="Terrain brush">

@@ -59,6 +59,8 @@ export function createLibrary(deps: LibraryDeps) {
   const results = createMemo(() => index().query({ text: text(), ruleset: ruleset(), minSide: minSide(), maxSide: maxSide(), sort: sort(), descending: descending() }));
   const total = () => index().entries.length;
   const broken = createMemo(() => index().entries.filter((e) => e.problem).length);
+  /** The stamps among the cached entries (readable ones), for the Stamps palette. */
+  const stampEntries = createMemo(() => index().entries.filter((e) => e.stamp && !e.problem));
 
   // Changes made here (events, file operations) reach the library's snapshot soon after.
   const dirtyLibraries = new Set<string>();
@@ -365,6 +367,7 @@ export function createLibrary(deps: LibraryDeps) {
     results,
     total,
     broken,
+    stampEntries,
     text,
     setText,
     ruleset,

@@ -2,7 +2,7 @@ import { ENCOUNTER_FILE_EXTENSION, MAX_FILE_BYTES, parseEncounter } from '../../
 import { exportEncounterWith } from '../../src-shared/io/export';
 import { fileIsPicture, PICTURE_ACCEPT, readPicture } from '../store/picture-files';
 import type { EncounterExportRequest, ExportRequest, FileRef, FolderRef, OpenedFile, OpenedPicture, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
-import { createBrowserLibrary, importLibraryFiles } from '../store/browser-library';
+import { createBrowserLibrary, importLibraryFiles, saveStampFile } from '../store/browser-library';
 import { libraryDb } from '../store/db';
 import { readEncounterFile } from '../state/read-file';
 import type { BrowserStore } from './browser-store';
@@ -198,6 +198,9 @@ export function createBrowserBridge(store: BrowserStore = libraryDb()): Platform
 
     // The libraries live in IndexedDB alone (src-renderer/store/browser-library.ts).
     ...createBrowserLibrary(store),
+
+    // A stamp goes to the library "Stamps" in IndexedDB, not to a download.
+    saveStamp: (name, text) => saveStampFile(store, name, text),
 
     async exportFile(request: ExportRequest): Promise<FileRef | null> {
       const name = `${safeFileName(request.suggestedName, 'export')}.${request.extensions[0]}`;

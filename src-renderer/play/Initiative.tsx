@@ -113,13 +113,31 @@ export function Initiative(props: { editor: Editor }) {
                   {e.score}
                 </span>
                 <span class="order-moves">
-                  <button class="icon-button" title="Earlier in the order (ties, delaying)" disabled={i() === 0 || editor.playViewAt() !== null} onClick={() => shift(i(), -1)}>
+                  <button class="icon-button" title="Earlier in the order (ties, delaying)" aria-label={`Move ${e.name} earlier in the order`} data-testid={`order-up-${e.creature}`} disabled={i() === 0 || editor.playViewAt() !== null} onClick={() => shift(i(), -1)}>
                     ▴
                   </button>
-                  <button class="icon-button" title="Later in the order" disabled={i() === state().order.length - 1 || editor.playViewAt() !== null} onClick={() => shift(i(), 1)}>
+                  <button class="icon-button" title="Later in the order" aria-label={`Move ${e.name} later in the order`} data-testid={`order-down-${e.creature}`} disabled={i() === state().order.length - 1 || editor.playViewAt() !== null} onClick={() => shift(i(), 1)}>
                     ▾
                   </button>
+                  <button class="icon-button" title="Remove from the initiative (it stays on the map)" aria-label={`Remove ${e.name} from the initiative`} data-testid={`play-leave-${e.creature}`} disabled={editor.playViewAt() !== null} onClick={() => editor.playAct({ kind: 'leave-initiative', creature: e.creature })}>
+                    ×
+                  </button>
                 </span>
+                <Show when={e.waiting}>
+                  {(w) => (
+                    <span class="order-waiting" data-testid={`order-waiting-${e.creature}`}>
+                      {w().how === 'delay' ? 'delaying' : `ready: ${(w() as { trigger: string }).trigger}`}{' '}
+                      <button
+                        data-testid={`play-act-now-${e.creature}`}
+                        disabled={editor.playViewAt() !== null}
+                        title={w().how === 'delay' ? 'It takes its turn now, before the creature whose turn it is' : 'The readied action fires now, during this turn (move it out of turn as a reaction)'}
+                        onClick={() => editor.playAct({ kind: 'act-now', creature: e.creature })}
+                      >
+                        Act now
+                      </button>
+                    </span>
+                  )}
+                </Show>
               </li>
             )}
           </For>
@@ -127,7 +145,43 @@ export function Initiative(props: { editor: Editor }) {
         <Show when={state().ties.length}>
           <p class="hint">Tied scores are marked: {RULESETS[state().board.ruleset].text} gives no tie-break, so order them with the arrows.</p>
         </Show>
+        <JoinInitiative editor={editor} />
       </Show>
     </PanelSection>
+  );
+}
+
+/** Adds a creature already on the map to the initiative, with a score (the `join-initiative` action). */
+function JoinInitiative(props: { editor: Editor }) {
+  const editor = props.editor;
+  const outside = () => {
+    const s = editor.playState();
+    if (!s) return [];
+    const inOrder = new Set(s.order.map((o) => o.creature));
+    return s.board.creatures.filter((c) => !inOrder.has(c.id));
+  };
+  const [chosen, setChosen] = createSignal('');
+  const [score, setScore] = createSignal('');
+  const who = () => (outside().some((c) => c.id === chosen()) ? chosen() : (outside()[0]?.id ?? ''));
+  const join = () => {
+    const n = Number(score());
+    if (score().trim() === '' || !Number.isFinite(n)) {
+      editor.setPlayRefusal({ reason: 'Enter the initiative score the creature joins with.', at: null });
+      return;
+    }
+    if (editor.playAct({ kind: 'join-initiative', creature: who(), score: n })) setScore('');
+  };
+  return (
+    <Show when={outside().length}>
+      <div class="play-buttons" data-testid="play-join">
+        <select aria-label="Creature to add to the initiative" data-testid="play-join-creature" value={who()} onChange={(e) => setChosen(e.currentTarget.value)}>
+          <For each={outside()}>{(c) => <option value={c.id}>{c.name}</option>}</For>
+        </select>
+        <input type="number" class="small" aria-label="Its initiative score" placeholder="score" data-testid="play-join-score" value={score()} onInput={(e) => setScore(e.currentTarget.value)} />
+        <button data-testid="play-join-add" disabled={editor.playViewAt() !== null} title="Add it to the order after every creature with a higher or equal score" onClick={join}>
+          Add to the initiative
+        </button>
+      </div>
+    </Show>
   );
 }

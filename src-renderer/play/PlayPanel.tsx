@@ -3,10 +3,12 @@ import { RULESETS } from '../../src-shared/model';
 import type { Editor } from '../state/editor';
 import { Areas } from './Areas';
 import { DiceRoller } from './DiceRoller';
+import { Effects } from './Effects';
 import { ForcedMovement } from './ForcedMovement';
 import { Health } from './Health';
 import { Initiative } from './Initiative';
 import { Lines } from './Lines';
+import { OutOfTurn } from './OutOfTurn';
 import { Overlays } from './Overlays';
 import { PendingAttacks } from './PendingAttacks';
 import { PlayLog } from './PlayLog';
@@ -87,6 +89,8 @@ export function PlayPanel(props: { editor: Editor }) {
         <PendingAttacks editor={editor} />
         <DiceRoller editor={editor} />
         <Initiative editor={editor} />
+        <Effects editor={editor} />
+        <OutOfTurn editor={editor} />
         <Overlays editor={editor} />
         <Health editor={editor} />
         {/* Templates on the board stay listed (to clear them) whichever tool is chosen. */}

@@ -7,6 +7,7 @@ import { BAND_COLORS } from '../canvas/layers/play-overlay';
 import type { Editor } from '../state/editor';
 import type { ReachBand } from '../state/play';
 import { FlightControls, StallSave } from './Flight';
+import { DelayReady } from './DelayReady';
 import { PanelSection } from './PanelSection';
 import { unitWords } from '../state/wording';
 
@@ -75,6 +76,7 @@ export function Turn(props: { editor: Editor }) {
         </Show>
       </dl>
       <StallSave editor={editor} />
+      <DelayReady editor={editor} />
       <div class="play-actions" role="radiogroup" aria-label="Movement this turn" data-testid="play-actions">
         <For each={editor.turnOptions().filter((o) => o.action !== 'stand-up')}>
           {(o) => (

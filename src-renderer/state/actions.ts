@@ -60,6 +60,8 @@ export const ACTIONS: AppAction[] = [
   { id: 'edit.regionMirrorH', menu: 'edit', label: fixed('Mirror region left to right'), toolKey: 'H', enabled: (e) => e.hasRegion(), run: (e) => void e.mirrorRegion('horizontal') },
   { id: 'edit.regionMirrorV', menu: 'edit', label: fixed('Mirror region top to bottom'), toolKey: 'V', enabled: (e) => e.hasRegion(), run: (e) => void e.mirrorRegion('vertical') },
   { id: 'edit.regionFill', menu: 'edit', label: fixed('Fill region with the paint value'), toolKey: 'F', enabled: (e) => e.hasRegion(), run: (e) => void e.fillRegion() },
+  // Stamps (state/stamps.ts, docs/stamps.md).
+  { id: 'edit.saveStamp', menu: 'edit', label: fixed('Save region as stamp…'), enabled: (e) => e.canSaveStamp(), run: (e) => e.setSaveStampOpen(true) },
   { id: 'edit.selectAll', menu: 'edit', label: fixed('Select all creatures'), keys: ['Mod+A'], enabled: hasDoc, run: (e) => e.selectCreatures(e.doc()!.creatures.map((c) => c.id)) },
 
   { id: 'view.zoomIn', menu: 'view', label: fixed('Zoom in'), keys: ['Mod+=', 'Mod++'], enabled: hasDoc, run: (e) => e.zoomIn() },
@@ -78,6 +80,7 @@ export const ACTIONS: AppAction[] = [
   { id: 'view.layerCreatures', menu: 'view', label: fixed('Creatures layer'), checked: (e) => e.layers().creatures, run: (e) => e.setLayers({ ...e.layers(), creatures: !e.layers().creatures }) },
   // Off by default: in Edit mode a selected creature's reach covered the map being drawn. Play shows its own.
   { id: 'view.layerMovement', menu: 'view', label: fixed('Movement layer'), shortcutLabel: 'Show movement in Edit mode', keys: ['Mod+Shift+M'], checked: (e) => e.layers().overlays, run: (e) => e.setLayers({ ...e.layers(), overlays: !e.layers().overlays }) },
+  { id: 'view.stamps', menu: 'view', label: fixed('Stamps palette'), checked: (e) => e.stampsPaletteOpen(), run: (e) => e.setStampsPaletteOpen(!e.stampsPaletteOpen()), separatorBefore: true },
 
   // Play mode (src-renderer/play, state/play.ts).
   { id: 'play.toggle', menu: 'play', label: (e) => (e.playing() ? 'Back to Edit mode' : 'Play mode'), keys: ['F5'], enabled: hasDoc, checked: (e) => e.playing(), run: (e) => e.togglePlay() },

@@ -14,6 +14,7 @@ import { createPictures } from './pictures';
 import { createRuler } from './ruler';
 import { createRegions } from './regions';
 import { createSelection, type LocateCreature } from './selection';
+import { createStamps } from './stamps';
 import { createTokenArt } from './token-art';
 import { createToolState } from './tool';
 import { createViewState } from './view-state';
@@ -36,6 +37,7 @@ export type { LayerVisibility } from './view-state';
  *  - movement.ts     the reach and hover path of the selected creature
  *  - creature-edits.ts  creature look-ups and edits as commands
  *  - regions.ts      the selected region of squares: copy, cut, paste, move, rotate, mirror, fill
+ *  - stamps.ts       a region saved as a stamp; a picked stamp dropped on the map
  *  - token-art.ts    token pictures on creatures;  map-labels.ts  labels and notes on the map
  *  - ruler.ts        the free ruler (Edit and Play)
  *  - keyboard-cursor.ts  the square the arrow keys move in keyboard-cursor mode;  map-menu.ts  the map's context menu
@@ -154,6 +156,19 @@ function composeEditor(platform: PlatformBridge) {
     creatureClipboardSize: () => creatures.clipboard().length,
     showRegionTool: () => tools.setTool('region'),
   });
+  // Stamps (issue 18 › 2): a region saved as one; a picked stamp follows the pointer until dropped.
+  const stamps = createStamps({
+    platform,
+    doc: document.doc,
+    execute,
+    playing,
+    region: selection.region,
+    setRegion: selection.setRegion,
+    selectCreatures: selection.selectCreatures,
+    notify: chrome.notify,
+    tool: tools.tool,
+    setTool: tools.setTool,
+  });
   // A region is the Region tool's: picking another tool drops it, so Delete there means creatures again.
   createEffect(on(tools.tool, (id) => id !== 'region' && selection.setRegion(null), { defer: true }));
   const tokenArt = createTokenArt({ doc: document.doc, execute, notify: chrome.notify });
@@ -194,7 +209,7 @@ function composeEditor(platform: PlatformBridge) {
   // The free ruler measures the board shown: the planned map in Edit mode, the fight's in Play.
   const ruler = createRuler(inPlay.doc);
 
-  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...regions, ...tokenArt, ...mapLabels, ...keyboardCursor, ...mapMenu, ...play, ...pictures, ...inPlay, ...ruler };
+  return { platform, ...chrome, ...document, ...view, zoomToSelection, ...selection, ...tools, ...locks, ...movement, ...creatures, ...regions, ...stamps, ...tokenArt, ...mapLabels, ...keyboardCursor, ...mapMenu, ...play, ...pictures, ...inPlay, ...ruler };
 }
 
 export type Editor = ReturnType<typeof createEditor>;

@@ -240,3 +240,29 @@ export async function importLibraryZip(db: LibraryDb, name: string, zip: Uint8Ar
   });
   return { folder: { id: library.id, name: library.name }, skipped };
 }
+
+/** The browser library that holds the stamps saved in this browser (Edit › Save region as stamp…). */
+export const STAMPS_LIBRARY = { id: 'stamps', name: 'Stamps' } as const;
+
+/**
+ * Keeps a stamp's file in the library "Stamps" (made on first use) as `<name>.encounter`, or
+ * `<name> 2.encounter`… when that name is taken, so no stamp saved earlier is lost. Refuses a text
+ * that is not a valid stamp.
+ */
+export async function saveStampFile(db: LibraryDb, name: string, text: string): Promise<FileRef> {
+  const parsed = parseEncounter(text);
+  if (!parsed.ok) throw new Error(`The stamp was not saved: it is not a valid encounter file (${parsed.error}).`);
+  if (!parsed.encounter.stamp) throw new Error('The stamp was not saved: the file has no stamp mask.');
+  const base = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').trim().replace(/^\.+/, '') || 'Stamp';
+  const stem = base.toLowerCase().endsWith(SUFFIX) ? base.slice(0, -SUFFIX.length) : base;
+  return db.transaction('rw', db.libraries, db.libraryFiles, async () => {
+    if (!(await db.libraries.get(STAMPS_LIBRARY.id))) await db.libraries.put({ ...STAMPS_LIBRARY, added: Date.now() });
+    const taken = new Set((await db.libraryFiles.where('library').equals(STAMPS_LIBRARY.id).toArray()).map((f) => f.name.toLowerCase()));
+    let n = 1;
+    const nameFor = (k: number) => `${stem}${k > 1 ? ` ${k}` : ''}${SUFFIX}`;
+    while (taken.has(nameFor(n).toLowerCase())) n++;
+    const file = { id: newId(), name: nameFor(n) };
+    await db.libraryFiles.put({ ...file, library: STAMPS_LIBRARY.id, text, modified: Date.now(), bytes: byteLength(text) });
+    return file;
+  });
+}

@@ -115,3 +115,11 @@ export const RegionIcon = () => (
     <rect x="8" y="8" width="8" height="8" fill="currentColor" stroke="none" opacity="0.5" />
   </Icon>
 );
+
+/** Stamps: a rubber stamp's handle over its pad. */
+export const StampIcon = () => (
+  <Icon>
+    <rect x="8" y="3" width="8" height="7" rx="2" />
+    <path d="M10 10v4M14 10v4M4 14h16v4H4z" />
+  </Icon>
+);

@@ -54,6 +54,7 @@ export function encounterToFile(encounter: Encounter): EncounterFileV2 {
   if (encounter.drawn && (encounter.drawn.walls.length || encounter.drawn.portals.length)) file.drawn = structuredCloneDrawn(encounter.drawn);
   if (encounter.tags?.length) file.tags = [...encounter.tags];
   if (encounter.grid && Object.keys(encounter.grid).length) file.grid = { ...encounter.grid };
+  if (encounter.stamp) file.stamp = { mask: encodeRuns(encounter.stamp.mask) };
   return file;
 }
 
@@ -140,7 +141,7 @@ function fieldPath(path: readonly PropertyKey[]): string {
   return out || 'the file';
 }
 
-type Checked = { ok: true; file: EncounterFileV2; map: BattleMap | null; renamed: RenamedCreature[] } | { ok: false; error: string };
+type Checked = { ok: true; file: EncounterFileV2; map: BattleMap | null; renamed: RenamedCreature[]; stampMask: Uint8Array | null } | { ok: false; error: string };
 
 /**
  * Every check of an encounter file, in one place: the format and version, zod for the structure
@@ -178,6 +179,13 @@ function checkFile(data: unknown, build: boolean): Checked {
     const problem = decodeRunsInto(runs, map ? map[name] : null, LAYER_RANGE[name], width * height);
     if (problem) return { ok: false, error: `map.layers.${name}: ${problem}` };
   }
+  let stampMask: Uint8Array | null = null;
+  if (file.stamp) {
+    stampMask = new Uint8Array(width * height);
+    const problem = decodeRunsInto(file.stamp.mask, stampMask, (v) => v === 0 || v === 1, width * height);
+    if (problem) return { ok: false, error: `stamp.mask: ${problem}` };
+    if (!stampMask.includes(1)) return { ok: false, error: 'stamp.mask: no square belongs to the stamp' };
+  }
   const ids = new Set<string>();
   for (const [i, c] of file.creatures.entries()) {
     if (ids.has(c.id)) return { ok: false, error: `creatures[${i}].id: "${c.id}" is used by another creature` };
@@ -206,7 +214,7 @@ function checkFile(data: unknown, build: boolean): Checked {
     if (labels.has(l.id)) return { ok: false, error: `labels[${i}].id: "${l.id}" is used by another label` };
     labels.add(l.id);
   }
-  return { ok: true, file, map, renamed };
+  return { ok: true, file, map, renamed, stampMask };
 }
 
 /** Whether a stored picture is what its record says: a whole image of the stated kind and size. */
@@ -224,7 +232,7 @@ function checkPictureData(p: { data: string; mime: string; width: number; height
 export function encounterFromFile(data: unknown): ParseResult {
   const checked = checkFile(data, true);
   if (!checked.ok) return checked;
-  const { file, map, renamed } = checked;
+  const { file, map, renamed, stampMask } = checked;
   return {
     ok: true,
     ...(renamed.length ? { renamed } : {}),
@@ -243,6 +251,7 @@ export function encounterFromFile(data: unknown): ParseResult {
       ...(file.drawn && (file.drawn.walls.length || file.drawn.portals.length) ? { drawn: structuredCloneDrawn(file.drawn) } : {}),
       ...(file.tags?.length ? { tags: [...file.tags] } : {}),
       ...(file.grid && Object.keys(file.grid).length ? { grid: { ...file.grid } } : {}),
+      ...(stampMask ? { stamp: { mask: stampMask } } : {}),
     },
   };
 }

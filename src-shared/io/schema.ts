@@ -174,6 +174,48 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('condition'), creature: Id, condition: z.string().min(1).max(32).describe('A condition the ruleset names (docs/play.md › Conditions); checked when the log is replayed.'), on: z.boolean() }).strict(),
   z.object({ kind: z.literal('heal'), creature: Id, amount: z.int().min(0).max(1000000), nonlethal: z.boolean().optional() }).strict(),
   z.object({ kind: z.literal('temporary-hit-points'), creature: Id, amount: z.int().min(0).max(1000000) }).strict(),
+  // Turn control (issue 17 › 4): moves out of turn, delay and ready, the order mid-fight, effects.
+  z
+    .object({
+      kind: z.literal('move-out-of-turn'),
+      outOfTurn: z.enum(['correction', 'reaction']).describe('A GM correction, or a reaction (a readied action fired, any move the GM allows out of turn).'),
+      creature: Id,
+      action: z.string().max(32).describe('move, double, run, step, withdraw, crawl or full-round, as the ruleset has them.'),
+      path: z.array(PlaySquare).max(100000),
+      mode: z.enum(MOVEMENT_MODES).optional(),
+      score: z.number().min(0).max(1000).optional(),
+      dice: z.string().max(32).optional(),
+      phasing: z.boolean().optional().describe('Startroid phasing.'),
+    })
+    .strict(),
+  z.object({ kind: z.literal('delay'), creature: Id }).strict(),
+  z.object({ kind: z.literal('ready'), creature: Id, trigger: z.string().min(1).max(200).describe('What the readied action waits for, as the GM writes it.') }).strict(),
+  z.object({ kind: z.literal('act-now'), creature: Id }).strict(),
+  z.object({ kind: z.literal('join-initiative'), creature: Id, score: z.number().min(-1000).max(1000) }).strict(),
+  z.object({ kind: z.literal('leave-initiative'), creature: Id }).strict(),
+  z
+    .object({
+      kind: z.literal('effect'),
+      on: Id,
+      name: z.string().min(1).max(80),
+      rounds: z.int().min(0).max(1000),
+      ends: z.enum(['start', 'end']).describe("The effect ends at the start or the end of turnOf's turn, rounds after the round it began."),
+      turnOf: Id,
+      condition: z.string().min(1).max(32).optional().describe('A condition the ruleset names, set with the effect and cleared when it ends.'),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('round-end-effect'),
+      on: Id,
+      name: z.string().min(1).max(80),
+      damage: z.string().max(32).optional().describe('Dice (1d6+1) or a number, rolled at every round end.'),
+      nonlethal: z.boolean().optional(),
+      condition: z.string().min(1).max(32).optional().describe('A condition the ruleset names, set each time it fires (if not already).'),
+      rounds: z.int().min(1).max(1000).optional().describe('How many round ends it fires at; absent: until the GM ends it.'),
+    })
+    .strict(),
+  z.object({ kind: z.literal('end-effect'), effect: z.string().min(1).max(64) }).strict(),
 ]);
 
 export const PlaySessionSchema = z
@@ -296,6 +338,11 @@ function encounterFileSchema(runs: z.ZodType<number[]>) {
         .optional()
         .describe('Labels for finding the encounter in a library ("forest", "boss"); absent means none.'),
       grid: GridStyleSchema.optional(),
+      stamp: z
+        .object({ mask: runs.describe('1 on the squares that belong to the stamp, 0 elsewhere (its first row and column are a margin holding its west and north edges).') })
+        .strict()
+        .optional()
+        .describe('Set when the file is a stamp: a piece of a map to drop on others (docs/stamps.md).'),
     })
     .strict()
     .describe('An Encounter Builder encounter: a battle map, its creatures and the ruleset that moves them.');

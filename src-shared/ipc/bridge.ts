@@ -94,6 +94,8 @@ export interface LibraryEntry {
   creatureNames: string[];
   /** A small PNG of the map as a `data:` URL; null for a broken file. */
   thumbnail: string | null;
+  /** The file is a stamp (a piece of a map to drop on others, `library/stamp.ts`); absent: an encounter. */
+  stamp?: boolean;
 }
 /** What the library knows already about a file, so a scan reads only what changed. */
 export interface KnownLibraryFile {
@@ -179,10 +181,16 @@ export interface PlatformBridge {
    * the drop event itself (`webUtils.getPathForFile`); the page never names a path.
    */
   grantDroppedFile?(index: number): Promise<FileRef | null>;
+  /**
+   * Browser only: keeps a stamp (`library/stamp.ts`) in the browser's library "Stamps" under `name`,
+   * where the Stamps palette and the library find it. The desktop has none: a stamp is saved there
+   * with `saveEncounter`, into a library folder the user picks.
+   */
+  saveStamp?(name: string, text: string): Promise<FileRef | null>;
 }
 
 /** The methods every edition has, each answered by the main process on its channel. */
-export type BridgeMethod = Exclude<keyof PlatformBridge, 'edition' | 'grantDroppedFile'>;
+export type BridgeMethod = Exclude<keyof PlatformBridge, 'edition' | 'grantDroppedFile' | 'saveStamp'>;
 
 /**
  * The channel the preload alone uses for a dropped file's path (`grantDroppedFile`): not in

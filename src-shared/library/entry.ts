@@ -49,5 +49,6 @@ export function indexEncounterText(text: string): IndexFields {
     sides: s.sides,
     creatureNames: s.creatureNames,
     thumbnail,
+    ...(parsed.encounter.stamp ? { stamp: true } : {}),
   };
 }

@@ -2,3 +2,4 @@ export * from './summary';
 export * from './thumbnail';
 export * from './entry';
 export * from './search';
+export * from './stamp';

@@ -74,6 +74,12 @@ export interface Encounter {
   tags?: string[];
   /** The grid's colour, opacity and thickness; absent: the defaults (`GRID_DEFAULTS`). */
   grid?: GridStyle;
+  /**
+   * Set when the file is a stamp (issue 18 › 2): a piece of a map kept to be dropped on others
+   * (`library/stamp.ts`). `mask` is 1 on the squares that belong to it, row-major: a stamp need not be
+   * a rectangle, and its first row and column are a margin that holds the edges on its west and north sides.
+   */
+  stamp?: { mask: Uint8Array };
 }
 
 export interface NewEncounterOptions {

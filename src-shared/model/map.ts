@@ -1,3 +1,4 @@
+import type { RulesetId } from './rulesets';
 import { Terrain, type TerrainKind } from './terrain';
 
 /** The largest map side the editor and the file format accept, in squares. */
@@ -43,6 +44,26 @@ export const LAYER_NAMES: readonly LayerName[] = [
   'edgeEast',
   'edgeSouth',
 ];
+/**
+ * The layers only one ruleset's text reads (the others are read by every ruleset): the map editor
+ * offers them there alone, and a stamp carrying one is refused elsewhere (issue 18 › 2).
+ */
+export const LAYER_ONLY_IN: Readonly<Partial<Record<LayerName, RulesetId>>> = {
+  // 6d6.txt › Movement Resistance; › Hidden Movement Resistance.
+  resistance: '6d6',
+  hiddenResistance: '6d6',
+  // startroid.txt › Blockades.
+  blockade: 'startroid',
+  // epic-path.txt › Run, › 5-Foot Step: darkness stops both.
+  light: 'epic-path',
+};
+
+/** Whether a ruleset's text reads this layer. */
+export function layerReadBy(layer: LayerName, ruleset: RulesetId): boolean {
+  const only = LAYER_ONLY_IN[layer];
+  return only === undefined || only === ruleset;
+}
+
 /** Layers whose values are whole bytes; the others hold lengths. */
 export const BYTE_LAYERS: ReadonlySet<LayerName> = new Set([
   'terrain',

@@ -6,10 +6,12 @@ import { setCondition } from './conditions';
 import { stallSave } from './falls';
 import { forcedAction, teleportAction } from './forced';
 import { enterDamage, resolveAttack, setHitPoints } from './gm';
+import { addEffect, addRoundEndEffect, endEffect } from './effects';
 import { heal, setTemporaryHitPoints } from './health';
-import { enterInitiative, nextTurn, rollInitiative, setGmOrder } from './initiative';
+import { actNow, delayTurn, enterInitiative, joinInitiative, leaveInitiative, nextTurn, readyAction, rollInitiative, setGmOrder } from './initiative';
 import { moveAction, standUp } from './moves';
 import { rollAction, setAttackProfile } from './rolls';
+import { outOfTurnMove } from './out-of-turn';
 import { draft } from './state';
 import { PlayRefused, type LogEntry, type PlayAction, type PlayState } from './types';
 
@@ -35,7 +37,7 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
       e = setGmOrder(state, index, action);
       break;
     case 'next-turn':
-      e = nextTurn(state, index, action);
+      e = nextTurn(state, index, action, random);
       break;
     case 'move':
       e = moveAction(state, index, action, random);
@@ -84,6 +86,34 @@ export function applyAction(before: PlayState, action: PlayAction, index: number
       break;
     case 'temporary-hit-points':
       e = setTemporaryHitPoints(state, index, action);
+      break;
+    // Turn control (issue 17 › 4): moves out of turn, delay and ready, the order mid-fight, effects.
+    case 'move-out-of-turn':
+      e = outOfTurnMove(state, index, action, random);
+      break;
+    case 'delay':
+      e = delayTurn(state, index, action, random);
+      break;
+    case 'ready':
+      e = readyAction(state, index, action);
+      break;
+    case 'act-now':
+      e = actNow(state, index, action);
+      break;
+    case 'join-initiative':
+      e = joinInitiative(state, index, action);
+      break;
+    case 'leave-initiative':
+      e = leaveInitiative(state, index, action, random);
+      break;
+    case 'effect':
+      e = addEffect(state, index, action);
+      break;
+    case 'round-end-effect':
+      e = addRoundEndEffect(state, index, action);
+      break;
+    case 'end-effect':
+      e = endEffect(state, index, action);
       break;
     default:
       throw new PlayRefused(`"${(action as { kind?: unknown }).kind}" is not a play action.`);

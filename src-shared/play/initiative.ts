@@ -1,6 +1,8 @@
 import { RULESETS, type Creature, type Encounter } from '../model';
 import { DiceError, formatDice, parseDice, roll, type DiceExpression, type RandomSource } from '../rules/engine/dice';
+import { endEffectsTimedBy, roundEnd, turnEdge } from './effects';
 import { creatureOf, entry, nameOf, ownEntry, startTurn } from './state';
+import { freshTurn } from './turns';
 import { PlayRefused, type InitiativeEntry, type LogEntry, type PlayAction, type PlayState } from './types';
 
 /**
@@ -99,18 +101,156 @@ export function setGmOrder(state: PlayState, index: number, action: Extract<Play
 }
 
 /** Ends the turn; after the last creature in the order a new round starts. */
-export function nextTurn(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'next-turn' }>): LogEntry {
-  if (state.round === 0 || state.order.length === 0) throw new PlayRefused('Roll or enter initiative first: there is no turn to end.');
+export function nextTurn(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'next-turn' }>, random: RandomSource): LogEntry {
+  if (state.round === 0) throw new PlayRefused('Roll or enter initiative first: there is no turn to end.');
+  if (state.order.length === 0) throw new PlayRefused('Nobody is left in the initiative: add a creature to it (or enter initiative again) to go on.');
   const ended = state.current;
   // The entry belongs to the round the turn ended in (the exported log files it under that round).
   const endedRound = state.round;
-  let next = state.turnIndex + 1;
+  const e = entry(state, index, action, ended, `${ended ? nameOf(state, ended) : 'Nobody'} ends the turn.`);
+  if (ended) turnEdge(state, e, ended, 'end');
+  passTurn(state, e, state.turnIndex + 1, random);
+  e.round = endedRound;
+  return e;
+}
+
+/**
+ * The turn goes to the creature at `next` in the order; past the last one the round ends (its
+ * round's-end effects fire) and a new round starts with the first. The creature whose turn starts
+ * stops waiting (a delay or a readied action not taken lapses: its own turn has come), and the effects
+ * that end at the start of its turn end.
+ */
+function passTurn(state: PlayState, e: LogEntry, next: number, random: RandomSource): void {
+  if (!state.order.length) {
+    state.turnIndex = -1;
+    state.current = null;
+    state.turn = freshTurn(null, state.board.ruleset);
+    e.text += ' Nobody is left in the initiative.';
+    return;
+  }
   if (next >= state.order.length) {
+    roundEnd(state, e, random);
     next = 0;
     state.round += 1;
   }
   startTurn(state, next);
-  const e = entry(state, index, action, ended, `${ended ? nameOf(state, ended) : 'Nobody'} ends the turn. Round ${state.round}: ${nameOf(state, state.current!)}'s turn.`);
-  e.round = endedRound;
+  const starting = state.order[next]!;
+  e.text += ` Round ${state.round}: ${starting.name}'s turn.`;
+  if (starting.waiting) {
+    e.text += starting.waiting.how === 'delay' ? ` ${starting.name} delayed without acting: its turn comes as usual.` : ` ${starting.name}'s readied action (${starting.waiting.trigger}) was not taken and lapses.`;
+    delete starting.waiting;
+  }
+  turnEdge(state, e, starting.creature, 'start');
+}
+
+/** The current creature, asked for by an action only the current creature may take. */
+function currentOf(state: PlayState, id: string, what: string): InitiativeEntry {
+  const c = creatureOf(state, id);
+  if (state.round === 0) throw new PlayRefused('Roll or enter initiative first: play goes turn by turn.');
+  if (state.current !== c.id) throw new PlayRefused(`Only the creature whose turn it is ${what}, and it is ${state.current ? nameOf(state, state.current) : 'nobody'}'s turn.`);
+  return state.order[state.turnIndex]!;
+}
+
+/** Whether the current creature has done anything this turn (moved, stood up, spent an action). */
+function hasActed(state: PlayState): boolean {
+  return state.turn.moved || state.turn.moveActions > 0 || state.turn.fullRound || state.turn.stepped;
+}
+
+/**
+ * The current creature delays: it does nothing now, the turn passes on, and it takes its turn later
+ * when the GM says (`act-now`), its place in the order moving there. A delay, like the ready below, is
+ * a ruleset-neutral GM tool: none of the five movement chapters has delay or ready.
+ */
+export function delayTurn(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'delay' }>, random: RandomSource): LogEntry {
+  const own = currentOf(state, action.creature, 'delays');
+  if (hasActed(state)) throw new PlayRefused(`${own.name} has already acted this turn: it can only delay before doing anything.`);
+  if (own.waiting?.how === 'ready') throw new PlayRefused(`${own.name} has readied an action (${own.waiting.trigger}): it waits for that, or ends its turn.`);
+  const e = entry(state, index, action, own.creature, `${own.name} delays: it will act later this round, when the GM says.`);
+  turnEdge(state, e, own.creature, 'end');
+  own.waiting = { how: 'delay' };
+  passTurn(state, e, state.turnIndex + 1, random);
+  return e;
+}
+
+/** The current creature readies an action for a trigger the GM writes; its turn goes on as usual. */
+export function readyAction(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'ready' }>): LogEntry {
+  const own = currentOf(state, action.creature, 'readies an action');
+  const trigger = typeof action.trigger === 'string' ? action.trigger.trim() : '';
+  if (!trigger) throw new PlayRefused('Write the trigger: what the readied action waits for.');
+  if (trigger.length > 200) throw new PlayRefused('A trigger is 200 characters at most.');
+  if (own.waiting?.how === 'ready') throw new PlayRefused(`${own.name} has already readied an action (${own.waiting.trigger}).`);
+  own.waiting = { how: 'ready', trigger };
+  return entry(state, index, action, own.creature, `${own.name} readies an action: ${trigger}.`);
+}
+
+/**
+ * A waiting creature acts now. A delaying one takes its turn before the current creature, which has
+ * not acted yet (its turn follows, whole); its place in the order moves there. A readied action fires
+ * out of turn, during the current creature's turn, and the readier's place in the order moves to just
+ * before the current creature (it acted at that point); its movement, if any, is a `move-out-of-turn`
+ * reaction.
+ */
+export function actNow(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'act-now' }>): LogEntry {
+  const c = creatureOf(state, action.creature);
+  if (state.round === 0 || state.current === null) throw new PlayRefused('Roll or enter initiative first: play goes turn by turn.');
+  const own = state.order.find((o) => o.creature === c.id);
+  if (!own) throw new PlayRefused(`${c.name} is not in the initiative.`);
+  const waiting = own.waiting;
+  if (!waiting) throw new PlayRefused(`${c.name} is neither delaying nor holding a readied action.`);
+  const current = state.order[state.turnIndex]!;
+  if (current.creature === c.id) throw new PlayRefused(`It is ${c.name}'s own turn: its readied action waits for another creature's turn.`);
+  if (waiting.how === 'delay' && hasActed(state)) {
+    throw new PlayRefused(`${current.name} has already acted this turn: end its turn, then ${c.name} acts before the next creature.`);
+  }
+  delete own.waiting;
+  // The waiting creature's place moves to just before the current creature.
+  state.order = state.order.filter((o) => o !== own);
+  const before = state.order.indexOf(current);
+  state.order.splice(before, 0, own);
+  if (waiting.how === 'delay') {
+    startTurn(state, before);
+    const e = entry(state, index, action, c.id, `${c.name} stops delaying and acts now, before ${current.name}: round ${state.round}, ${c.name}'s turn; ${current.name}'s follows.`);
+    turnEdge(state, e, c.id, 'start');
+    return e;
+  }
+  state.turnIndex = before + 1;
+  return entry(state, index, action, c.id, `${c.name}'s readied action fires (${waiting.trigger}), during ${current.name}'s turn; ${c.name} now acts just before ${current.name} in the order.`);
+}
+
+/**
+ * A creature already on the map joins the initiative with a score: after every creature with a higher
+ * or equal score (so it never takes a turn from one already there). The current turn stays as it is.
+ */
+export function joinInitiative(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'join-initiative' }>): LogEntry {
+  const c = creatureOf(state, action.creature);
+  if (state.round === 0) throw new PlayRefused('Roll or enter initiative first: a creature joins an initiative that has started.');
+  if (state.order.some((o) => o.creature === c.id)) throw new PlayRefused(`${c.name} is already in the initiative.`);
+  if (typeof action.score !== 'number' || !Number.isFinite(action.score)) throw new PlayRefused(`${c.name}'s initiative is not a number.`);
+  const current = state.order[state.turnIndex] ?? null;
+  let at = state.order.findIndex((o) => o.score < action.score);
+  if (at < 0) at = state.order.length;
+  state.order.splice(at, 0, { creature: c.id, name: c.name, score: action.score });
+  if (current) state.turnIndex = state.order.indexOf(current);
+  else startTurn(state, at);
+  const neighbour = state.order[at - 1];
+  return entry(state, index, action, c.id, `${c.name} joins the initiative with ${action.score}, ${neighbour ? `after ${neighbour.name}` : 'first in the order'}.`);
+}
+
+/**
+ * A creature leaves the initiative (it stays on the map). If it was its turn, the turn passes on as
+ * after Next turn; the effects timed by its turn end, as its turn will not come again.
+ */
+export function leaveInitiative(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'leave-initiative' }>, random: RandomSource): LogEntry {
+  const c = creatureOf(state, action.creature);
+  const k = state.order.findIndex((o) => o.creature === c.id);
+  if (k < 0) throw new PlayRefused(`${c.name} is not in the initiative.`);
+  const e = entry(state, index, action, c.id, `${c.name} leaves the initiative.`);
+  const wasCurrent = state.current === c.id;
+  const current = state.order[state.turnIndex] ?? null;
+  state.order.splice(k, 1);
+  state.ties = state.ties.map((t) => t.filter((id) => id !== c.id)).filter((t) => t.length > 1);
+  endEffectsTimedBy(state, e, c.id);
+  if (wasCurrent) passTurn(state, e, k, random);
+  else if (current) state.turnIndex = state.order.indexOf(current);
   return e;
 }

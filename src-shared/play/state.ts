@@ -40,6 +40,7 @@ export function initialState(planned: Encounter): PlayState {
     areas: [],
     attackProfiles: new Map(),
     conditions: new Map(),
+    effects: [],
   };
 }
 
@@ -62,6 +63,7 @@ export function draft(state: PlayState): PlayState {
     areas: [...state.areas],
     attackProfiles: new Map(state.attackProfiles),
     conditions: new Map([...state.conditions].map(([id, list]) => [id, [...list]])),
+    effects: state.effects.map((f) => ({ ...f })),
   };
 }
 

@@ -91,7 +91,47 @@ export type PlayAction =
   /** Healing the GM enters: lethal damage (or nonlethal) comes off (health.ts). */
   | { kind: 'heal'; creature: string; amount: number; nonlethal?: boolean }
   /** Temporary hit points the GM gives (they take damage first; 0 clears them). */
-  | { kind: 'temporary-hit-points'; creature: string; amount: number };
+  | { kind: 'temporary-hit-points'; creature: string; amount: number }
+  // Turn control (issue 17 › 4): moves out of turn, delay and ready, the order mid-fight, effects.
+  /**
+   * A move by a creature whose turn it is not: a GM correction or a reaction. The path is checked as
+   * any move; the current turn's movement is untouched (see `outOfTurnMove`).
+   */
+  | { kind: 'move-out-of-turn'; outOfTurn: OutOfTurn; creature: string; action: MoveAction; path: Square[]; mode?: MovementMode; score?: number; dice?: string; phasing?: boolean }
+  /** The current creature delays: the turn passes on, and it acts later when the GM says (`act-now`). */
+  | { kind: 'delay'; creature: string }
+  /** The current creature readies an action for a trigger the GM writes; `act-now` fires it out of turn. */
+  | { kind: 'ready'; creature: string; trigger: string }
+  /** A delaying creature takes its turn now, or a readied action fires now. */
+  | { kind: 'act-now'; creature: string }
+  /** A creature already on the map joins the initiative with a score. */
+  | { kind: 'join-initiative'; creature: string; score: number }
+  /** A creature leaves the initiative (it stays on the map). */
+  | { kind: 'leave-initiative'; creature: string }
+  /** A named effect on a creature for some rounds, ending at the start or the end of a named creature's turn; a `condition` is set with it and cleared when it ends. */
+  | { kind: 'effect'; on: string; name: string; rounds: number; ends: TurnEdge; turnOf: string; condition?: string }
+  /** An effect the GM enters that fires at every round's end (damage, dice or a number, and/or a condition set), `rounds` times or until ended. */
+  | { kind: 'round-end-effect'; on: string; name: string; damage?: string; nonlethal?: boolean; condition?: string; rounds?: number }
+  /** The GM ends an effect early. */
+  | { kind: 'end-effect'; effect: string };
+
+/** Why a creature moves when it is not its turn. */
+export type OutOfTurn = 'correction' | 'reaction';
+
+/** The start or the end of a creature's turn, where an effect ends. */
+export type TurnEdge = 'start' | 'end';
+
+/** What a creature in the initiative waits to do: it delayed, or readied an action for a trigger. */
+export type Waiting = { how: 'delay' } | { how: 'ready'; trigger: string };
+
+/**
+ * An effect in play (`effects.ts`). `id` is `effect-<log index>`, stable across replays. A `duration`
+ * effect ends at the `edge` of `turnOf`'s turn in round `round` (or the first such edge after it); a
+ * `round-end` effect fires at every round's end, `left` more times (null: until the GM ends it).
+ */
+export type PlayEffect =
+  | { id: string; kind: 'duration'; name: string; on: string; edge: TurnEdge; turnOf: string; round: number; condition: string | null }
+  | { id: string; kind: 'round-end'; name: string; on: string; damage: string | null; nonlethal: boolean; condition: string | null; left: number | null };
 
 export type PlayActionKind = PlayAction['kind'];
 
@@ -123,6 +163,8 @@ export interface InitiativeEntry {
   /** Set when rolled: the die's face and the modifier. */
   roll?: number;
   modifier?: number;
+  /** A delay or a readied action not yet taken (turn control). */
+  waiting?: Waiting;
 }
 
 /** An attack of opportunity a move provoked, waiting for the GM's hit or miss. */
@@ -235,6 +277,8 @@ export interface PlayState {
    * prone, helpless, dead and blinded stay on the board's creature, where the engine reads them.
    */
   conditions: Map<string, string[]>;
+  /** Effects in play, in the order they were added (turn control, `effects.ts`). */
+  effects: PlayEffect[];
 }
 
 /** An area template on the board, with what it covered when it was placed. */

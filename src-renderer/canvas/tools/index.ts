@@ -16,6 +16,7 @@ import { createPlayRulerTool } from './play-ruler';
 import { createPictureWandTool } from './picture-wand';
 import { createRegionTool } from './region';
 import { createSelectTool } from './select';
+import { createStampTool } from './stamp';
 import { createBrushTool } from './square-brush';
 import { createEraserTool } from './square-eraser';
 import { createFillTool } from './square-fill';
@@ -100,6 +101,9 @@ export function toolForKey(key: string, playing = false): ToolDefinition | undef
  */
 export function createToolbox(editor: Editor) {
   const tools = new Map<string, Tool>([...TOOLS, ...PLAY_TOOLS].map((t) => [t.id, t.create(editor)]));
+  // Dropping a stamp: entered from the Stamps palette, so it has no button or key of its own.
+  const stamp = createStampTool(editor);
+  tools.set(stamp.id, stamp);
   // In Play mode the active tool is Play mode's own; editing tools wait for Edit mode.
   const activeId = () => (editor.playing() ? editor.playTool() : editor.tool());
   let lastId = activeId();

@@ -1,5 +1,5 @@
 import type { Command } from '../../../src-shared/commands';
-import { Blockade, Light, RULESETS, Surface, SURFACE_NAMES, Terrain, TERRAIN_LABELS, TERRAIN_NAMES, type Encounter, type RulesetId } from '../../../src-shared/model';
+import { Blockade, layerReadBy, Light, RULESETS, Surface, SURFACE_NAMES, Terrain, TERRAIN_LABELS, TERRAIN_NAMES, type Encounter, type RulesetId } from '../../../src-shared/model';
 import { Going } from '../../../src-shared/rules/engine/ruleset';
 import { RULESET_IMPLEMENTATIONS } from '../../../src-shared/rules/registry';
 import { terrainCss } from '../../ui/palette';
@@ -138,7 +138,7 @@ export const SQUARE_LAYERS: readonly SquareLayer[] = [
     label: 'Movement resistance',
     // 6d6.txt › Movement Resistance: each 5' square has a movement resistance; flat ground is one.
     about: () => 'Movement resistance painted on the square (6d6.txt › Movement Resistance); unpainted squares take it from their terrain.',
-    available: (r) => r === '6d6',
+    available: (r) => layerReadBy('resistance', r),
     values: {
       kind: 'choice',
       options: () => [
@@ -153,7 +153,7 @@ export const SQUARE_LAYERS: readonly SquareLayer[] = [
     label: 'Blockade',
     // startroid.txt › Blockades: blocking terrain; cleared once it is difficult, twice normal.
     about: () => 'A demo blockade (startroid.txt › Blockades): blocking until cleared, then difficult terrain; clearing it again removes it.',
-    available: (r) => r === 'startroid',
+    available: (r) => layerReadBy('blockade', r),
     values: {
       kind: 'choice',
       options: () => [
@@ -169,7 +169,7 @@ export const SQUARE_LAYERS: readonly SquareLayer[] = [
     label: 'Light',
     // epic-path.txt › Run: "Characters may not use the 'run' action if they cannot see"; › 5-Foot Step.
     about: () => 'Light on the square (Epic Path › Run, › 5-Foot Step): a creature whose whole space is in darkness, or a blinded one, cannot see, so it may not run or take a 5-foot step.',
-    available: (r) => r === 'epic-path',
+    available: (r) => layerReadBy('light', r),
     values: {
       kind: 'choice',
       options: () => [
@@ -186,7 +186,7 @@ export const SQUARE_LAYERS: readonly SquareLayer[] = [
     // 6d6.txt › Hidden Movement Resistance: "hazards may be hidden, such as the level snow hiding the deep ditch".
     about: () =>
       "Movement resistance hidden on the square, such as a ditch under level snow (6d6 RPG › Hidden Movement Resistance): a mover plans with what it sees and pays this when it moves in, unless it knows the hidden resistance (the creature panel's option).",
-    available: (r) => r === '6d6',
+    available: (r) => layerReadBy('hiddenResistance', r),
     values: {
       kind: 'choice',
       options: () => [
