@@ -87,6 +87,30 @@ function expectMarked(s: Summary, n: number, id: string, conditions: string[], r
   expect(creature(s, id).conditions).toEqual(conditions);
 }
 
+/**
+ * Turn control, the same pattern in every script (ruleset-neutral GM tools: no rule of their own;
+ * an effect's condition cites what the condition action cites, docs/play.md › Turn control): an
+ * effect with a condition for one round, ending at a named creature's turn edge; a creature that
+ * delays and acts now before another; a readied action fired during another's turn, the readier
+ * moving out of turn as a reaction.
+ */
+interface TurnControl {
+  effect: { at: number; text: string; rule: string; endsAt: number; ends: string; on: string };
+  delay: { at: number; who: string; actsAt: number; before: string };
+  ready: { at: number; who: string; trigger: string; firesAt: number; during: string; move: string };
+}
+function expectTurnControl(s: Summary, t: TurnControl): void {
+  expect(entry(s, t.effect.at).text).toContain(t.effect.text);
+  expect(entry(s, t.effect.at).rules).toEqual([t.effect.rule]);
+  expect(entry(s, t.effect.endsAt).text).toContain(t.effect.ends);
+  expect(entry(s, t.delay.at).text).toContain(`${t.delay.who} delays`);
+  expect(entry(s, t.delay.actsAt).text).toContain(`${t.delay.who} stops delaying and acts now, before ${t.delay.before}`);
+  expect(entry(s, t.ready.at).text).toContain(`${t.ready.who} readies an action: ${t.ready.trigger}`);
+  expect(entry(s, t.ready.firesAt).text).toContain(`${t.ready.who}'s readied action fires (${t.ready.trigger}), during ${t.ready.during}'s turn`);
+  expect(entry(s, t.ready.firesAt + 1).text).toContain(`Out of turn (reaction): ${t.ready.who} ${t.ready.move}`);
+  for (const k of ['effect', 'delay', 'ready', 'act-now', 'move-out-of-turn']) expect(s.log.some((e) => e.kind === k)).toBe(true);
+}
+
 /** Every action of the script is one entry, numbered from 1, none refused. */
 function expectWholeScript(s: Summary, sample: string): void {
   const n = scriptLength(sample);
@@ -98,15 +122,17 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
   it('d20 SRD 3.5, the goblin ambush: the wolf drops Bree with a rolled attack of opportunity; a burst covers both', async () => {
     const s = await fight('goblin-ambush.d20-35');
     expectWholeScript(s, 'goblin-ambush.d20-35');
-    // Initiative as entered: Wolf 20 first. 19 actions: round 1 is entries 5–14 (six next-turns
-    // pass W, A, B, G, H, O), round 2 starts at the wolf again; entry 19 ends the wolf's turn.
-    expect(s.round).toBe(2);
+    // Initiative as entered: Wolf 20 first. Round 1 is entries 5–14 (six next-turns pass W, A, B,
+    // G, H, O); round 2 runs to entry 31, which starts round 3 at the wolf; entry 32 ends its turn.
+    expect(s.round).toBe(3);
     expect(s.current).toBe('A');
     // The wolf's double move ends where the path does (d20-srd-35.txt › Movement in Combat: two
     // move actions), Bree's single step west to 1,3; nobody else moves.
     expect(creature(s, 'W')).toMatchObject({ x: 3, y: 3 });
-    expect(creature(s, 'B')).toMatchObject({ x: 1, y: 3 });
-    expect(creature(s, 'A')).toMatchObject({ x: 1, y: 1, damage: 0 });
+    // Bree's own step took her to 1,3 (entry 9); her readied reaction (entry 29) to 0,3. Aldric,
+    // acting after his delay, walks 1,1 → 3,1 along the bluff (entry 25).
+    expect(creature(s, 'B')).toMatchObject({ x: 0, y: 3 });
+    expect(creature(s, 'A')).toMatchObject({ x: 3, y: 1, damage: 0 });
     // Bree leaves 2,3, a square the wolf at 3,3 threatens: one attack of opportunity, from the wolf.
     const step = entry(s, 9);
     expect(step.text).toContain('Provokes an attack of opportunity from Wolf');
@@ -138,15 +164,26 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
     expectRoll(hurt.dice[0]!, '2d6', 2, 6);
     expect(creature(s, 'H')).toMatchObject({ hitPoints: 11, damage: hurt.dice[0]!.total });
     // Bree, down, is marked helpless: others pass through her square (d20-srd-35.txt › Moving through a Square).
-    expectMarked(s, 20, 'B', ['helpless'], 'd20-srd-35.txt › Moving through a Square');
+    // Hold person, added on the wolf's turn in round 2 for 1 round to the start of the wolf's turn:
+    // it ends as round 3 begins (entry 31), the hobgoblin no longer helpless. Aldric delays on his
+    // turn and acts before the goblin archer; Bree's readied action fires on the hobgoblin's turn.
+    expectTurnControl(s, {
+      effect: { at: 20, text: "Hold person on Hobgoblin: 1 round, ending at the start of Wolf's turn in round 3", rule: 'd20-srd-35.txt › Moving through a Square', endsAt: 31, ends: 'Hold person on Hobgoblin ends (start of Wolf\'s turn). Hobgoblin is no longer helpless.', on: 'H' },
+      delay: { at: 21, who: 'Aldric', actsAt: 24, before: 'Goblin archer' },
+      ready: { at: 22, who: 'Bree', trigger: 'the hobgoblin comes near', firesAt: 28, during: 'Hobgoblin', move: 'moves from 1,3 to 0,3' },
+    });
+    expect(creature(s, 'H').conditions).toEqual([]);
+    // Acting now moves Aldric before the archer, and the fired readied action Bree before the hobgoblin.
+    expect((s as unknown as { order: { creature: string }[] }).order.map((o) => o.creature)).toEqual(['W', 'A', 'G', 'B', 'H', 'O']);
+    expectMarked(s, 33, 'B', ['helpless'], 'd20-srd-35.txt › Moving through a Square');
   });
 
   it('Epic Path, the drake lair: the kobold drops Ardent, the drake climbs and dives, the familiar flies up', async () => {
     const s = await fight('drake-lair.epic-path');
     expectWholeScript(s, 'drake-lair.epic-path');
-    // Order A, K, D, T; three rounds of next-turns: the script ends with Ardent's turn in round 3.
-    expect(s.round).toBe(3);
-    expect(s.current).toBe('A');
+    // Order A, K, D, T; the script ends in round 4 on the familiar's turn.
+    expect(s.round).toBe(4);
+    expect(s.current).toBe('T');
     // Ardent's double move to the shelf's edge passes the kobold and the drake
     // (epic-path.txt › Double Move, › Walk): two attacks of opportunity, entry 5's pending 4:0 and 4:1.
     expect(entry(s, 5).text).toContain('Provokes attacks of opportunity from Drake');
@@ -173,15 +210,27 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
     // Rolled damage 1d8 (1–8) on the kobold's 7 hit points.
     const hurt = entry(s, 18);
     expectRoll(hurt.dice[0]!, '1d8', 1, 8);
-    expect(creature(s, 'K')).toMatchObject({ x: 6, y: 1, hitPoints: 7, damage: hurt.dice[0]!.total });
+    expect(creature(s, 'K')).toMatchObject({ x: 7, y: 1, hitPoints: 7, damage: hurt.dice[0]!.total });
     // Ardent, down, is unconscious: he cannot stop a creature squeezing into his space (epic-path.txt › Squeezing).
-    expectMarked(s, 23, 'A', ['unconscious'], 'epic-path.txt › Squeezing');
+    // Exhausting poison makes the kobold fatigued ("can't run or charge", epic-path.txt › Overland
+    // Travel) from round 3 to the end of its turn in round 4 (entry 34). Its readied reaction walks
+    // 6,1 → 7,1, out of Ardent's reach: an attack of opportunity left open (epic-path.txt › Walk).
+    expectTurnControl(s, {
+      effect: { at: 23, text: "Exhausting poison on Kobold: 1 round, ending at the end of Kobold's turn in round 4", rule: 'epic-path.txt › Overland Travel', endsAt: 34, ends: 'Kobold is no longer fatigued', on: 'K' },
+      delay: { at: 24, who: 'Ardent', actsAt: 27, before: 'Drake' },
+      ready: { at: 25, who: 'Kobold', trigger: 'the drake lands', firesAt: 29, during: 'Drake', move: 'moves from 6,1 to 7,1' },
+    });
+    expect(entry(s, 23).text).toContain("Kobold is fatigued: can't run or charge");
+    expect(creature(s, 'K').conditions).toEqual([]);
+    expect(entry(s, 30).text).toContain('Provokes an attack of opportunity from Ardent');
+    expectMarked(s, 36, 'A', ['unconscious'], 'epic-path.txt › Squeezing');
   });
 
   it('d20 3.0, the tower gate: the mage provokes and falls, the wyvern stalls climbing, a line covers the dwarf', async () => {
     const s = await fight('tower-gate.d20-30');
     expectWholeScript(s, 'tower-gate.d20-30');
-    expect(s.round).toBe(3);
+    // W, M, D; the Mage's delay carries into round 4, so the script ends in round 6 on her turn.
+    expect(s.round).toBe(6);
     expect(s.current).toBe('M');
     // The mage walks 2,2 → 2,7 past the wyvern (at 3,1 after its run) and off the tower's 10 ft
     // edge: a fall of 1d6 (d20 rule of 1d6 per 10 feet, as the log cites), then the wyvern's rolled
@@ -208,16 +257,25 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
     expect(flight.text).toContain('under its minimum forward speed of 30 ft');
     expectRoll(flight.dice[0]!, '1d6', 1, 6);
     expect(creature(s, 'E')).toMatchObject({ x: 7, y: 1, altitude: 0, damage: flight.dice[0]!.total });
-    // The dwarf's 5-foot step (d20-phb-30.txt › 5-Foot Step) to 2,9.
-    expect(creature(s, 'D')).toMatchObject({ x: 2, y: 9, damage: 0 });
+    // The dwarf's 5-foot step (d20-phb-30.txt › 5-Foot Step) to 2,9, then another as its readied
+    // reaction to 1,9 (3,9 would be difficult terrain, 10 ft).
+    expect(creature(s, 'D')).toMatchObject({ x: 1, y: 9, damage: 0 });
     // The mage, down, is unconscious, and so helpless (d20-phb-30.txt › Moving Trough a Square, the text's spelling).
-    expectMarked(s, 22, 'M', ['helpless', 'unconscious'], 'd20-phb-30.txt › Moving Trough a Square');
+    // Web entangles the dwarf (named in d20-phb-30.txt's modifier tables only: no movement rule)
+    // until the end of its turn in round 4 — round 5 in the order, as its turn in round 4 came
+    // before the web's round ended: the web ends at entry 32.
+    expectTurnControl(s, {
+      effect: { at: 22, text: "Web on Dwarf guard: 1 round, ending at the end of Dwarf guard's turn in round 4", rule: 'd20-phb-30.txt › Attack Roll Modifiers', endsAt: 32, ends: 'Dwarf guard is no longer entangled', on: 'D' },
+      delay: { at: 23, who: 'Mage', actsAt: 26, before: 'Wyvern' },
+      ready: { at: 24, who: 'Dwarf guard', trigger: 'the wyvern dives', firesAt: 28, during: 'Wyvern', move: 'steps from 2,9 to 1,9' },
+    });
+    expectMarked(s, 34, 'M', ['helpless', 'unconscious'], 'd20-phb-30.txt › Moving Trough a Square');
   });
 
   it('6d6, the Dead Pony getaway: the Game Leader enters a fall, a cube of smoke, the guard shot down', async () => {
     const s = await fight('ambush-alley.6d6');
     expectWholeScript(s, 'ambush-alley.6d6');
-    expect(s.round).toBe(3);
+    expect(s.round).toBe(4);
     expect(s.current).toBe('R');
     // Razir steps off the 10 ft dock: 6d6.txt gives no falling damage, so it is entered (3); he
     // "falls down" (prone).
@@ -237,15 +295,23 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
     expect(entry(s, 13).text).toContain('Cleared the area: Smoke bomb');
     // The guard is dead: it adds only the resistance of an occupant that does not hinder (6d6.txt › Occupied Squares);
     // Razir is still fallen down from the dock (prone).
-    expectMarked(s, 16, 'G', ['dead'], '6d6.txt › Occupied Squares');
+    // Knocked out: the guard unconscious from round 3 to the start of Razir's turn in round 4. Boban's
+    // reaction is a 5' step ("usable in initiative and opportunity actions", 6d6.txt › 5' Step).
+    expectTurnControl(s, {
+      effect: { at: 16, text: "Knocked out on Guard: 1 round, ending at the start of Razir's turn in round 4", rule: '6d6.txt › Occupied Squares', endsAt: 25, ends: 'Guard is no longer unconscious', on: 'G' },
+      delay: { at: 17, who: 'Razir', actsAt: 19, before: 'Boban' },
+      ready: { at: 21, who: 'Boban', trigger: 'the guard wakes', firesAt: 23, during: 'Guard', move: 'steps from 2,2 to 3,2' },
+    });
+    expect(creature(s, 'B')).toMatchObject({ x: 3, y: 2 });
+    expectMarked(s, 26, 'G', ['dead'], '6d6.txt › Occupied Squares');
     expect(creature(s, 'R').conditions).toEqual(['prone']);
   });
 
   it('Startroid, the hive breach: through the drone (provokes), the medic stands, the zergling shot down', async () => {
     const s = await fight('hive-breach.startroid');
     expectWholeScript(s, 'hive-breach.startroid');
-    expect(s.round).toBe(3);
-    expect(s.current).toBe('S');
+    expect(s.round).toBe(4);
+    expect(s.current).toBe('Z');
     // Entering the drone's square provokes (startroid.txt › Moving through occupied squares); its
     // 1d20+20 beats 14 and 1d4+5 (6–9) is more than the sniper's 5 hit points.
     expect(entry(s, 5).text).toContain('Provokes an attack of opportunity from Drone');
@@ -261,7 +327,7 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
     expect(entry(s, 17).text).toContain('Cleared the area Acid spray');
     // The medic, prone in the plan, stands up (startroid.txt: a move action).
     expect(entry(s, 12).text).toContain('Medic stands up');
-    expect(creature(s, 'M')).toMatchObject({ x: 1, y: 4, prone: false });
+    expect(creature(s, 'M')).toMatchObject({ x: 2, y: 4, prone: false });
     // 2d6+4 (6–16) on the zergling's 6 hit points after its walk to 8,3.
     const rifle = entry(s, 16);
     expectRoll(rifle.dice[0]!, '2d6+4', 2, 6, 4);
@@ -269,6 +335,14 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
     expect(zergling).toMatchObject({ x: 8, y: 3, hitPoints: 6, damage: rifle.dice[0]!.total });
     expect(zergling.hitPoints! - zergling.damage).toBeLessThanOrEqual(0);
     // The zergling is dead: startroid.txt gives the dead no movement rule, so nothing is cited.
-    expectMarked(s, 23, 'Z', ['dead'], null);
+    // The stasis net immobilizes the zergling ("cannot walk, shift or double move",
+    // startroid.txt › Teleportation) to the start of its turn in round 4; the medic's readied
+    // reaction is a one-square walk.
+    expectTurnControl(s, {
+      effect: { at: 23, text: "Stasis net on Zergling: 1 round, ending at the start of Zergling's turn in round 4", rule: 'startroid.txt › Teleportation', endsAt: 35, ends: 'Zergling is no longer immobilized', on: 'Z' },
+      delay: { at: 24, who: 'Sniper', actsAt: 25, before: 'Drone' },
+      ready: { at: 29, who: 'Medic', trigger: 'the roach moves', firesAt: 31, during: 'Roach', move: 'moves from 1,4 to 2,4' },
+    });
+    expectMarked(s, 36, 'Z', ['dead'], null);
   });
 });
