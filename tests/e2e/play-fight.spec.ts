@@ -155,7 +155,7 @@ async function replayInApp(page: Page) {
   await expect(page.getByText('end in the same state')).toBeVisible({ timeout: 30_000 });
 }
 
-test('d20 SRD 3.5, the goblin ambush: a burst on the wolf and Bree, the wolf drops Bree with a rolled attack of opportunity, saved and reopened mid-fight, replayed', async ({ app }) => {
+test('d20 SRD 3.5, the goblin ambush: a burst, the wolf drops Bree with a rolled attack, saved and reopened mid-fight, ready and delay, a hold that ends, replayed', async ({ app }) => {
   test.setTimeout(60_000);
   const { page } = app;
   await startPlay(page, 'Goblin ambush at the ford', 35, { W: 20, A: 15, B: 10, G: 8, H: 5, O: 3 });
@@ -196,8 +196,47 @@ test('d20 SRD 3.5, the goblin ambush: a burst on the wolf and Bree, the wolf dro
   await expectBoardIsModel(page, saved.model, saved.session);
   await reopen(app, saved.file);
   await expectBoardIsModel(page, saved.model, saved.session);
-  await nextTurn(page, 4);
+
+  // Still Bree's turn: she readies an action for the hobgoblin (a GM tool: no rule cited).
+  await expect(page.getByTestId('play-current')).toHaveText('Bree');
+  await page.getByTestId('play-ready-trigger').fill('the hobgoblin comes near');
+  await page.getByTestId('play-ready').click();
+  await expect(page.getByTestId('play-readied')).toHaveText('Readied: the hobgoblin comes near');
+  await nextTurn(page);
+  // The goblin archer delays, then acts now, before the hobgoblin.
+  await page.getByTestId('play-delay').click();
+  await expect(page.getByTestId('play-current')).toHaveText('Hobgoblin');
+  await expect(page.getByTestId('order-waiting-G')).toContainText('delaying');
+  await page.getByTestId('play-act-now-G').click();
+  await expect(page.getByTestId('play-current')).toHaveText('Goblin archer');
+  await nextTurn(page);
+  await expect(page.getByTestId('play-current')).toHaveText('Hobgoblin');
+  // Hold person: the hobgoblin helpless (d20-srd-35.txt › Moving through a Square) until the start
+  // of the wolf's turn, one round on — its badge on the map while it lasts.
+  await page.getByTestId('effect-name').fill('Hold person');
+  await page.getByTestId('effect-on').selectOption('H');
+  await page.getByTestId('effect-condition').selectOption('helpless');
+  await page.getByTestId('effect-rounds').fill('1');
+  await page.getByTestId('effect-edge').selectOption('start');
+  await page.getByTestId('effect-turn-of').selectOption('W');
+  await page.getByTestId('effect-add').click();
+  await expect(page.getByTestId('play-log-entry').last()).toContainText("Hold person on Hobgoblin: 1 round, ending at the start of Wolf's turn in round 2");
+  await expect(page.getByTestId('health-H')).toContainText('helpless');
+  expect(await badgeTitle(page, { x: 12, y: 5 })).toMatch(/^Helpless: /);
+  // Bree's readied action fires on the hobgoblin's turn: she steps west as a reaction, out of turn.
+  await page.getByTestId('play-act-now-B').click();
+  await page.getByTestId('oot-creature').selectOption('B');
+  await page.getByTestId('oot-reaction').check();
+  await page.getByTestId('oot-path').fill('0,3');
+  await page.getByTestId('oot-move').click();
+  await expect(page.getByTestId('play-log-entry').last()).toContainText('Out of turn (reaction): Bree moves from 1,3 to 0,3');
+  await expect(page.getByTestId('play-current')).toHaveText('Hobgoblin');
+  // Round 2 begins with the wolf's turn: the hold ends, the badge goes.
+  await nextTurn(page, 2);
   await expect(page.getByTestId('play-round')).toContainText('Round 2');
+  await expect(page.getByTestId('play-log-entry').last()).toContainText('Hold person on Hobgoblin ends (start of Wolf\'s turn). Hobgoblin is no longer helpless.');
+  await expect(page.getByTestId('health-H')).not.toContainText('helpless');
+  expect(await badgeTitle(page, { x: 12, y: 5 })).toBeFalsy();
   await page.getByTestId('area-clear-all').click();
   await expect(page.getByTestId('play-log-entry').last()).toContainText('Cleared the area: Fireball (GM).');
   await nextTurn(page, 1);
@@ -206,7 +245,9 @@ test('d20 SRD 3.5, the goblin ambush: a burst on the wolf and Bree, the wolf dro
   await expectBoardIsModel(page, end.model, end.session);
   expect(end.model.round).toBe(2);
   const bree = playSummary(end.model, end.session).creatures.find((c) => c.id === 'B')!;
+  expect(bree).toMatchObject({ x: 0, y: 3, conditions: ['helpless'] });
   expect(bree.hitPoints! - bree.damage).toBe(left);
+  expect(end.model.order.map((o) => o.creature)).toEqual(['W', 'A', 'G', 'B', 'H', 'O']);
   await replayInApp(page);
   await expectBoardIsModel(page, end.model, end.session);
   expect(app.problems).toEqual([]);
