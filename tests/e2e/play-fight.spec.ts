@@ -253,7 +253,7 @@ test('d20 SRD 3.5, the goblin ambush: a burst, the wolf drops Bree with a rolled
   expect(app.problems).toEqual([]);
 });
 
-test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold's rolled attack drops him, a flask of fire, the drake climbs 15 ft, saved and reopened, replayed", async ({ app }) => {
+test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold's rolled attack drops him, a flask of fire, the drake climbs 15 ft, a poison that ends, saved and reopened, replayed", async ({ app }) => {
   test.setTimeout(60_000);
   const { page } = app;
   await startPlay(page, "The drake's lair", 21, { A: 20, K: 15, D: 10, T: 5 });
@@ -303,15 +303,37 @@ test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold
   await expectBoardIsModel(page, saved.model, saved.session);
   await reopen(app, saved.file);
   await expectBoardIsModel(page, saved.model, saved.session);
+  // Still the drake's turn: its poison leaves the kobold fatigued until the end of the kobold's
+  // next turn (0 rounds: the next such edge).
+  await page.getByTestId('effect-name').fill('Exhausting poison');
+  await page.getByTestId('effect-on').selectOption('K');
+  await page.getByTestId('effect-condition').selectOption('fatigued');
+  await page.getByTestId('effect-rounds').fill('0');
+  await page.getByTestId('effect-edge').selectOption('end');
+  await page.getByTestId('effect-turn-of').selectOption('K');
+  await page.getByTestId('effect-add').click();
+  await expect(page.getByTestId('health-K')).toContainText('fatigued');
+  expect(await badgeTitle(page, { x: 6, y: 1 })).toMatch(/^Fatigued: can't run or charge/);
   await nextTurn(page, 2);
   await expect(page.getByTestId('play-round')).toContainText('Round 2');
   await page.getByTestId('area-clear-all').click();
   await expect(page.getByTestId('play-log-entry').last()).toContainText('Cleared the area: Flask of fire (GM).');
+  // Ardent, down, is marked unconscious; on the kobold's turn it cannot run ("can't run or charge",
+  // epic-path.txt › Overland Travel); when its turn ends, so does the poison.
+  await page.getByTestId('health-creature').selectOption('A');
+  await page.getByTestId('condition-unconscious').check();
+  await expect(page.getByTestId('health-A')).toContainText('unconscious');
+  await nextTurn(page);
+  await expect(page.getByTestId('play-current')).toHaveText('Kobold');
+  await expect(page.getByTestId('play-action-run')).toHaveAttribute('data-allowed', 'false');
+  await nextTurn(page);
+  await expect(page.getByTestId('play-log-entry').last()).toContainText('Kobold is no longer fatigued');
+  await expect(page.getByTestId('health-K')).not.toContainText('fatigued');
 
   const end = await saveAndRead(app, 'lair-end.encounter');
   await expectBoardIsModel(page, end.model, end.session);
   const ardent = playSummary(end.model, end.session).creatures.find((c) => c.id === 'A')!;
-  expect(ardent).toMatchObject({ x: 7, y: 2 });
+  expect(ardent).toMatchObject({ x: 7, y: 2, conditions: ['unconscious'] });
   expect(playSummary(end.model, end.session).creatures.find((c) => c.id === 'D')).toMatchObject({ x: 11, y: 5, altitude: 15 });
   expect(ardent.hitPoints! - ardent.damage).toBe(left);
   await replayInApp(page);
