@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { playCommand } from '../../../src-main/cli/play';
-import { parseEncounter } from '../../../src-shared/io';
+import { parseEncounter, PlayActionSchema } from '../../../src-shared/io';
 import type { Encounter } from '../../../src-shared/model';
 
 /**
@@ -344,5 +344,22 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
       ready: { at: 29, who: 'Medic', trigger: 'the roach moves', firesAt: 31, during: 'Roach', move: 'moves from 1,4 to 2,4' },
     });
     expectMarked(s, 36, 'Z', ['dead'], null);
+  });
+});
+
+describe('docs/play.md lists every play action kind', () => {
+  it('one table row per kind the file format accepts, and no row for a kind it does not', () => {
+    const kinds = PlayActionSchema.options.map((o) => o.shape.kind.value as string).sort();
+    const doc = readFileSync(path.resolve(__dirname, '../../../docs/play.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('## Play actions'), doc.indexOf('\n## ', doc.indexOf('## Play actions') + 1));
+    // Rows under the header's separator (the header's own first cell is `kind`).
+    const body = table.slice(table.indexOf('|---'));
+    const rows = [...body.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]!).sort();
+    expect(rows).toEqual(kinds);
+    // The scripts above use only kinds the table documents.
+    for (const sample of ['goblin-ambush.d20-35', 'drake-lair.epic-path', 'tower-gate.d20-30', 'ambush-alley.6d6', 'hive-breach.startroid']) {
+      const actions = (JSON.parse(readFileSync(path.join(scripts, `${sample}.json`), 'utf8')) as { actions: { kind: string }[] }).actions;
+      for (const a of actions) expect(rows).toContain(a.kind);
+    }
   });
 });
