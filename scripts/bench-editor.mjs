@@ -20,7 +20,11 @@
 //   work_p95_ms the script time of each frame's animation callbacks (Konva draws there) while panning
 //               or zooming: less at the mercy of a loaded machine than frame intervals
 //   pan/zoom-mapview  the same pan and zoom in the map view (docs/map-style.md: textured tiles)
-// BENCH_EDITOR_PARTS=mapview (comma-separated: pan, zoom, paint, select, mapview, huge) runs only those.
+//   edit        issue 18 › 8: a flood fill of a 1,000,000-square block of a 2048² map until drawn and its undo
+//               (editor-fill-2048, editor-undo-fill-2048), a selection box round 200 creatures and their drag
+//               (editor-box-select-200, editor-drag-200); each with the longest task meanwhile and a 64² yardstick.
+//               BENCH_EDIT_RUNS=N runs, BENCH_PROFILE=1 prints where the busiest stretch spends its time.
+// BENCH_EDITOR_PARTS=mapview (comma-separated: pan, zoom, paint, select, mapview, huge, edit) runs only those.
 // BENCH_RENDERER_DIR=out/renderer-old measures another build of the renderer (before / after).
 // editor-pan-tokens: the 512 map's 500 creatures all with token art (two pictures, as twenty goblins
 // share one), panned; BENCH_EDITOR_ONLY=pan runs only the pan cases on 64 and 512.
@@ -586,7 +590,7 @@ async function crowdSuite(map, name, crowd, runs) {
   return out;
 }
 
-if (only?.includes('edit')) {
+if (!only || only.includes('edit')) {
   const runs = Number(process.env.BENCH_EDIT_RUNS ?? 8);
   const fillBig = { x: 1000, y: 1000, side: 1000 };
   const fillSmall = { x: 12, y: 12, side: 40 };
@@ -601,7 +605,7 @@ if (only?.includes('edit')) {
   const smallCrowd = await crowdSuite({ side: 64, ...editorBenchMap(64, 200, 7, [], { crowd }) }, 'bench-64-crowd.encounter', crowd, runs);
   console.log(`BENCH editor-box-select-200 ours_ms=${ms(p95(bigCrowd.box))} long_task_max_ms=${ms(max(bigCrowd.boxTask))} ours_ms_64=${ms(p95(smallCrowd.box))} long_task_max_ms_64=${ms(max(smallCrowd.boxTask))}`);
   console.log(`BENCH editor-drag-200 ours_ms=${ms(p95([...bigCrowd.drag, ...bigCrowd.dragCommit]))} move_p95_ms=${ms(p95(bigCrowd.drag))} drop_p95_ms=${ms(p95(bigCrowd.dragCommit))} long_task_max_ms=${ms(max(bigCrowd.dragTask))} ours_ms_64=${ms(p95([...smallCrowd.drag, ...smallCrowd.dragCommit]))} long_task_max_ms_64=${ms(max(smallCrowd.dragTask))}`);
-  if (only.every((p) => p === 'edit')) {
+  if (only?.every((p) => p === 'edit')) {
     await browser.close();
     await server.close();
     process.exit(0);
