@@ -141,11 +141,12 @@ async function expectBoardIsModel(page: Page, model: PlayState, session: PlaySes
 /** Reopens a saved file (Ctrl+O) and resumes Play mode (F5) where it was left. */
 async function reopen(app: AppDriver, file: string) {
   const { page } = app;
-  await page.keyboard.press('F5');
+  // The mode switch's button, not F5: the key goes to whatever field the last step left focused.
+  await page.getByTestId('mode-edit').click();
   await expect(canvas(page)).toHaveAttribute('data-mode', 'edit');
   await app.open(() => page.keyboard.press('Control+o'), file);
   await expect(page.getByText('Play mode (F5) resumes it')).toBeVisible();
-  await page.keyboard.press('F5');
+  await page.getByTestId('mode-play').click();
   await expect(canvas(page)).toHaveAttribute('data-mode', 'play');
 }
 
