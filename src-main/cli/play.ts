@@ -2,10 +2,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { MAX_FILE_BYTES, serializeEncounter } from '../../src-shared/io';
 import { FileProblem, writeFileAtomic } from '../services/files';
 import type { Encounter } from '../../src-shared/model';
-import { conditionsOf, exportLog, goTo, newSession, perform, replay, savedSession, withSession, type PlayAction, type PlaySession, type PlayState } from '../../src-shared/play';
+import { conditionsOf, exportLog, goTo, newSession, perform, replay, savedSession, undoEntry, withSession, type NotReapplied, type PlayAction, type PlaySession, type PlayState } from '../../src-shared/play';
 
 /**
- * `encounter play <file> --script <moves.json> [--seed N] [--undo N] [--json] [--log text|markdown]
+ * `encounter play <file> --script <moves.json> [--seed N] [--drop N] [--undo N] [--json] [--log text|markdown]
  * [--save <out>]` — plays a scripted fight without a screen: every action through the same model as
  * Play mode, so a test or a GM can replay a fight and read the final positions, damage and log.
  * Without --script it resumes the session saved in the file.
@@ -17,11 +17,31 @@ export interface PlayCliOptions {
   has(key: string): boolean;
 }
 
-export const PLAY_HELP = `  play <file> [--script moves.json] [--seed N] [--undo N] [--log text|markdown] [--save out.encounter] [--json]
+export const PLAY_HELP = `  play <file> [--script moves.json] [--seed N] [--drop N] [--undo N] [--log text|markdown] [--save out.encounter] [--json]
         plays a scripted fight (a JSON list of play actions, or {"seed": N, "actions": [...]}; see
-        docs/play.md) from the planned layout with seeded dice; --undo N steps back N actions at the
-        end; without --script, resumes the session saved in the file. Prints positions, damage, the
-        open attacks of opportunity and the log; --save writes the encounter with the session`;
+        docs/play.md) from the planned layout with seeded dice; --drop N undoes log entry N alone
+        (numbered from 1), applying the later ones again and naming those that no longer apply (the
+        line as it was is kept in the session); --undo N steps back N actions at the end; without
+        --script, resumes the session saved in the file. Prints positions, damage, the open attacks
+        of opportunity and the log; --save writes the encounter with the session`;
+
+/** What --drop did: the entry undone and the later ones that no longer apply, numbered from 1. */
+export interface DroppedReport {
+  index: number;
+  text: string;
+  notReapplied: { index: number; kind: string; text: string; reason: string }[];
+}
+
+function dropReport(index: number, text: string, notReapplied: NotReapplied[]): DroppedReport {
+  return { index: index + 1, text, notReapplied: notReapplied.map((r) => ({ index: r.index + 1, kind: r.kind, text: r.text, reason: r.reason })) };
+}
+
+function dropText(d: DroppedReport): string {
+  const lines = [`Dropped entry ${d.index}: ${d.text}`];
+  if (!d.notReapplied.length) lines.push('Every later entry still applies.');
+  for (const r of d.notReapplied) lines.push(`No longer applies: entry ${r.index}, ${r.text} Why: ${r.reason}`);
+  return lines.join('\n') + '\n\n';
+}
 
 function readScript(path: string): { seed?: number; actions: PlayAction[] } {
   let text: string;
@@ -59,8 +79,9 @@ function wholeNumber(text: string | undefined, what: string): number | undefined
 }
 
 /** Positions, damage and the log: what the tests and the GM read. */
-export function playSummary(state: PlayState, session: PlaySession) {
+export function playSummary(state: PlayState, session: PlaySession, dropped?: DroppedReport) {
   return {
+    ...(dropped ? { dropped } : {}),
     ruleset: state.board.ruleset,
     seed: session.seed,
     cursor: session.cursor,
@@ -125,6 +146,17 @@ export function playCommand(encounter: Encounter, options: PlayCliOptions): stri
     session = seedOption === undefined ? saved : { ...saved, seed: seedOption };
     state = replay(encounter, session);
   }
+  const drop = wholeNumber(options.get('drop'), '--drop');
+  let dropped: DroppedReport | undefined;
+  if (drop !== undefined) {
+    const n = session.log.length;
+    if (n && (drop < 1 || drop > n)) throw new PlayCliError(`--drop ${drop}: the log's entries are numbered 1 to ${n}`);
+    const r = undoEntry(encounter, session, drop - 1);
+    if (!r.ok) throw new PlayCliError(`--drop ${drop}: ${r.reason}`);
+    session = r.session;
+    state = r.state;
+    dropped = dropReport(drop - 1, r.undone.text, r.notReapplied);
+  }
   const undo = wholeNumber(options.get('undo'), '--undo');
   if (undo !== undefined) {
     if (undo < 0) throw new PlayCliError('--undo is a number of actions, 0 or more');
@@ -133,7 +165,9 @@ export function playCommand(encounter: Encounter, options: PlayCliOptions): stri
   }
   const format = options.get('log');
   if (format !== undefined && format !== 'text' && format !== 'markdown') throw new PlayCliError(`--log ${format}: use text or markdown`);
-  const answer = options.has('json') ? JSON.stringify(playSummary(state, session)) + '\n' : exportLog(state, format === 'markdown' ? 'markdown' : 'text');
+  const answer = options.has('json')
+    ? JSON.stringify(playSummary(state, session, dropped)) + '\n'
+    : (dropped ? dropText(dropped) : '') + exportLog(state, format === 'markdown' ? 'markdown' : 'text');
   const out = options.get('save');
   if (!out) return answer;
   return writeFileAtomic(out, serializeEncounter(withSession(encounter, session))).then(

@@ -222,6 +222,11 @@ export function MapCanvas(props: { editor: Editor }) {
       if (editor.cursorMode()) container.dataset['cursor'] = `${q.x},${q.y}`;
       else delete container.dataset['cursor'];
     });
+    // The path the move tool shows, as `x,y:<attacks of opportunity>` (the hover bench waits for it).
+    createEffect(() => {
+      const p = editor.movePlan();
+      container.dataset['playPath'] = p ? `${p.target.x},${p.target.y}:${p.answer.provokes.length}` : '';
+    });
     createEffect(() => {
       container.dataset['tool'] = target().state();
       container.style.cursor = spaceHeld && !panOverride ? 'grab' : target().cursor();

@@ -6,6 +6,9 @@ import { DistributionChart } from './DistributionChart';
 /**
  * The event log: every entry in plain words with the rules cited and the dice. Click an entry to see
  * the board at that moment; undone entries stay greyed (Redo brings them back, a new action drops them).
+ * "Undo this action" (or Delete on a focused entry; the log is one Tab stop, ↑ ↓ move in it) takes one
+ * earlier entry out and keeps the rest where still legal; the line as it was is listed under "Lines set
+ * aside", to go back to.
  */
 /** Scrolls the log so entry `index` is in view: whole if it fits, else from its first line. */
 export function showEntry(list: HTMLElement, index: number): void {
@@ -35,6 +38,24 @@ export function PlayLog(props: { editor: Editor }) {
     if (editor.playViewAt() === null) queueMicrotask(() => list && showEntry(list, last));
   });
   const creatures = () => editor.playState()?.board.creatures ?? [];
+  const branches = () => editor.playSession()?.branches ?? [];
+  const [focusAt, setFocusAt] = createSignal<number | null>(null);
+  const tabStop = () => Math.max(0, Math.min(focusAt() ?? cursor() - 1, editor.playEntries().length - 1));
+  function focusEntry(index: number): void {
+    list?.querySelector<HTMLElement>(`[data-index="${Math.max(0, Math.min(index, editor.playEntries().length - 1))}"]`)?.focus();
+  }
+  function toggle(index: number): void {
+    editor.showPlayEntry(editor.playViewAt() === index ? null : index);
+    setOpen(open() === index ? null : index);
+  }
+  function undoThis(index: number): void {
+    if (editor.replaying()) return;
+    if (editor.undoPlayEntry(index)) {
+      setOpen(null);
+      // The keyboard stays in the log: on the entry now at that place, or the last one.
+      queueMicrotask(() => focusEntry(index));
+    }
+  }
   return (
     <section data-testid="play-log-panel">
       <h2>Log</h2>
@@ -45,10 +66,22 @@ export function PlayLog(props: { editor: Editor }) {
               classList={{ undone: e.index >= cursor(), viewing: editor.playViewAt() === e.index, refused: !!e.refused }}
               data-index={e.index}
               data-testid="play-log-entry"
-              title="Click to see the board after this entry"
-              onClick={() => {
-                editor.showPlayEntry(editor.playViewAt() === e.index ? null : e.index);
-                setOpen(open() === e.index ? null : e.index);
+              // One Tab stop for the whole log (the entry in effect, or the last one focused); the arrows move in it.
+              tabIndex={tabStop() === e.index ? 0 : -1}
+              aria-label={`Entry ${e.index + 1}: ${e.text}`}
+              title="Click (or Enter) to see the board after this entry; Delete undoes this action alone; ↑ ↓ move through the log"
+              onFocus={() => setFocusAt(e.index)}
+              onClick={() => toggle(e.index)}
+              onKeyDown={(ev) => {
+                // The entry's own keys, kept from the app's (Delete there deletes creatures, arrows pan).
+                if (ev.target !== ev.currentTarget || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+                if (ev.key === 'Enter') toggle(e.index);
+                else if (ev.key === 'Delete' || ev.key === 'Backspace') undoThis(e.index);
+                else if (ev.key === 'ArrowUp' || ev.key === 'ArrowDown') focusEntry(e.index + (ev.key === 'ArrowUp' ? -1 : 1));
+                else if (ev.key === 'Home' || ev.key === 'End') focusEntry(ev.key === 'Home' ? 0 : editor.playEntries().length - 1);
+                else return;
+                ev.preventDefault();
+                ev.stopPropagation();
               }}
             >
               <div class="entry-head">
@@ -71,10 +104,40 @@ export function PlayLog(props: { editor: Editor }) {
                   Undo back to here
                 </button>
               </Show>
+              <Show when={open() === e.index && !editor.replaying()}>
+                <button
+                  class="link"
+                  data-testid="play-undo-entry"
+                  title="Take this action out and keep the later ones that are still legal (Delete); the line as it was is kept under Lines set aside"
+                  onClick={(ev) => (ev.stopPropagation(), undoThis(e.index))}
+                >
+                  Undo this action
+                </button>
+              </Show>
             </li>
           )}
         </For>
       </ol>
+      <Show when={branches().length}>
+        <details class="play-branches" data-testid="play-branches" open>
+          <summary>Lines set aside ({branches().length})</summary>
+          <ol>
+            <For each={branches()}>
+              {(b, i) => (
+                <li data-testid="play-branch">
+                  <div>
+                    {b.note}: {b.log.length} {b.log.length === 1 ? 'entry' : 'entries'}, parting at entry {b.at + 1}.
+                  </div>
+                  <For each={b.left}>{(l) => <div class="hint" data-testid="play-branch-left">Entry {l.index + 1} no longer applied: {l.reason}</div>}</For>
+                  <button class="link" data-testid="play-branch-go" disabled={editor.replaying()} title="Play this line again; the line in play is set aside in its place" onClick={() => editor.goToPlayBranch(i())}>
+                    Go back to this line
+                  </button>
+                </li>
+              )}
+            </For>
+          </ol>
+        </details>
+      </Show>
       <div class="play-buttons">
         <button data-testid="play-replay" disabled={!cursor() || editor.replaying()} title="Play the whole fight again from the planned layout with the same seed" onClick={() => editor.replayPlay()}>
           ⟲ Replay

@@ -27,18 +27,20 @@ export function PlayPanel(props: { editor: Editor }) {
   const shown = () => editor.playShown();
   const ruleset = () => state()?.board.ruleset ?? 'epic-path';
   const info = () => RULESETS[ruleset()];
-  const name = (id: string | null) => (id ? (state()?.board.creatures.find((c) => c.id === id)?.name ?? id) : '—');
+  const head = () => shown() ?? state()!;
+  const name = (id: string | null) => (id ? (head().board.creatures.find((c) => c.id === id)?.name ?? id) : '—');
 
   return (
     <aside class="properties play-panel" aria-label="Play" data-testid="play-panel">
       <Show when={state()}>
         <div class="play-main">
         <section class="play-head">
+          {/* The round and turn of the board shown: an entry clicked in the log or a replay's step, not now. */}
           <div class="play-round" data-testid="play-round">
-            {state()!.round === 0 ? 'Before the fight' : `Round ${state()!.round}`}
-            <Show when={state()!.current}>
+            {head().round === 0 ? 'Before the fight' : `Round ${head().round}`}
+            <Show when={head().current}>
               {' · '}
-              <strong data-testid="play-current">{name(state()!.current)}</strong>'s turn
+              <strong data-testid="play-current">{name(head().current)}</strong>'s turn
             </Show>
           </div>
           <div class="play-buttons">

@@ -1,8 +1,24 @@
+import type { Accessor } from 'solid-js';
 import type { ExportRequest, FileRef } from '../../src-shared/ipc';
-import { canRedo as sessionCanRedo, canUndo as sessionCanUndo, exportLog, goTo, redo as sessionRedo, reset as sessionReset, undo as sessionUndo, type LogEntry, type LogFormat } from '../../src-shared/play';
+import type { Encounter } from '../../src-shared/model';
+import {
+  canRedo as sessionCanRedo,
+  canUndo as sessionCanUndo,
+  exportLog,
+  goTo,
+  redo as sessionRedo,
+  reset as sessionReset,
+  switchBranch,
+  undo as sessionUndo,
+  undoEntry as sessionUndoEntry,
+  type LogEntry,
+  type LogFormat,
+} from '../../src-shared/play';
 import type { PlaySessionState } from './play-session';
 
 export interface PlayLogDeps {
+  /** The planned encounter, which an undone entry's later actions are replayed over. */
+  planned: Accessor<Encounter | null>;
   notify: (kind: 'error' | 'info', text: string) => void;
   exportText: (request: ExportRequest) => Promise<FileRef | null | undefined>;
 }
@@ -43,6 +59,42 @@ export function createPlayLog(play: PlaySessionState, deps: PlayLogDeps) {
     play.recompute(goTo(s, index + 1));
   }
 
+  /**
+   * Undoes one entry alone (issue 17 › 6): the later ones are applied again, those no longer legal are
+   * named, and the line as it was is set aside to go back to. Returns whether the log changed.
+   */
+  function undoEntry(index: number): boolean {
+    const s = session();
+    const p = deps.planned();
+    if (!s || !p) return false;
+    const r = sessionUndoEntry(p, s, index);
+    if (!r.ok) {
+      deps.notify('error', r.reason);
+      return false;
+    }
+    play.stopReplay();
+    play.setViewAt(null);
+    play.recompute(r.session);
+    const gone = r.notReapplied.map((n) => `${n.index + 1}`);
+    deps.notify(
+      'info',
+      `Undid entry ${index + 1}: ${shortText(r.undone)}. ` +
+        (gone.length
+          ? `${gone.length === 1 ? `Entry ${gone[0]} no longer applies` : `Entries ${gone.slice(0, -1).join(', ')} and ${gone.at(-1)} no longer apply`} (the log's "Lines set aside" says why); the line as it was is kept there.`
+          : 'Every later entry still applies; the line as it was is kept under "Lines set aside".'),
+    );
+    return true;
+  }
+
+  /** Goes back to a line set aside; the line in play is set aside in its place. */
+  function goToBranch(branch: number): void {
+    const s = session();
+    if (!s?.branches?.[branch]) return;
+    play.stopReplay();
+    play.setViewAt(null);
+    play.recompute(switchBranch(s, branch));
+  }
+
   /** Back to the planned layout, the log emptied (the seed stays): one undo brings nothing back, so ask. */
   function resetPlay(): void {
     const s = session();
@@ -78,5 +130,5 @@ export function createPlayLog(play: PlaySessionState, deps: PlayLogDeps) {
     if (written) deps.notify('info', `Exported ${written.name}`);
   }
 
-  return { undo, redo, canUndo, canRedo, undoLabel, redoLabel, goToEntry, resetPlay, setSeed, exportPlayLog };
+  return { undo, redo, canUndo, canRedo, undoLabel, redoLabel, goToEntry, undoEntry, goToBranch, resetPlay, setSeed, exportPlayLog };
 }

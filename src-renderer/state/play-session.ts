@@ -1,7 +1,7 @@
 import { batch, createMemo, createSignal, type Accessor } from 'solid-js';
 import type { Command } from '../../src-shared/commands';
 import type { Encounter } from '../../src-shared/model';
-import { newSession, perform as performAction, replay, savedSession, stateAt, timeline, type LogEntry, type PlayAction, type PlaySession, type PlayState, type Square } from '../../src-shared/play';
+import { newSession, perform as performAction, replay, savedPlay, savedSession, stateAt, timeline, type LogEntry, type PlayAction, type PlaySession, type PlayState, type Square } from '../../src-shared/play';
 
 /** Which Play tool is in use (the palette in Play mode; the panel shows its controls first). */
 export type PlayToolId = 'play-move' | 'play-forced' | 'play-lines' | 'play-area' | 'play-ruler';
@@ -145,7 +145,7 @@ export function createPlaySession(deps: PlaySessionDeps, hooks: PlaySessionHooks
     const s = session();
     const p = planned();
     if (!s || !p) return;
-    const saved = s.log.length ? { seed: s.seed, cursor: s.cursor, log: JSON.parse(JSON.stringify(s.log)) as NonNullable<Encounter['play']>['log'] } : null;
+    const saved = savedPlay(s);
     if (!sameJson(saved, p.play)) deps.execute({ type: 'setPlay', play: saved });
   }
 
@@ -154,8 +154,7 @@ export function createPlaySession(deps: PlaySessionDeps, hooks: PlaySessionHooks
     const s = session();
     const p = planned();
     if (!playing() || !s || !p) return false;
-    const saved = s.log.length ? { seed: s.seed, cursor: s.cursor, log: s.log } : null;
-    return !sameJson(saved, p.play);
+    return !sameJson(savedPlay(s), p.play);
   };
 
   function leave(): void {

@@ -72,6 +72,8 @@ export function createPlay(deps: PlayDeps) {
     playViewAt: session.viewAt,
     showPlayEntry: session.showEntry,
     goToPlayEntry: log.goToEntry,
+    undoPlayEntry: log.undoEntry,
+    goToPlayBranch: log.goToBranch,
     playAct: session.act,
     playUndo: log.undo,
     playRedo: log.redo,

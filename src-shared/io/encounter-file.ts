@@ -14,6 +14,7 @@ import { renameReservedCreatures, reservedKeyIn, reservedNameProblem, type Renam
 import { decodeRunsInto, encodeRuns } from './runs';
 import {
   CURRENT_FORMAT_VERSION,
+  CURRENT_PLAY_SESSION_VERSION,
   EncounterFileReadSchema,
   FILE_FORMAT_ID,
   type EncounterFileV2,
@@ -44,7 +45,7 @@ export function encounterToFile(encounter: Encounter): EncounterFileV2 {
   };
   if (Object.keys(encounter.settings).length > 0) file.settings = { ...encounter.settings };
   if (encounter.notes) file.notes = encounter.notes;
-  if (encounter.play) file.play = JSON.parse(JSON.stringify(encounter.play)) as EncounterFileV2['play'];
+  if (encounter.play) file.play = { version: CURRENT_PLAY_SESSION_VERSION, ...(JSON.parse(JSON.stringify(encounter.play)) as Omit<NonNullable<EncounterFileV2['play']>, 'version'>) };
   if (encounter.picture) file.picture = { ...encounter.picture };
   // A token picture no creature shows any more (its creatures deleted) is not written.
   const tokenImages = tokenImagesInUse(encounter.tokenImages ?? [], encounter.creatures);
@@ -132,6 +133,43 @@ function migrate(data: Record<string, unknown>): { ok: true; data: unknown } | {
   return { ok: true, data: current };
 }
 
+/**
+ * The play session has a format version of its own (schema.ts), so a session can change without the
+ * whole file's format changing: `PLAY_SESSION_MIGRATIONS[n]` turns a version-n session into n+1, in
+ * order, as `MIGRATIONS` does for the file. A session without `version` is version 1.
+ */
+const PLAY_SESSION_MIGRATIONS: Record<number, (old: Record<string, unknown>) => Record<string, unknown>> = {
+  /**
+   * 1 → 2: version 2 adds dice streams and lines set aside; a version-1 session has neither, which
+   * version 2 reads as each action rolling from its position and nothing set aside: the same fight.
+   */
+  1: (old) => ({ ...old, version: 2 }),
+};
+
+function migratePlaySession(data: Record<string, unknown>): { ok: true; data: Record<string, unknown> } | { ok: false; error: string } {
+  const play = data['play'];
+  // Not an object: the schema's check says what is wrong with it.
+  if (!play || typeof play !== 'object' || Array.isArray(play)) return { ok: true, data };
+  let version = (play as Record<string, unknown>)['version'] ?? 1;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    return { ok: false, error: 'play.version: the play session\'s format version is not a whole number from 1' };
+  }
+  if (version > CURRENT_PLAY_SESSION_VERSION) {
+    return {
+      ok: false,
+      error: `play.version: the play session is format ${version}, made by a newer version of Encounter Builder; this version reads up to ${CURRENT_PLAY_SESSION_VERSION}`,
+    };
+  }
+  let current = play as Record<string, unknown>;
+  while (version < CURRENT_PLAY_SESSION_VERSION) {
+    const step = PLAY_SESSION_MIGRATIONS[version];
+    if (!step) return { ok: false, error: `play.version: no migration from play session format ${version}` };
+    current = step(current);
+    version++;
+  }
+  return { ok: true, data: current === play ? data : { ...data, play: current } };
+}
+
 function fieldPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
@@ -156,7 +194,9 @@ function checkFile(data: unknown, build: boolean): Checked {
   if (record['format'] !== FILE_FORMAT_ID) {
     return { ok: false, error: `format: expected "${FILE_FORMAT_ID}"; this is not an Encounter Builder file` };
   }
-  const migrated = migrate(record);
+  const migratedFile = migrate(record);
+  if (!migratedFile.ok) return migratedFile;
+  const migrated = migratePlaySession(migratedFile.data as Record<string, unknown>);
   if (!migrated.ok) return migrated;
   // Opening renames a creature with a reserved id (nothing lost); a save check refuses it instead.
   const { data: renamedData, renamed } = build
@@ -243,7 +283,7 @@ export function encounterFromFile(data: unknown): ParseResult {
       creatures: file.creatures.map((c) => ({ ...c, speed: { ...c.speed } })),
       settings: { ...(file.settings ?? {}) },
       notes: file.notes ?? '',
-      ...(file.play ? { play: { ...file.play, cursor: Math.min(file.play.cursor, file.play.log.length) } } : {}),
+      ...(file.play ? { play: savedPlayOf(file.play) } : {}),
       ...(file.picture ? { picture: { ...file.picture } } : {}),
       ...(file.tokenImages?.length ? { tokenImages: file.tokenImages.map((t) => ({ ...t })) } : {}),
       ...(file.labels?.length ? { labels: file.labels.map((l) => ({ ...l })) } : {}),
@@ -254,6 +294,12 @@ export function encounterFromFile(data: unknown): ParseResult {
       ...(stampMask ? { stamp: { mask: stampMask } } : {}),
     },
   };
+}
+
+/** The session as the model keeps it: no format version (it is always the current one), the cursor on the log. */
+function savedPlayOf(play: NonNullable<EncounterFileV2['play']>): NonNullable<Encounter['play']> {
+  const { version: _version, ...rest } = play;
+  return { ...rest, cursor: Math.min(play.cursor, play.log.length) };
 }
 
 function parseJson(text: string): { ok: true; data: unknown } | { ok: false; error: string } {

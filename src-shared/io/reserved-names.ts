@@ -79,7 +79,13 @@ export function renameReservedCreatures(data: Record<string, unknown>): { data: 
   };
   const out: Record<string, unknown> = { ...data, creatures: creatures.map((c) => (isRecord(c) && typeof c['id'] === 'string' && renames.has(c['id']) ? { ...c, id: renames.get(c['id']) } : c)) };
   const play = data['play'];
-  if (isRecord(play) && Array.isArray(play['log'])) out['play'] = { ...play, log: play['log'].map(rename) };
+  if (isRecord(play) && Array.isArray(play['log'])) {
+    const renamedPlay: Record<string, unknown> = { ...play, log: play['log'].map(rename) };
+    // The lines set aside when an earlier entry was undone name the same creatures.
+    const branches = play['branches'];
+    if (Array.isArray(branches)) renamedPlay['branches'] = branches.map((b) => (isRecord(b) && Array.isArray(b['log']) ? { ...b, log: b['log'].map(rename) } : b));
+    out['play'] = renamedPlay;
+  }
   return { data: out, renamed: [...renames].map(([from, to]) => ({ from, to })) };
 }
 

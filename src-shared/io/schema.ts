@@ -218,13 +218,57 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('end-effect'), effect: z.string().min(1).max(64) }).strict(),
 ]);
 
-export const PlaySessionSchema = z
+/**
+ * The play session's own format version, apart from the file's: version 1 (no `version` field) had
+ * only the seed, the log and the cursor; version 2 adds the dice streams and the lines set aside when
+ * an earlier entry is undone. The loader migrates older sessions (encounter-file.ts).
+ */
+export const CURRENT_PLAY_SESSION_VERSION = 2;
+
+const LOG_MAX = 100000;
+const Streams = z
+  .array(z.int().min(0).max(2147483647))
+  .max(LOG_MAX)
+  .describe('The dice stream each log action rolls from, by position (absent: its position); kept when an earlier entry is undone.');
+
+/** A line's streams name one per action, none twice (two actions on one stream would roll the same dice). */
+function checkLine(line: { log: unknown[]; streams?: number[] | undefined; cursor: number }, ctx: z.RefinementCtx, path: (string | number)[]): void {
+  if (line.cursor > line.log.length) ctx.addIssue({ code: 'custom', path: [...path, 'cursor'], message: `the cursor ${line.cursor} is past the log's ${line.log.length} actions` });
+  if (!line.streams) return;
+  if (line.streams.length !== line.log.length) ctx.addIssue({ code: 'custom', path: [...path, 'streams'], message: `${line.streams.length} streams for ${line.log.length} log actions: one each` });
+  else if (new Set(line.streams).size !== line.streams.length) ctx.addIssue({ code: 'custom', path: [...path, 'streams'], message: 'two log actions name the same dice stream' });
+}
+
+const PlayBranchSchema = z
   .object({
-    seed: z.int().min(-2147483648).max(2147483647).describe('Seeds every die rolled in play, so a replay rolls the same.'),
-    cursor: z.int().min(0).describe('How many log actions are in effect (undo moves it back).'),
-    log: z.array(PlayActionSchema).max(100000),
+    log: z.array(PlayActionSchema).max(LOG_MAX),
+    streams: Streams.optional(),
+    cursor: z.int().min(0),
+    at: z.int().min(0).max(LOG_MAX).describe('Position of the first entry where this line and the one in play part.'),
+    note: z.string().max(1000).describe('Why it was set aside, in words.'),
+    left: z
+      .array(z.object({ index: z.int().min(0).max(LOG_MAX), reason: z.string().max(1000) }).strict())
+      .max(LOG_MAX)
+      .describe('Its later entries that no longer applied once the entry was undone, and why.'),
   })
   .strict()
+  .describe('A line of play set aside when an earlier entry was undone, to go back to.');
+
+export const PlaySessionSchema = z
+  .object({
+    version: z.literal(CURRENT_PLAY_SESSION_VERSION).describe('The play session format (older sessions, without it, are version 1 and migrate on opening).'),
+    seed: z.int().min(-2147483648).max(2147483647).describe('Seeds every die rolled in play, so a replay rolls the same.'),
+    cursor: z.int().min(0).describe('How many log actions are in effect (undo moves it back).'),
+    log: z.array(PlayActionSchema).max(LOG_MAX),
+    streams: Streams.optional(),
+    branches: z.array(PlayBranchSchema).max(1000).optional().describe('Lines of play set aside when an earlier entry was undone, oldest first.'),
+  })
+  .strict()
+  .superRefine((session, ctx) => {
+    // The loader clamps a saved cursor to the log (files before version 2 could hold one past it).
+    checkLine({ ...session, cursor: 0 }, ctx, []);
+    for (const [i, b] of (session.branches ?? []).entries()) checkLine(b, ctx, ['branches', i]);
+  })
   .describe('Play mode: the log of what was played, replayed from the planned layout (the creatures above).');
 const ImageId = z.string().min(1).max(LIMITS.idChars).regex(/^[A-Za-z0-9_.-]+$/, 'ids use letters, digits, _ . and - only');
 

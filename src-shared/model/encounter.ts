@@ -48,6 +48,18 @@ export interface SavedPlaySession {
   seed: number;
   cursor: number;
   log: SavedPlayAction[];
+  /** The dice stream of each action when not its position (an earlier entry was undone). */
+  streams?: number[];
+  /** Lines of play set aside when an earlier entry was undone. */
+  branches?: SavedPlayBranch[];
+}
+export interface SavedPlayBranch {
+  log: SavedPlayAction[];
+  streams?: number[];
+  cursor: number;
+  at: number;
+  note: string;
+  left: { index: number; reason: string }[];
 }
 export type SavedPlayAction = { kind: string } & Record<string, unknown>;
 

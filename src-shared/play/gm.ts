@@ -1,7 +1,7 @@
 import type { RandomSource } from '../rules/engine/dice';
 import { damageRoll, rollAttack } from './rolls';
 import { damageWords, HEALTH_TRACKS, healthOf, takeDamage } from './health';
-import { creatureOf, entry } from './state';
+import { creatureOf, entry, pendingToChange } from './state';
 import { PlayRefused, type LogEntry, type PlayAction, type PlayState } from './types';
 
 /** What the GM decides: attacks of opportunity hit or miss, damage, hit points (no combat maths). */
@@ -11,7 +11,7 @@ import { PlayRefused, type LogEntry, type PlayAction, type PlayState } from './t
  * attack profiles (rolls.ts); a hit's damage goes into the tracker.
  */
 export function resolveAttack(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'resolve' }>, random: RandomSource): LogEntry {
-  const p = state.pending.find((k) => k.id === action.pending);
+  const p = pendingToChange(state, action.pending);
   if (!p) throw new PlayRefused(`There is no pending attack "${action.pending}".`);
   if (p.status !== 'open') throw new PlayRefused(`${p.attackerName}'s attack on ${p.targetName} is already resolved (${p.status}).`);
   if (action.outcome !== 'hit' && action.outcome !== 'miss' && action.outcome !== 'roll') throw new PlayRefused('An attack is resolved as a hit, a miss or a roll.');

@@ -6,7 +6,7 @@ export * from './types';
 export { cite, citeOf, PLAY_RULES, rulesBesideText, uniqueRules } from './cite';
 export { TURN_ECONOMY, turnOptions, turnRefusal, type TurnActionRule, type TurnEconomy, type TurnOption } from './turns';
 export { initialState, applyAction, actionRandom, initiativeDice } from './apply';
-export { newSession, replay, timeline, stateAt, perform, undo, redo, canUndo, canRedo, goTo, reset, savedSession, withSession, moveRequest, previewMove, type MovePreview } from './session';
+export { newSession, replay, timeline, stateAt, perform, undo, redo, canUndo, canRedo, goTo, reset, savedSession, savedPlay, withSession, undoEntry, switchBranch, streamOf, MAX_BRANCHES, type NotReapplied, type UndoEntryResult, moveRequest, previewMove, type MovePreview } from './session';
 export { exportLog, type LogFormat } from './export';
 export { FORCED_RULES } from './apply';
 export { reachByDistance, damageBars } from './charts';

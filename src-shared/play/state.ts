@@ -1,7 +1,7 @@
 import type { Creature, Encounter } from '../model';
 import { freshHealth } from './health';
 import { freshTurn } from './turns';
-import { PlayRefused, type Health, type LogEntry, type PlayAction, type PlayState, type Square } from './types';
+import { PlayRefused, type Health, type LogEntry, type PendingAttack, type PlayAction, type PlayState, type Square } from './types';
 
 /** The play state's bookkeeping: the first state, safe copies, and the helpers every action uses. */
 
@@ -44,7 +44,12 @@ export function initialState(planned: Encounter): PlayState {
   };
 }
 
-/** A copy safe to change: the map is shared (play never paints), everything else is copied. */
+/**
+ * A copy safe to change: the map is shared (play never paints), everything else is copied, except the
+ * attacks of opportunity: they pile up over a fight (a 2,000-action replay copied each one at every
+ * action, two thirds of its time), so they are shared frozen and one is changed through
+ * `pendingToChange`, which puts a copy in its place.
+ */
 export function draft(state: PlayState): PlayState {
   const health = new Map<string, Health>();
   for (const [id, h] of state.health) health.set(id, { ...h });
@@ -56,7 +61,7 @@ export function draft(state: PlayState): PlayState {
     order: state.order.map((e) => ({ ...e })),
     turn: { ...state.turn },
     health,
-    pending: state.pending.map((p) => ({ ...p })),
+    pending: sharedPending(state.pending),
     entries: [...state.entries],
     ties: state.ties.map((t) => [...t]),
     stalled,
@@ -65,6 +70,29 @@ export function draft(state: PlayState): PlayState {
     conditions: new Map([...state.conditions].map(([id, list]) => [id, [...list]])),
     effects: state.effects.map((f) => ({ ...f })),
   };
+}
+
+/**
+ * How many of a list's first attacks are frozen already, so a draft freezes only those added or
+ * replaced since (checking each one at every action was still a quarter of a 2,000-action replay).
+ */
+const frozenUpTo = new WeakMap<PendingAttack[], number>();
+
+function sharedPending(before: PendingAttack[]): PendingAttack[] {
+  const pending = before.slice();
+  for (let i = frozenUpTo.get(before) ?? 0; i < pending.length; i++) Object.freeze(pending[i]);
+  frozenUpTo.set(pending, pending.length);
+  return pending;
+}
+
+/** The pending attack `id` of a draft, as a copy it may change (the one before stays as it was), or undefined. */
+export function pendingToChange(state: PlayState, id: string): PendingAttack | undefined {
+  const i = state.pending.findIndex((k) => k.id === id);
+  if (i < 0) return undefined;
+  const copy = { ...state.pending[i]!, at: { ...state.pending[i]!.at } };
+  state.pending[i] = copy;
+  frozenUpTo.set(state.pending, Math.min(frozenUpTo.get(state.pending) ?? 0, i));
+  return copy;
 }
 
 export function creatureOf(state: PlayState, id: string): Creature {

@@ -142,6 +142,26 @@ export interface PlaySession {
   log: PlayAction[];
   /** How many log entries are in effect: undo moves it back, redo forward; a new action cuts the rest. */
   cursor: number;
+  /**
+   * The dice stream each action rolls from, by position in the log (absent: its position). Undoing an
+   * earlier entry keeps the later actions' streams, so what they rolled at the table stays rolled.
+   */
+  streams?: number[];
+  /** Lines of play set aside when an earlier entry was undone, oldest first: the GM can go back to one. */
+  branches?: PlayBranch[];
+}
+
+/** A line of play set aside ("a branch in the log"): the whole log as it was, to go back to. */
+export interface PlayBranch {
+  log: PlayAction[];
+  streams?: number[];
+  cursor: number;
+  /** Position of the first entry where this line and the one in play part (the entry undone). */
+  at: number;
+  /** Why it was set aside, in words. */
+  note: string;
+  /** The later entries of this line (positions in it) that did not apply once the entry was undone, and why. */
+  left: { index: number; reason: string }[];
 }
 
 export interface DiceRoll {
