@@ -26,6 +26,8 @@ interface Roll {
   dropped?: number[];
 }
 interface Summary {
+  dropped?: { index: number; text: string; notReapplied: { index: number; kind: string; text: string; reason: string }[] };
+  session: { log: unknown[]; branches?: { log: unknown[]; at: number }[] };
   round: number;
   current: string | null;
   actions: number;
@@ -344,6 +346,75 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
       ready: { at: 29, who: 'Medic', trigger: 'the roach moves', firesAt: 31, during: 'Roach', move: 'moves from 1,4 to 2,4' },
     });
     expectMarked(s, 36, 'Z', ['dead'], null);
+  });
+});
+
+describe('encounter play --drop: one earlier entry undone, the later ones kept (issue 17 › 6)', () => {
+  const sample = 'goblin-ambush.d20-35';
+
+  it("drops the hobgoblin's rolled damage: every later entry still applies, with the dice it rolled", async () => {
+    const whole = await fight(sample);
+    const s = await fight(sample, { drop: '18' });
+    // Entry 18 is the 2d6 on the hobgoblin (see above); nothing after it depends on it.
+    expect(s.dropped).toMatchObject({ index: 18, notReapplied: [] });
+    expect(s.dropped!.text).toMatch(/^Hobgoblin takes \d+ damage \(2d6\)/);
+    expect(s.actions).toBe(whole.actions - 1);
+    expect(s.log.map((e) => e.text)).toEqual(whole.log.filter((e) => e.index !== 18).map((e) => e.text));
+    // The hobgoblin keeps its 11 hit points and has taken nothing; everybody else is as before.
+    expect(creature(s, 'H')).toMatchObject({ hitPoints: 11, damage: 0 });
+    expect(s.creatures.filter((c) => c.id !== 'H')).toEqual(whole.creatures.filter((c) => c.id !== 'H'));
+    expect(s.round).toBe(whole.round);
+    expect(s.current).toBe(whole.current);
+    // The line as it was is set aside in the session, whole.
+    expect(s.session.branches).toHaveLength(1);
+    expect(s.session.branches![0]!.log).toHaveLength(whole.actions);
+  });
+
+  // One entry each other script can lose without anything after it changing: a damage (the
+  // creature then has taken none of it) or a typed miss (the attack stays open).
+  const lighter: [string, number, RegExp, (s: Summary) => void][] = [
+    ['drake-lair.epic-path', 18, /^Kobold takes \d+ damage \(1d8\)/, (s) => expect(creature(s, 'K')).toMatchObject({ x: 7, y: 1, damage: 0 })],
+    ['tower-gate.d20-30', 10, /^Wyvern's attack of opportunity on Mage misses/, (s) => expect((s as unknown as { pending: { attacker: string; target: string }[] }).pending).toContainEqual(expect.objectContaining({ attacker: 'E', target: 'M' }))],
+    ['ambush-alley.6d6', 4, /^Razir takes 3 damage \(fall, as the Game Leader rules\)/, (s) => expect(creature(s, 'R')).toMatchObject({ x: 9, y: 3, damage: 0 })],
+    ['hive-breach.startroid', 16, /^Zergling takes \d+ damage \(2d6\+4\)/, (s) => expect(creature(s, 'Z')).toMatchObject({ x: 8, y: 3, damage: 0 })],
+  ];
+  for (const [other, n, text, changed] of lighter) {
+    it(`${other}: drops entry ${n}, the later entries all kept`, async () => {
+      const whole = await fight(other);
+      const s = await fight(other, { drop: String(n) });
+      expect(s.dropped).toMatchObject({ index: n, notReapplied: [] });
+      expect(s.dropped!.text).toMatch(text);
+      expect(s.log.map((e) => e.text)).toEqual(whole.log.filter((e) => e.index !== n).map((e) => e.text));
+      expect(s.creatures.map(({ id, x, y, altitude }) => ({ id, x, y, altitude }))).toEqual(whole.creatures.map(({ id, x, y, altitude }) => ({ id, x, y, altitude })));
+      expect([s.round, s.current]).toEqual([whole.round, whole.current]);
+      changed(s);
+    });
+  }
+
+  it("drops the wolf's double move: Bree's step no longer provokes, so the rolled bite is named as no longer applying", async () => {
+    const s = await fight(sample, { drop: '5' });
+    expect(s.dropped!.text).toMatch(/^Wolf double-moves from 1,8 to 3,3/);
+    // The wolf stays in its den at 1,8: Bree's step from 2,3 leaves no square it threatens
+    // (d20-srd-35.txt › Attacks of Opportunity count the threatened squares), so entry 10's roll
+    // on "the wolf's attack" has nothing to resolve; Bree takes no damage. The burst, placed again,
+    // covers Bree alone.
+    expect(s.dropped!.notReapplied.map((n) => [n.index, n.kind])).toContainEqual([10, 'resolve']);
+    expect(creature(s, 'W')).toMatchObject({ x: 1, y: 8 });
+    expect(creature(s, 'B')).toMatchObject({ x: 0, y: 3, damage: 0 });
+    expect(s.log.find((e) => e.kind === 'area')!.text).toMatch(/covers Bree \(GM\)\.$/);
+    expect(s.log.find((e) => e.kind === 'move' && e.actor === 'B')!.text).not.toContain('Provokes');
+  });
+
+  // A bug found here, for the lead (src-shared/play/session.ts, play-branch's undoEntry): a
+  // `resolve`'s `pending` follows its entry when an earlier one is undone, but a `clear-area`'s
+  // `area` (the placing entry's number) does not, so clearing the Fireball — placed at entry 7,
+  // entry 6 once entry 5 is gone — is reported as no longer applying ('There is no area "7"') and
+  // the template stays on the board. `it.fails` until renumbering covers areas (and `end-effect`'s
+  // `effect-<n>`); then this becomes a plain `it`.
+  it.fails('drops an entry before an area is placed: the area\'s clearing follows it (fails: the area number is not renumbered)', async () => {
+    const s = await fight(sample, { drop: '5' });
+    expect(s.dropped!.notReapplied.map((n) => n.kind)).toEqual(['resolve']);
+    expect(s.log.some((e) => e.kind === 'clear-area')).toBe(true);
   });
 });
 
