@@ -156,7 +156,7 @@ async function replayInApp(page: Page) {
   await expect(page.getByText('end in the same state')).toBeVisible({ timeout: 30_000 });
 }
 
-test('d20 SRD 3.5, the goblin ambush: a burst, the wolf drops Bree with a rolled attack, saved and reopened mid-fight, ready and delay, a hold that ends, replayed', async ({ app }) => {
+test('d20 SRD 3.5, the goblin ambush: a burst, the wolf drops Bree with a rolled attack, saved and reopened mid-fight, ready and delay, a hold that ends, one earlier action undone, replayed', async ({ app }) => {
   test.setTimeout(60_000);
   const { page } = app;
   await startPlay(page, 'Goblin ambush at the ford', 35, { W: 20, A: 15, B: 10, G: 8, H: 5, O: 3 });
@@ -249,8 +249,27 @@ test('d20 SRD 3.5, the goblin ambush: a burst, the wolf drops Bree with a rolled
   expect(bree).toMatchObject({ x: 0, y: 3, conditions: ['helpless'] });
   expect(bree.hitPoints! - bree.damage).toBe(left);
   expect(end.model.order.map((o) => o.creature)).toEqual(['W', 'A', 'G', 'B', 'H', 'O']);
+
+  // Undo one earlier action, Bree's reaction, keeping everything after it: she is back at 1,3, the
+  // turns, the hold's end and the cleared burst all still there; the line as it was set aside.
+  const entries = page.getByTestId('play-log-entry');
+  const count = await entries.count();
+  const reaction = end.model.entries.findIndex((e) => e.text.startsWith('Out of turn (reaction): Bree moves'));
+  await entries.nth(reaction).click();
+  await page.getByTestId('play-undo-entry').click();
+  await expect(entries).toHaveCount(count - 1);
+  await expect(canvas(page)).toHaveAttribute('data-play-positions', /(^|;)B=1,3(;|$)/);
+  await expect(page.getByTestId('play-branch')).toHaveCount(1);
+  await expect(page.getByTestId('play-branch-left')).toHaveCount(0);
+  const undone = await saveAndRead(app, 'ambush-undone.encounter');
+  expect(undone.session.log).toHaveLength(end.session.log.length - 1);
+  expect(undone.session.branches).toHaveLength(1);
+  expect(undone.model.entries.map((e) => e.text)).toEqual(end.model.entries.filter((_, i) => i !== reaction).map((e) => e.text));
+  await expectBoardIsModel(page, undone.model, undone.session);
+
+  // Replay from the planned layout ends where the board is.
   await replayInApp(page);
-  await expectBoardIsModel(page, end.model, end.session);
+  await expectBoardIsModel(page, undone.model, undone.session);
   expect(app.problems).toEqual([]);
 });
 
