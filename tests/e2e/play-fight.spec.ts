@@ -273,7 +273,7 @@ test('d20 SRD 3.5, the goblin ambush: a burst, the wolf drops Bree with a rolled
   expect(app.problems).toEqual([]);
 });
 
-test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold's rolled attack drops him, a flask of fire, the drake climbs 15 ft, a poison that ends, saved and reopened, replayed", async ({ app }) => {
+test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold's rolled attack drops him, a flask of fire, the drake climbs 15 ft, a poison that ends, delay and ready, the flask undone alone, saved and reopened, replayed", async ({ app }) => {
   test.setTimeout(60_000);
   const { page } = app;
   await startPlay(page, "The drake's lair", 21, { A: 20, K: 15, D: 10, T: 5 });
@@ -350,10 +350,45 @@ test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold
   await expect(page.getByTestId('play-log-entry').last()).toContainText('Kobold is no longer fatigued');
   await expect(page.getByTestId('health-K')).not.toContainText('fatigued');
 
+  // The drake delays and acts now, before the familiar; the familiar readies for the kobold and,
+  // on Ardent's turn in round 3, steps east on the shelf as a reaction.
+  await expect(page.getByTestId('play-current')).toHaveText('Drake');
+  await page.getByTestId('play-delay').click();
+  await expect(page.getByTestId('play-current')).toHaveText('Tiny familiar');
+  await page.getByTestId('play-act-now-D').click();
+  await expect(page.getByTestId('play-current')).toHaveText('Drake');
+  await nextTurn(page);
+  await page.getByTestId('play-ready-trigger').fill('the kobold comes close');
+  await page.getByTestId('play-ready').click();
+  await nextTurn(page);
+  await expect(page.getByTestId('play-round')).toContainText('Round 3');
+  await page.getByTestId('play-act-now-T').click();
+  await expect(page.getByTestId('play-log-entry').last()).toContainText("Tiny familiar's readied action fires (the kobold comes close), during Ardent's turn");
+  await page.getByTestId('oot-creature').selectOption('T');
+  await page.getByTestId('oot-reaction').check();
+  await page.getByTestId('oot-path').fill('3,4');
+  await page.getByTestId('oot-move').click();
+  await expect(page.getByTestId('play-log-entry').last()).toContainText('Out of turn (reaction): Tiny familiar moves from 2,4 to 3,4');
+
+  // Undo the flask alone: its clearing no longer applies (there is nothing to clear), and the panel
+  // says so under the line set aside; everything else stays.
+  let shown = await saveAndRead(app, 'lair-before-undo.encounter');
+  const entries = page.getByTestId('play-log-entry');
+  const flask = shown.model.entries.findIndex((e) => e.kind === 'area');
+  await entries.nth(flask).click();
+  await page.getByTestId('play-undo-entry').click();
+  await expect(page.getByTestId('play-branch')).toHaveCount(1);
+  await expect(page.getByTestId('play-branch-left')).toHaveCount(1);
+  await expect(page.getByTestId('play-branch-left')).toContainText(`Entry ${shown.model.entries.findIndex((e) => e.kind === 'clear-area') + 1} no longer applied`);
+  await expect(entries).toHaveCount(shown.model.entries.length - 2);
+  shown = await saveAndRead(app, 'lair-undone.encounter');
+  expect(shown.model.entries.some((e) => e.kind === 'area' || e.kind === 'clear-area')).toBe(false);
+
   const end = await saveAndRead(app, 'lair-end.encounter');
   await expectBoardIsModel(page, end.model, end.session);
   const ardent = playSummary(end.model, end.session).creatures.find((c) => c.id === 'A')!;
   expect(ardent).toMatchObject({ x: 7, y: 2, conditions: ['unconscious'] });
+  expect(playSummary(end.model, end.session).creatures.find((c) => c.id === 'T')).toMatchObject({ x: 3, y: 4 });
   expect(playSummary(end.model, end.session).creatures.find((c) => c.id === 'D')).toMatchObject({ x: 11, y: 5, altitude: 15 });
   expect(ardent.hitPoints! - ardent.damage).toBe(left);
   await replayInApp(page);
