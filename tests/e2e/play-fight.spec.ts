@@ -91,8 +91,9 @@ async function barTitle(page: Page, square: { x: number; y: number }): Promise<s
 }
 
 /** A template placed with the area tool at a grid corner; the log's entry says what it covers. */
-async function placeArea(page: Page, size: number, label: string, corner: { x: number; y: number }, covers: string) {
+async function placeArea(page: Page, size: number, label: string, corner: { x: number; y: number }, covers: string, shape = 'burst') {
   await page.getByTestId('tool-play-area').click();
+  await page.getByTestId('area-shape').selectOption(shape);
   await page.getByTestId('area-size').fill(String(size));
   await page.getByTestId('area-size').blur();
   await page.getByTestId('area-label').fill(label);
@@ -100,7 +101,9 @@ async function placeArea(page: Page, size: number, label: string, corner: { x: n
   await page.mouse.move(p.x + 2, p.y + 2);
   await expect(page.getByTestId('area-preview')).toContainText(`covers ${covers}`);
   await page.mouse.click(p.x + 2, p.y + 2);
-  await expect(page.getByTestId('play-log-entry').last()).toContainText(`from the corner ${corner.x},${corner.y}; covers ${covers}`);
+  // An odd cube is placed on the square clicked (its middle), every other template at the corner.
+  const where = shape === 'cube' && size % 2 === 1 ? `centred on ${corner.x},${corner.y}` : `from the corner ${corner.x},${corner.y}`;
+  await expect(page.getByTestId('play-log-entry').last()).toContainText(`${where}; covers ${covers}`);
   await page.keyboard.press('m');
 }
 
@@ -433,6 +436,69 @@ test('Startroid, the hive breach: through the drone, its rolled attack drops the
   await expect(page.getByTestId('play-round')).toContainText('Round 2');
   await page.getByTestId('area-clear-all').click();
   const end = await saveAndRead(app, 'hive-end.encounter');
+  await expectBoardIsModel(page, end.model, end.session);
+  await replayInApp(page);
+  await expectBoardIsModel(page, end.model, end.session);
+  expect(app.problems).toEqual([]);
+});
+
+test('6d6, the Dead Pony getaway: the Game Leader enters a fall, a smoke cube, the guard shot down and knocked out until Razir\'s turn, the fall undone alone, saved, reopened, replayed', async ({ app }) => {
+  test.setTimeout(60_000);
+  const { page } = app;
+  await startPlay(page, 'Getaway from the Dead Pony Tavern', 66, { R: 20, G: 15, B: 10 });
+  // Razir steps off the dock: 6d6.txt gives no falling damage, the Game Leader enters 3.
+  await walk(page, { x: 9, y: 3 });
+  await expect(page.getByTestId('fall-text')).toContainText('6d6.txt gives no falling damage: the Game Leader decides it');
+  await page.getByTestId('fall-ok').click();
+  await page.getByTestId('health-creature').selectOption('R');
+  await page.getByTestId('health-amount').fill('3');
+  await page.getByTestId('health-damage').click();
+  await expect(page.getByTestId('health-R')).toContainText('3 damage');
+  await nextTurn(page);
+  await walk(page, { x: 8, y: 4 });
+  await nextTurn(page);
+  await expect(page.getByTestId('play-current')).toHaveText('Boban');
+
+  // A 3-square cube on 8,4 is 7..9 × 3..5: the guard and Razir (9,3), not Boban.
+  await placeArea(page, 3, 'Smoke bomb', { x: 8, y: 4 }, 'Guard, Razir', 'cube');
+  // 3d6+7 (10–25) from the Dice roller on the guard's 10 hit points: down whatever the dice.
+  await setHitPoints(page, 'G', 10);
+  await page.getByTestId('dice-expression').fill('3d6+7');
+  await page.getByTestId('dice-target').selectOption('G');
+  await page.getByTestId('dice-damage').click();
+  await expect(page.getByTestId('play-log-entry').last()).toContainText(/Guard takes \d+ damage \(3d6\+7\)/);
+  expect(await hitPointsLeft(page, 'G')).toBeLessThanOrEqual(0);
+  // Knocked out until the start of Razir's next turn: unconscious (6d6.txt › Occupied Squares), a badge.
+  await page.getByTestId('effect-name').fill('Knocked out');
+  await page.getByTestId('effect-on').selectOption('G');
+  await page.getByTestId('effect-condition').selectOption('unconscious');
+  await page.getByTestId('effect-rounds').fill('1');
+  await page.getByTestId('effect-edge').selectOption('start');
+  await page.getByTestId('effect-turn-of').selectOption('R');
+  await page.getByTestId('effect-add').click();
+  await expect(page.getByTestId('health-G')).toContainText('unconscious');
+  expect(await badgeTitle(page, { x: 8, y: 4 })).toMatch(/^Unconscious: cannot wish to prevent a move/);
+
+  // Saved and reopened mid-fight; round 2 starts with Razir's turn and the guard wakes.
+  let saved = await saveAndRead(app, 'getaway.encounter');
+  await expectBoardIsModel(page, saved.model, saved.session);
+  await reopen(app, saved.file);
+  await expectBoardIsModel(page, saved.model, saved.session);
+  await nextTurn(page);
+  await expect(page.getByTestId('play-round')).toContainText('Round 2');
+  await expect(page.getByTestId('play-log-entry').last()).toContainText('Knocked out on Guard ends (start of Razir\'s turn). Guard is no longer unconscious.');
+  await expect(page.getByTestId('health-G')).not.toContainText('unconscious');
+  await page.getByTestId('area-clear-all').click();
+
+  // The Game Leader takes back the fall damage alone: Razir has taken none, everything after stays.
+  saved = await saveAndRead(app, 'getaway-before-undo.encounter');
+  const fallDamage = saved.model.entries.findIndex((e) => e.kind === 'damage' && e.actor === 'R');
+  await page.getByTestId('play-log-entry').nth(fallDamage).click();
+  await page.getByTestId('play-undo-entry').click();
+  await expect(page.getByTestId('health-R')).toContainText('0 damage');
+  await expect(page.getByTestId('play-branch-left')).toHaveCount(0);
+  const end = await saveAndRead(app, 'getaway-end.encounter');
+  expect(end.model.entries.map((e) => e.text)).toEqual(saved.model.entries.filter((_, i) => i !== fallDamage).map((e) => e.text));
   await expectBoardIsModel(page, end.model, end.session);
   await replayInApp(page);
   await expectBoardIsModel(page, end.model, end.session);
