@@ -72,16 +72,24 @@ function sweep(a: Square, b: Square): Square[] {
   return path;
 }
 
-/** Pans the view the least that shows the square with a square's margin (the view follows the cursor). */
+/**
+ * Pans the view the least that shows the square with a square's margin (the view follows the cursor).
+ * The margin is there to show the squares beyond the cursor's, so on a side where the map ends it
+ * shrinks to what is left of the map: a map that fits in the view is not pushed off its other side.
+ */
 export function keepSquareInView(editor: Editor, q: Square): void {
   const v = editor.view();
   const s = squarePixels(v);
   const vp = editor.viewport();
+  const map = editor.doc()?.map;
   const margin = Math.min(s, vp.width / 4, vp.height / 4);
+  const beyond = (squares: number) => Math.min(margin, Math.max(0, squares) * s);
+  const [west, east] = map ? [beyond(q.x), beyond(map.width - 1 - q.x)] : [margin, margin];
+  const [north, south] = map ? [beyond(q.y), beyond(map.height - 1 - q.y)] : [margin, margin];
   const left = v.panX + q.x * s;
   const top = v.panY + q.y * s;
-  const dx = left < margin ? margin - left : left + s > vp.width - margin ? vp.width - margin - (left + s) : 0;
-  const dy = top < margin ? margin - top : top + s > vp.height - margin ? vp.height - margin - (top + s) : 0;
+  const dx = left < west ? west - left : left + s > vp.width - east ? vp.width - east - (left + s) : 0;
+  const dy = top < north ? north - top : top + s > vp.height - south ? vp.height - south - (top + s) : 0;
   if (dx || dy) editor.pan(dx, dy);
 }
 
