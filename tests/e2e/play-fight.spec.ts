@@ -442,10 +442,31 @@ test('Startroid, the hive breach: through the drone, its rolled attack drops the
   expect(app.problems).toEqual([]);
 });
 
-test('6d6, the Dead Pony getaway: the Game Leader enters a fall, a smoke cube, the guard shot down and knocked out until Razir\'s turn, the fall undone alone, saved, reopened, replayed', async ({ app }) => {
+test('6d6, the Dead Pony getaway: initiative rolled, the Game Leader enters a fall, a smoke cube, the guard shot down and knocked out until Razir\'s turn, the fall undone alone, saved, reopened, replayed', async ({ app }) => {
   test.setTimeout(60_000);
   const { page } = app;
-  await startPlay(page, 'Getaway from the Dead Pony Tavern', 66, { R: 20, G: 15, B: 10 });
+  // Initiative rolled with the seeded dice: 1d6 in 6d6 plus a modifier. With +20, +10 and +0 the
+  // totals fall in 21–26, 11–16 and 1–6, so the order is Razir, Guard, Boban whatever the dice.
+  await page.getByTestId('samples').getByText('Getaway from the Dead Pony Tavern').click();
+  await page.getByTestId('mode-play').click();
+  await expect(canvas(page)).toHaveAttribute('data-mode', 'play');
+  await page.getByTestId('play-seed').fill('66');
+  await page.getByTestId('play-seed').press('Enter');
+  for (const [id, modifier] of Object.entries({ R: 20, G: 10, B: 0 })) await page.getByTestId(`init-mod-${id}`).fill(String(modifier));
+  await page.getByTestId('play-roll-initiative').click();
+  await expect(page.getByTestId('play-order')).toBeVisible();
+  await expect(page.getByTestId('play-current')).toHaveText('Razir');
+  const rolled = await saveAndRead(app, 'getaway-initiative.encounter');
+  const modifier: Record<string, number> = { "Razir's initiative": 20, "Guard's initiative": 10, "Boban's initiative": 0 };
+  const dice = rolled.model.entries[0]!.dice;
+  expect(dice.map((d) => d.what).sort()).toEqual(Object.keys(modifier).sort());
+  for (const d of dice) {
+    expect(d.rolls).toHaveLength(1);
+    expect(d.rolls[0]).toBeGreaterThanOrEqual(1);
+    expect(d.rolls[0]).toBeLessThanOrEqual(6);
+    expect(d.total).toBe(d.rolls[0]! + modifier[d.what]!);
+  }
+  expect(rolled.model.order.map((o) => o.creature)).toEqual(['R', 'G', 'B']);
   // Razir steps off the dock: 6d6.txt gives no falling damage, the Game Leader enters 3.
   await walk(page, { x: 9, y: 3 });
   await expect(page.getByTestId('fall-text')).toContainText('6d6.txt gives no falling damage: the Game Leader decides it');
