@@ -399,7 +399,7 @@ test("Epic Path, the drake's lair: Ardent's double move provokes two, the kobold
   expect(app.problems).toEqual([]);
 });
 
-test('Startroid, the hive breach: through the drone, its rolled attack drops the sniper; acid spray; the zergling shot down from the Dice roller; saved, reopened, replayed', async ({ app }) => {
+test('Startroid, the hive breach: through the drone, its rolled attack drops the sniper; acid spray; the zergling shot down from the Dice roller and held by a net until its turn ends; saved, reopened, replayed', async ({ app }) => {
   test.setTimeout(60_000);
   const { page } = app;
   await startPlay(page, 'Hive breach', 77, { S: 20, t: 15, Z: 10, M: 5, R: 1 });
@@ -427,6 +427,17 @@ test('Startroid, the hive breach: through the drone, its rolled attack drops the
   await expect(page.getByTestId('play-log-entry').last()).toContainText(/Zergling takes \d+ damage \(2d6\+4\)/);
   const zergling = await hitPointsLeft(page, 'Z');
   expect(zergling).toBeLessThanOrEqual(0);
+  // A stasis net holds the zergling to the end of its next turn: immobilized, it "cannot walk,
+  // shift or double move" (startroid.txt › Teleportation).
+  await page.getByTestId('effect-name').fill('Stasis net');
+  await page.getByTestId('effect-on').selectOption('Z');
+  await page.getByTestId('effect-condition').selectOption('immobilized');
+  await page.getByTestId('effect-rounds').fill('1');
+  await page.getByTestId('effect-edge').selectOption('end');
+  await page.getByTestId('effect-turn-of').selectOption('Z');
+  await page.getByTestId('effect-add').click();
+  await expect(page.getByTestId('health-Z')).toContainText('immobilized');
+  expect(await badgeTitle(page, { x: 8, y: 3 })).toMatch(/^Immobilized: cannot walk, shift or double move/);
 
   saved = await saveAndRead(app, 'hive.encounter');
   await expectBoardIsModel(page, saved.model, saved.session);
@@ -435,6 +446,13 @@ test('Startroid, the hive breach: through the drone, its rolled attack drops the
   await nextTurn(page, 3);
   await expect(page.getByTestId('play-round')).toContainText('Round 2');
   await page.getByTestId('area-clear-all').click();
+  // Round 2, the zergling's turn: it cannot walk; when its turn ends, the net does.
+  await nextTurn(page, 2);
+  await expect(page.getByTestId('play-current')).toHaveText('Zergling');
+  await expect(page.getByTestId('play-action-move')).toHaveAttribute('data-allowed', 'false');
+  await nextTurn(page);
+  await expect(page.getByTestId('play-log-entry').last()).toContainText('Zergling is no longer immobilized');
+  await expect(page.getByTestId('health-Z')).not.toContainText('immobilized');
   const end = await saveAndRead(app, 'hive-end.encounter');
   await expectBoardIsModel(page, end.model, end.session);
   await replayInApp(page);
