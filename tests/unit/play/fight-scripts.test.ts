@@ -259,7 +259,7 @@ describe('encounter play: a whole fight from each sample, from a script', () => 
     expect(flight.text).toContain('under its minimum forward speed of 30 ft');
     expectRoll(flight.dice[0]!, '1d6', 1, 6);
     expect(creature(s, 'E')).toMatchObject({ x: 7, y: 1, altitude: 0, damage: flight.dice[0]!.total });
-    // The dwarf's 5-foot step (d20-phb-30.txt › 5-Foot Step) to 2,9, then another as its readied
+    // The dwarf's 5-foot step (d20-phb-30.txt › Measuring Distance, as the turn cites it) to 2,9, then another as its readied
     // reaction to 1,9 (3,9 would be difficult terrain, 10 ft).
     expect(creature(s, 'D')).toMatchObject({ x: 1, y: 9, damage: 0 });
     // The mage, down, is unconscious, and so helpless (d20-phb-30.txt › Moving Trough a Square, the text's spelling).
@@ -394,8 +394,8 @@ describe('encounter play --drop: one earlier entry undone, the later ones kept (
   it("drops the wolf's double move: Bree's step no longer provokes, so the rolled bite is named as no longer applying", async () => {
     const s = await fight(sample, { drop: '5' });
     expect(s.dropped!.text).toMatch(/^Wolf double-moves from 1,8 to 3,3/);
-    // The wolf stays in its den at 1,8: Bree's step from 2,3 leaves no square it threatens
-    // (d20-srd-35.txt › Attacks of Opportunity count the threatened squares), so entry 10's roll
+    // The wolf stays in its den at 1,8: Bree's step from 2,3 leaves no square it threatens (the
+    // engine's count, cited in the log as d20-srd-35.txt › Big and Little Creatures in Combat), so entry 10's roll
     // on "the wolf's attack" has nothing to resolve; Bree takes no damage. The burst, placed again,
     // covers Bree alone.
     expect(s.dropped!.notReapplied.map((n) => [n.index, n.kind])).toContainEqual([10, 'resolve']);
