@@ -543,3 +543,78 @@ test('6d6, the Dead Pony getaway: initiative rolled, the Game Leader enters a fa
   await expectBoardIsModel(page, end.model, end.session);
   expect(app.problems).toEqual([]);
 });
+
+test('d20 3.0, the tower gate: the wyvern climbs 10 ft over 50 ft, the mage falls from the tower and is shot down, a web that ends with the dwarf\'s turn, a burst undone alone, saved, reopened, replayed', async ({ app }) => {
+  test.setTimeout(60_000);
+  const { page } = app;
+  await startPlay(page, 'The tower gate', 30, { E: 20, M: 15, D: 10 });
+  await expect(page.getByTestId('play-current')).toHaveText('Wyvern');
+
+  // The wyvern (fly 60, poor) flies west along the wall top to 5,1, climbing to 10 ft at the end:
+  // 50 ft forward, over its minimum forward speed of 30 ft (d20-phb-30.txt › Minimum Forward
+  // Speed), so no stall; the next waypoint raised two squares with PageUp.
+  await page.getByTestId('play-fly').check();
+  await page.getByTestId('play-fly').blur();
+  const target = await mapPoint(page, 5.5, 1.5);
+  await page.mouse.move(target.x, target.y);
+  for (let i = 0; i < 2; i++) await page.keyboard.press('PageUp');
+  await expect(page.getByTestId('play-flight-altitude')).toHaveValue('10');
+  await page.mouse.move(target.x + 1, target.y + 1);
+  await expect(page.getByTestId('play-side-view')).toHaveAttribute('data-heights', /^0,.*,10$/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('play-log-entry').last()).toContainText('Wyvern flies from 11,4 (0 ft up) to 5,1 (10 ft up)');
+  await expect(page.getByTestId('play-log-entry').last()).not.toContainText('stalls');
+  await expect(page.getByTestId('health-E')).toContainText('10 up');
+  await nextTurn(page);
+
+  // The mage's 4 hit points; she walks off the tower's 10 ft edge (1d6, the d20 rule the log names).
+  await setHitPoints(page, 'M', 4);
+  await walk(page, { x: 2, y: 7 });
+  await expect(page.getByTestId('fall-text')).toContainText('falls 10 ft');
+  await page.getByTestId('fall-ok').click();
+  await nextTurn(page);
+  await expect(page.getByTestId('play-current')).toHaveText('Dwarf guard');
+  await walk(page, { x: 2, y: 8 });
+  // A 1-square burst at the corner 2,8: the four squares touching it, the mage (2,7) and the dwarf
+  // (2,8), listed nearest first and, both 1 away, by name.
+  await placeArea(page, 1, 'Alchemist fire', { x: 2, y: 8 }, 'Dwarf guard, Mage');
+  // 2d6+4 (6–16) from the Dice roller: more than the mage's 4 hit points.
+  await page.getByTestId('dice-expression').fill('2d6+4');
+  await page.getByTestId('dice-target').selectOption('M');
+  await page.getByTestId('dice-damage').click();
+  expect(await hitPointsLeft(page, 'M')).toBeLessThan(0);
+  // A web entangles the dwarf to the end of this turn (0 rounds: the next such edge); the text
+  // names entangled only in its modifier tables (d20-phb-30.txt › Attack Roll Modifiers).
+  await page.getByTestId('effect-name').fill('Web');
+  await page.getByTestId('effect-on').selectOption('D');
+  await page.getByTestId('effect-condition').selectOption('entangled');
+  await page.getByTestId('effect-rounds').fill('0');
+  await page.getByTestId('effect-edge').selectOption('end');
+  await page.getByTestId('effect-turn-of').selectOption('D');
+  await page.getByTestId('effect-add').click();
+  await expect(page.getByTestId('health-D')).toContainText('entangled');
+  expect(await badgeTitle(page, { x: 2, y: 8 })).toMatch(/^Entangled: named in the modifier tables only/);
+
+  let saved = await saveAndRead(app, 'gate.encounter');
+  await expectBoardIsModel(page, saved.model, saved.session);
+  await reopen(app, saved.file);
+  await expectBoardIsModel(page, saved.model, saved.session);
+  await nextTurn(page);
+  await expect(page.getByTestId('play-round')).toContainText('Round 2');
+  await expect(page.getByTestId('play-log-entry').last()).toContainText('Dwarf guard is no longer entangled');
+
+  // Undo the burst alone: nothing after it depended on it.
+  saved = await saveAndRead(app, 'gate-before-undo.encounter');
+  const burst = saved.model.entries.findIndex((e) => e.kind === 'area');
+  await page.getByTestId('play-log-entry').nth(burst).click();
+  await page.getByTestId('play-undo-entry').click();
+  await expect(page.getByTestId('play-branch')).toHaveCount(1);
+  await expect(page.getByTestId('play-branch-left')).toHaveCount(0);
+  const end = await saveAndRead(app, 'gate-end.encounter');
+  expect(end.model.entries.map((e) => e.text)).toEqual(saved.model.entries.filter((_, i) => i !== burst).map((e) => e.text));
+  expect(playSummary(end.model, end.session).creatures.find((c) => c.id === 'E')).toMatchObject({ x: 5, y: 1, altitude: 10 });
+  await expectBoardIsModel(page, end.model, end.session);
+  await replayInApp(page);
+  await expectBoardIsModel(page, end.model, end.session);
+  expect(app.problems).toEqual([]);
+});
