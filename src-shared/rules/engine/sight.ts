@@ -21,44 +21,13 @@ export type LineKind = 'sight' | 'effect';
  * obstacles do not.
  */
 export function clearLine(map: BattleMap, ax: number, ay: number, bx: number, by: number, kind: LineKind = 'sight'): boolean {
-  const edgeBlocksSight = kind === 'effect' ? (e: number) => e === Edge.wall || e === Edge.doorClosed || e === Edge.window : (e: number) => e === Edge.wall || e === Edge.doorClosed;
-  const W = map.width;
-  let x = ax;
-  let y = ay;
   const dx = bx - ax;
   const dy = by - ay;
-  const stepX = Math.sign(dx);
-  const stepY = Math.sign(dy);
   // Parametric distances to the next vertical and horizontal grid line, from the centre.
   const tDeltaX = dx !== 0 ? Math.abs(1 / dx) : Infinity;
   const tDeltaY = dy !== 0 ? Math.abs(1 / dy) : Infinity;
-  let tMaxX = dx !== 0 ? 0.5 * tDeltaX : Infinity;
-  let tMaxY = dy !== 0 ? 0.5 * tDeltaY : Infinity;
-  const eastOf = (cx: number, cy: number) => map.edgeEast[cy * W + cx]!;
-  const southOf = (cx: number, cy: number) => map.edgeSouth[cy * W + cx]!;
-  while (x !== bx || y !== by) {
-    const diff = tMaxX - tMaxY;
-    if (Math.abs(diff) < 1e-9) {
-      // Through a corner: blocked if both ways round it are blocked.
-      const viaX = edgeBlocksSight(stepX > 0 ? eastOf(x, y) : eastOf(x - 1, y)) || blocksSight(map, y * W + x + stepX) || edgeBlocksSight(stepY > 0 ? southOf(x + stepX, y) : southOf(x + stepX, y - 1));
-      const viaY = edgeBlocksSight(stepY > 0 ? southOf(x, y) : southOf(x, y - 1)) || blocksSight(map, (y + stepY) * W + x) || edgeBlocksSight(stepX > 0 ? eastOf(x, y + stepY) : eastOf(x - 1, y + stepY));
-      if (viaX && viaY) return false;
-      x += stepX;
-      y += stepY;
-      tMaxX += tDeltaX;
-      tMaxY += tDeltaY;
-    } else if (diff < 0) {
-      if (edgeBlocksSight(stepX > 0 ? eastOf(x, y) : eastOf(x - 1, y))) return false;
-      x += stepX;
-      tMaxX += tDeltaX;
-    } else {
-      if (edgeBlocksSight(stepY > 0 ? southOf(x, y) : southOf(x, y - 1))) return false;
-      y += stepY;
-      tMaxY += tDeltaY;
-    }
-    if ((x !== bx || y !== by) && blocksSight(map, y * W + x)) return false;
-  }
-  return true;
+  const walk: GridWalk = { x: ax, y: ay, stepX: Math.sign(dx), stepY: Math.sign(dy), tDeltaX, tDeltaY, tMaxX: dx !== 0 ? 0.5 * tDeltaX : Infinity, tMaxY: dy !== 0 ? 0.5 * tDeltaY : Infinity };
+  return walkClear(map, walk, bx, by, edgeStops(kind), false);
 }
 
 /**
@@ -68,25 +37,51 @@ export function clearLine(map: BattleMap, ax: number, ay: number, bx: number, by
  * (an area does not reach into a wall). For areas, whose lines start at a corner rather than a square.
  */
 export function clearLineFromCorner(map: BattleMap, ox: number, oy: number, bx: number, by: number, kind: LineKind = 'effect'): boolean {
-  const edgeBlocks = kind === 'effect' ? (e: number) => e === Edge.wall || e === Edge.doorClosed || e === Edge.window : (e: number) => e === Edge.wall || e === Edge.doorClosed;
-  const W = map.width;
   const dx = bx + 0.5 - ox;
   const dy = by + 0.5 - oy;
   const stepX = Math.sign(dx);
   const stepY = Math.sign(dy);
-  // The first square is the one the line enters from the corner: no edge is crossed to get there.
-  let x = stepX > 0 ? ox : ox - 1;
-  let y = stepY > 0 ? oy : oy - 1;
   const tDeltaX = Math.abs(1 / dx);
   const tDeltaY = Math.abs(1 / dy);
-  let tMaxX = tDeltaX;
-  let tMaxY = tDeltaY;
+  // The first square is the one the line enters from the corner: no edge is crossed to get there.
+  const walk: GridWalk = { x: stepX > 0 ? ox : ox - 1, y: stepY > 0 ? oy : oy - 1, stepX, stepY, tDeltaX, tDeltaY, tMaxX: tDeltaX, tMaxY: tDeltaY };
+  if (blocksSight(map, walk.y * map.width + walk.x)) return false;
+  return walkClear(map, walk, bx, by, edgeStops(kind), true);
+}
+
+/** What stops a line on an edge: walls and closed doors; for effect, a window or force field too. */
+function edgeStops(kind: LineKind): (e: number) => boolean {
+  return kind === 'effect' ? (e) => e === Edge.wall || e === Edge.doorClosed || e === Edge.window : (e) => e === Edge.wall || e === Edge.doorClosed;
+}
+
+/** Where a walk along a line through the grid stands, and how far (in the line's parameter) to the next grid lines. */
+interface GridWalk {
+  x: number;
+  y: number;
+  stepX: number;
+  stepY: number;
+  tDeltaX: number;
+  tDeltaY: number;
+  tMaxX: number;
+  tMaxY: number;
+}
+
+/**
+ * The walk both lines share: square by square to (bx, by), every edge crossed checked, through a grid
+ * point only when both ways round are blocked; each square entered stops it if it blocks sight (the
+ * last one only with `lastCounts`: a line between two creatures ends in the target's square, an area's
+ * line in a square it would cover).
+ */
+function walkClear(map: BattleMap, w: GridWalk, bx: number, by: number, edgeBlocks: (e: number) => boolean, lastCounts: boolean): boolean {
+  const W = map.width;
   const eastOf = (cx: number, cy: number) => map.edgeEast[cy * W + cx]!;
   const southOf = (cx: number, cy: number) => map.edgeSouth[cy * W + cx]!;
-  if (blocksSight(map, y * W + x)) return false;
+  let { x, y, tMaxX, tMaxY } = w;
+  const { stepX, stepY, tDeltaX, tDeltaY } = w;
   while (x !== bx || y !== by) {
     const diff = tMaxX - tMaxY;
     if (Math.abs(diff) < 1e-9) {
+      // Through a corner: blocked if both ways round it are blocked.
       const viaX = edgeBlocks(stepX > 0 ? eastOf(x, y) : eastOf(x - 1, y)) || blocksSight(map, y * W + x + stepX) || edgeBlocks(stepY > 0 ? southOf(x + stepX, y) : southOf(x + stepX, y - 1));
       const viaY = edgeBlocks(stepY > 0 ? southOf(x, y) : southOf(x, y - 1)) || blocksSight(map, (y + stepY) * W + x) || edgeBlocks(stepX > 0 ? eastOf(x, y + stepY) : eastOf(x - 1, y + stepY));
       if (viaX && viaY) return false;
@@ -103,7 +98,7 @@ export function clearLineFromCorner(map: BattleMap, ox: number, oy: number, bx: 
       y += stepY;
       tMaxY += tDeltaY;
     }
-    if (blocksSight(map, y * W + x)) return false;
+    if ((lastCounts || x !== bx || y !== by) && blocksSight(map, y * W + x)) return false;
   }
   return true;
 }

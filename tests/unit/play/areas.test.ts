@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { playCommand } from '../../../src-main/cli/play';
 import { parseScenario } from '../../../src-shared/io';
 import { PlayActionSchema } from '../../../src-shared/io/schema';
-import type { Encounter, RulesetId } from '../../../src-shared/model';
-import { newSession, perform, replay, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
+import type { RulesetId } from '../../../src-shared/model';
+import { newSession, perform, replay, type PlayAction } from '../../../src-shared/play';
 import { areaCovers, measure, shapeSquares, type AreaTemplate } from '../../../src-shared/rules/areas';
+import { play } from './play-steps';
 
 /**
  * Issue 17 › 5: area templates and the free ruler. The five texts define no burst, cone or line (see
@@ -141,18 +142,6 @@ describe('the free ruler', () => {
     expect(measure(D20, [{ x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 30 }]).length).toBe(30);
   });
 });
-
-function play(planned: Encounter, session: PlaySession, ...actions: PlayAction[]): { session: PlaySession; state: PlayState } {
-  let s = session;
-  let state = replay(planned, s);
-  for (const a of actions) {
-    const r = perform(planned, s, a, state);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason}`);
-    s = r.session;
-    state = r.state;
-  }
-  return { session: s, state };
-}
 
 describe('area templates in play', () => {
   const ambush = parseScenario(`ruleset: d20-35

@@ -2,20 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src-shared/io';
 import type { Encounter } from '../../../src-shared/model';
 import { newSession, perform, replay, reset, switchBranch, timeline, undo, undoEntry, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
+import { play } from './play-steps';
 
 // Issue 17 › 6: undo one earlier action without losing what came after, as a branch in the log.
 
-function play(planned: Encounter, session: PlaySession, ...actions: PlayAction[]): { session: PlaySession; state: PlayState } {
-  let s = session;
-  let state = replay(planned, s);
-  for (const a of actions) {
-    const r = perform(planned, s, a, state);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason}`);
-    s = r.session;
-    state = r.state;
-  }
-  return { session: s, state };
-}
 function undone(planned: Encounter, session: PlaySession, index: number) {
   const r = undoEntry(planned, session, index);
   if (!r.ok) throw new Error(r.reason);

@@ -5,24 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { playCommand } from '../../../src-main/cli/play';
 import { parseScenario } from '../../../src-shared/io';
 import type { Encounter } from '../../../src-shared/model';
-import { newSession, perform, replay, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
+import { newSession, perform, type PlayAction } from '../../../src-shared/play';
 import { checkFlightPath, flightAlongSquares, planFlightPath } from '../../../src-shared/rules';
+import { play } from './play-steps';
 
 // Flight in three dimensions in Play (issue 17 › 1): a path through waypoints at their own heights,
 // the ceiling, a path drawn in the air, and the d20 3.0 stall reached through a move. Expectations
 // are worked from d20-phb-30.txt › Tactical Aerial Movement first.
-
-function play(planned: Encounter, session: PlaySession, ...actions: PlayAction[]): { session: PlaySession; state: PlayState } {
-  let s = session;
-  let state = replay(planned, s);
-  for (const a of actions) {
-    const r = perform(planned, s, a, state);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason}`);
-    s = r.session;
-    state = r.state;
-  }
-  return { session: s, state };
-}
 
 // A beholder-like good flyer (d20 3.0: up speed half, down speed double, may hover) and a wyvern
 // (poor: minimum forward speed half its fly speed, 45° up and down angles).

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseEncounter, parseScenario, serializeEncounter } from '../../../src-shared/io';
-import type { Encounter } from '../../../src-shared/model';
-import { exportLog, newSession, perform, replay, savedSession, undo, withSession, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
-import { fallDamage, forcedMovement, teleport } from '../../../src-shared/rules';
 
-function play(planned: Encounter, session: PlaySession, ...actions: PlayAction[]): { session: PlaySession; state: PlayState } {
-  let s = session;
-  let state = replay(planned, s);
-  for (const a of actions) {
-    const r = perform(planned, s, a, state);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason}`);
-    s = r.session;
-    state = r.state;
-  }
-  return { session: s, state };
-}
+import { exportLog, newSession, perform, replay, savedSession, undo, withSession, type PlayAction, type PlayState } from '../../../src-shared/play';
+import { fallDamage, forcedMovement, teleport } from '../../../src-shared/rules';
+import { play } from './play-steps';
+
 const where = (state: PlayState, id: string) => state.board.creatures.find((c) => c.id === id)!;
 
 // An ogre beside a bandit on a 20-ft cliff top (x <= 2); the ground below at x >= 3.

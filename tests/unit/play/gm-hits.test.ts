@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { playCommand } from '../../../src-main/cli/play';
 import { parseScenario } from '../../../src-shared/io';
-import type { Encounter } from '../../../src-shared/model';
-import { exportLog, newSession, perform, replay, rulesBesideText, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
+
+import { exportLog, newSession, rulesBesideText, type PlayAction } from '../../../src-shared/play';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { play } from './play-steps';
 
 /** Issue 17 › 7, "What a GM hit": the model's and the CLI's half of each problem, one test each. */
-
-function play(planned: Encounter, session: PlaySession, ...actions: PlayAction[]): { session: PlaySession; state: PlayState } {
-  let s = session;
-  let state = replay(planned, s);
-  for (const a of actions) {
-    const r = perform(planned, s, a, state);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason}`);
-    s = r.session;
-    state = r.state;
-  }
-  return { session: s, state };
-}
 
 // Aric and a wolf on a 20 ft high shelf; the ground drops to 0 at x = 6.
 const LEDGE = parseScenario(`ruleset: d20-35

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { playCommand } from '../../../src-main/cli/play';
 import { parseScenario } from '../../../src-shared/io';
 import type { Encounter } from '../../../src-shared/model';
-import { exportLog, newSession, perform, replay, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
+import { exportLog, newSession, perform, replay, type PlayAction, type PlaySession } from '../../../src-shared/play';
+import { play } from './play-steps';
 
 /**
  * Hit points (issue 17 › 3): a ruleset-neutral GM tracker. The expectations are the tracker's own
@@ -13,17 +14,6 @@ import { exportLog, newSession, perform, replay, type PlayAction, type PlaySessi
  * ran; falls and forced falls reach it through the one `takeDamage`.
  */
 
-function play(planned: Encounter, session: PlaySession, ...actions: PlayAction[]): { session: PlaySession; state: PlayState } {
-  let s = session;
-  let state = replay(planned, s);
-  for (const a of actions) {
-    const r = perform(planned, s, a, state);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason}`);
-    s = r.session;
-    state = r.state;
-  }
-  return { session: s, state };
-}
 function refusal(planned: Encounter, session: PlaySession, action: PlayAction): string {
   const r = perform(planned, session, action);
   if (r.ok) throw new Error(`expected ${JSON.stringify(action)} to be refused`);

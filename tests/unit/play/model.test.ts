@@ -1,35 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src-shared/io';
-import type { Encounter } from '../../../src-shared/model';
-import {
-  canRedo,
-  canUndo,
-  newSession,
-  perform,
-  redo,
-  replay,
-  stateAt,
-  timeline,
-  turnOptions,
-  undo,
-  type PlayAction,
-  type PlaySession,
-  type PlayState,
-} from '../../../src-shared/play';
+
+import { canRedo, canUndo, newSession, perform, redo, replay, stateAt, timeline, turnOptions, undo, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
 import { checkPath, fallDamage, planPath } from '../../../src-shared/rules';
+import { play } from './play-steps';
 
 /** Plays actions in order, failing the test on the first refusal (with its reason). */
-function play(planned: Encounter, session: PlaySession, ...actions: PlayAction[]): { session: PlaySession; state: PlayState } {
-  let s = session;
-  let state = replay(planned, s);
-  for (const a of actions) {
-    const r = perform(planned, s, a, state);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason}`);
-    s = r.session;
-    state = r.state;
-  }
-  return { session: s, state };
-}
 
 const at = (state: PlayState, id: string) => {
   const c = state.board.creatures.find((k) => k.id === id)!;

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { playCommand } from '../../../src-main/cli/play';
 import { parseEncounter, parseScenario, serializeEncounter } from '../../../src-shared/io';
 import type { Encounter } from '../../../src-shared/model';
-import { actionRandom, exportLog, newSession, perform, replay, savedSession, withSession, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
+import { actionRandom, exportLog, newSession, perform, replay, savedSession, withSession, type PlayAction, type PlaySession } from '../../../src-shared/play';
+import { play } from './play-steps';
 
 /**
  * Issue 17 › 2: rolls in play — any roll in the log, attacks of opportunity rolled from the creatures'
@@ -13,18 +14,6 @@ import { actionRandom, exportLog, newSession, perform, replay, savedSession, wit
  * The expected faces are read from the action's own stream here (`actionRandom(seed, index)`), not
  * from the dice roller, so a roller that drew from anywhere else would fail.
  */
-
-function play(planned: Encounter, session: PlaySession, ...actions: PlayAction[]): { session: PlaySession; state: PlayState } {
-  let s = session;
-  let state = replay(planned, s);
-  for (const a of actions) {
-    const r = perform(planned, s, a, state);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason}`);
-    s = r.session;
-    state = r.state;
-  }
-  return { session: s, state };
-}
 
 function refused(planned: Encounter, session: PlaySession, action: PlayAction): string {
   const r = perform(planned, session, action);

@@ -5,21 +5,10 @@ import path from 'node:path';
 import { playCommand } from '../../../src-main/cli/play';
 import { parseEncounter, parseScenario, serializeEncounter } from '../../../src-shared/io';
 import type { Encounter } from '../../../src-shared/model';
-import { newSession, perform, replay, withSession, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
+import { newSession, perform, replay, withSession, type PlayAction, type PlayState } from '../../../src-shared/play';
+import { play } from './play-steps';
 
 /** Issue 17 › 4, turn control: moves out of turn, delay and ready, the order mid-fight, effects. */
-
-function play(planned: Encounter, session: PlaySession, ...actions: PlayAction[]): { session: PlaySession; state: PlayState } {
-  let s = session;
-  let state = replay(planned, s);
-  for (const a of actions) {
-    const r = perform(planned, s, a, state);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason}`);
-    s = r.session;
-    state = r.state;
-  }
-  return { session: s, state };
-}
 
 /** The reason the last action is refused (the others must pass). */
 function refusal(planned: Encounter, ...actions: PlayAction[]): string {
