@@ -229,11 +229,29 @@ function lineOf(session: PlaySession): Pick<PlayBranch, 'log' | 'streams' | 'cur
 }
 
 /**
- * An attack of opportunity is named by the position of the entry that raised it (`<entry>:<n>`):
- * once an earlier entry is gone the name follows its entry, and an action about an attack that
- * entry no longer raises cannot apply (the reason, in words).
+ * Later actions name things by the entry that made them: an attack of opportunity by the position of
+ * the entry that raised it (`<entry>:<n>`, 0-based), an area template by the number of the entry that
+ * placed it (from 1, as the log prints it), an effect by `effect-<entry>` (0-based). Once an earlier
+ * entry is gone the name follows its entry; an action about a thing its entry no longer makes cannot
+ * apply (the reason, in words).
  */
 function renumberPending(action: PlayAction, moved: ReadonlyMap<number, number>, undone: number): PlayAction | string {
+  /** The new position of the entry at `at`, or why the thing it made is gone. */
+  const follow = (at: number, what: string): number | string => {
+    const now = moved.get(at);
+    if (now !== undefined) return now;
+    return at >= undone ? `its ${what} was made by entry ${at + 1}, which ${at === undone ? 'is undone' : 'no longer applies'}` : at;
+  };
+  if (action.kind === 'clear-area' && action.area !== undefined && /^\d+$/.test(action.area)) {
+    const now = follow(Number(action.area) - 1, 'area template');
+    return typeof now === 'string' ? now : { ...action, area: String(now + 1) };
+  }
+  if (action.kind === 'end-effect') {
+    const m = /^effect-(\d+)$/.exec(action.effect);
+    if (!m) return action;
+    const now = follow(Number(m[1]), 'effect');
+    return typeof now === 'string' ? now : { ...action, effect: `effect-${now}` };
+  }
   const pending = (action as { pending?: unknown }).pending;
   const m = typeof pending === 'string' ? /^(\d+):(\d+)$/.exec(pending) : null;
   if (!m) return action;

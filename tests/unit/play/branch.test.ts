@@ -178,4 +178,31 @@ describe('the attacks of opportunity shared between states (replay-2000: no copy
     expect(later.state.pending[0]).toBe(r.state.pending[0]);
     expect(() => ((later.state.pending[0] as { status: string }).status = 'miss')).toThrow(TypeError);
   });
+
+  it('an area template and an effect follow the entry that made them; clearing one the undone entry made is named', () => {
+    // Entries (from 1): 1 initiative, 2 Aric moves, 3 a burst placed (area "3"), 4 an effect on the
+    // orc (effect-3, 0-based), 5 the burst cleared, 6 the effect ended.
+    const { session } = play(
+      D20,
+      newSession(4),
+      { kind: 'initiative', scores: { A: 15, O: 10 } },
+      move('A', [1, 0]),
+      { kind: 'area', shape: 'burst', size: 1, origin: { x: 4, y: 4 } },
+      { kind: 'effect', on: 'O', name: 'Hold', rounds: 2, ends: 'end', turnOf: 'A' },
+      { kind: 'clear-area', area: '3' },
+      { kind: 'end-effect', effect: 'effect-3' },
+    );
+    // Undoing Aric's move: the burst is entry 2 now and the effect effect-2, and both still end.
+    const r = undone(D20, session, 1);
+    expect(r.notReapplied).toEqual([]);
+    expect(r.session.log.slice(3)).toEqual([
+      { kind: 'clear-area', area: '2' },
+      { kind: 'end-effect', effect: 'effect-2' },
+    ]);
+    expect(r.state.areas).toEqual([]);
+    // Undoing the burst itself: its clearing cannot apply, and says which entry made it.
+    const gone = undone(D20, session, 2);
+    expect(gone.notReapplied.map((n) => [n.kind, n.reason])).toEqual([['clear-area', 'its area template was made by entry 3, which is undone']]);
+  });
 });
+

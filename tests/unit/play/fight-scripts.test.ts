@@ -405,13 +405,9 @@ describe('encounter play --drop: one earlier entry undone, the later ones kept (
     expect(s.log.find((e) => e.kind === 'move' && e.actor === 'B')!.text).not.toContain('Provokes');
   });
 
-  // A bug found here, for the lead (src-shared/play/session.ts, play-branch's undoEntry): a
-  // `resolve`'s `pending` follows its entry when an earlier one is undone, but a `clear-area`'s
-  // `area` (the placing entry's number) does not, so clearing the Fireball — placed at entry 7,
-  // entry 6 once entry 5 is gone — is reported as no longer applying ('There is no area "7"') and
-  // the template stays on the board. `it.fails` until renumbering covers areas (and `end-effect`'s
-  // `effect-<n>`); then this becomes a plain `it`.
-  it.fails('drops an entry before an area is placed: the area\'s clearing follows it (fails: the area number is not renumbered)', async () => {
+  // Found here (undoEntry renumbered only attacks of opportunity): the Fireball placed at entry 7
+  // is entry 6 once entry 5 is gone, and its clearing must name it so, not "There is no area 7".
+  it('drops an entry before an area is placed: the area\'s clearing follows it', async () => {
     const s = await fight(sample, { drop: '5' });
     expect(s.dropped!.notReapplied.map((n) => n.kind)).toEqual(['resolve']);
     expect(s.log.some((e) => e.kind === 'clear-area')).toBe(true);
