@@ -95,8 +95,10 @@ export function Turn(props: { editor: Editor }) {
         </For>
       </div>
       <Show when={editor.canFly()}>
+        {/* The box gives the keyboard back to the map once ticked: PageUp / PageDown then raise the
+            next waypoint rather than scroll the panel (the review's shot 68). */}
         <label class="check">
-          <input type="checkbox" data-testid="play-fly" checked={editor.moveMode() === 'fly'} onChange={(e) => (editor.setMoveMode(e.currentTarget.checked ? 'fly' : null), editor.clearPlayDrawing())} /> Fly (heights shown on the path)
+          <input type="checkbox" data-testid="play-fly" checked={editor.moveMode() === 'fly'} onChange={(e) => (editor.setMoveMode(e.currentTarget.checked ? 'fly' : null), editor.clearPlayDrawing(), e.currentTarget.blur())} /> Fly (heights shown on the path)
         </label>
         <Show when={editor.moveMode() === 'fly'}>
           <FlightControls editor={editor} />
