@@ -118,7 +118,7 @@ export function Health(props: { editor: Editor }) {
               </p>
             </Show>
             <div class="play-buttons">
-              <input type="number" class="small" min="0" placeholder="amount" aria-label="Amount" data-testid="health-amount" value={amount()} onInput={(e) => setAmount(e.currentTarget.value)} />
+              <input type="number" class="small amount" min="0" placeholder="amount" aria-label="Amount" data-testid="health-amount" value={amount()} onInput={(e) => setAmount(e.currentTarget.value)} />
               <button disabled={!live() || wholeNumber(amount()) === null} data-testid="health-damage" onClick={() => hurt('damage')}>
                 Damage
               </button>

@@ -9,7 +9,7 @@ import type { ReachBand } from '../state/play';
 import { FlightControls, StallSave } from './Flight';
 import { DelayReady } from './DelayReady';
 import { PanelSection } from './PanelSection';
-import { unitWords } from '../state/wording';
+import { unitWords, whereUnsaid } from '../state/wording';
 
 const BAND_NAMES: Partial<Record<MoveAction, string>> = { move: 'move', double: 'double move', run: 'run' };
 
@@ -161,7 +161,7 @@ export function Turn(props: { editor: Editor }) {
             <Show when={!p().answer.legal && !p().stalls}>
               <div class="error" data-testid="play-path-refused">
                 Not allowed: {p().answer.reason}
-                {p().answer.steps[p().answer.breaksAt] ? ` (at ${p().answer.steps[p().answer.breaksAt]!.x},${p().answer.steps[p().answer.breaksAt]!.y})` : ''}
+                {whereUnsaid(p().answer.reason, p().answer.steps[p().answer.breaksAt])}
               </div>
             </Show>
             <Show when={p().provokedBy.length}>

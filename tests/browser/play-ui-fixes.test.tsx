@@ -3,13 +3,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import '../../src-renderer/styles/app.css';
 import { App } from '../../src-renderer/App';
+import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { PlayLog } from '../../src-renderer/play/PlayLog';
 import { PlayPanel } from '../../src-renderer/play/PlayPanel';
 import { createEditor } from '../../src-renderer/state/editor';
+import { whereUnsaid } from '../../src-renderer/state/wording';
 import type { PlatformBridge } from '../../src-shared/ipc';
 import alley from '../../resources/encounters/ambush-alley.6d6.encounter?raw';
 import lair from '../../resources/encounters/drake-lair.epic-path.encounter?raw';
 import goblins from '../../resources/encounters/goblin-ambush.d20-35.encounter?raw';
+import tower from '../../resources/encounters/tower-gate.d20-30.encounter?raw';
 
 // A UI review of Play mode (screenshots in the review's review-shots/): each test is one finding,
 // through the panel as the GM sees it, with the app's own stylesheet.
@@ -199,4 +202,43 @@ describe('the "roll or enter initiative" notice', () => {
     expect(asks()).toHaveLength(0);
     expect(editor.notices().some((n) => n.text === 'Something else')).toBe(true);
   });
+});
+
+describe('small things the review saw (shots 05, 16)', () => {
+  it('a refusal that names its square does not name it again (shot 05: "… by 4,9 … (at 4,9)")', async () => {
+    const editor = await playing(tower, 'tower', { D: 20, E: 8, M: 7 });
+    const t = createToolDriver(editor);
+    cleanup.push(t.dispose);
+    const host = mount(() => <PlayPanel editor={editor} />);
+    t.pointerMove({ x: 4, y: 9 });
+    await frame();
+    const refused = host.querySelector('[data-testid="play-path-refused"]')!.textContent!;
+    expect(refused).toContain('more than the 15 ft');
+    expect(refused.split('4,9').length - 1, refused).toBe(1);
+  });
+
+  it('a refusal that does not name its square still says where', () => {
+    expect(whereUnsaid('the square is blocked', { x: 4, y: 9 })).toBe(' (at 4,9)');
+    // Another square that merely contains the digits is not this one.
+    expect(whereUnsaid('it costs 25 ft by 14,9', { x: 4, y: 9 })).toBe(' (at 4,9)');
+    expect(whereUnsaid('it costs 25 ft by 4,91', { x: 4, y: 9 })).toBe(' (at 4,9)');
+    expect(whereUnsaid('it costs 25 ft by 4,9, more than the 15 ft', { x: 4, y: 9 })).toBe('');
+    expect(whereUnsaid('4,9 is occupied', { x: 4, y: 9 })).toBe('');
+    expect(whereUnsaid('anything', undefined)).toBe('');
+  });
+
+
+  it('the damage amount field shows its whole placeholder', async () => {
+    const editor = await playing(lair, 'lair', LAIR_ORDER);
+    const host = mount(() => <PlayPanel editor={editor} />);
+    await frame();
+    const amount = field(host, 'health-amount');
+    const style = getComputedStyle(amount);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${style.fontSize} ${style.fontFamily}`;
+    // Chromium keeps room for a number field's spin buttons (about 15 px) beside the text.
+    const needed = ctx.measureText(amount.placeholder).width + Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight) + 16;
+    expect(amount.clientWidth).toBeGreaterThanOrEqual(Math.ceil(needed));
+  });
+
 });
