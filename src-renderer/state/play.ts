@@ -88,7 +88,8 @@ export function createPlay(deps: PlayDeps) {
     playCanRedo: log.canRedo,
     playUndoLabel: log.undoLabel,
     playRedoLabel: log.redoLabel,
-    resetPlay: log.resetPlay,
+    // A new session, like another encounter, starts on the Move tool.
+    resetPlay: () => (log.resetPlay(), session.setPlayTool('play-move')),
     setPlaySeed: log.setSeed,
     replayPlay: session.startReplay,
     stopReplay: session.stopReplay,

@@ -179,6 +179,16 @@ describe('another encounter in Play (shot 31)', () => {
   });
 });
 
+describe('a new session (Reset)', () => {
+  it('starts on the Move tool too', async () => {
+    const editor = await playing(lair, 'lair', LAIR_ORDER);
+    editor.setPlayTool('play-area');
+    editor.resetPlay();
+    expect(editor.playSession()!.log).toHaveLength(0);
+    expect(editor.playTool()).toBe('play-move');
+  });
+});
+
 describe('initiative fields are named (issue 17 UI review)', () => {
   it('each Mod and Score field names its creature; the die field says what it is', async () => {
     const editor = await playing(lair, 'lair');
