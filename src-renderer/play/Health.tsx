@@ -23,6 +23,8 @@ export function Health(props: { editor: Editor }) {
   const [picked, setPicked] = createSignal<string | null>(null);
   const [amount, setAmount] = createSignal('');
   const [nonlethal, setNonlethal] = createSignal(false);
+  // A maximum refused (below 0, not a whole number), said beside the field, which shows the kept one again.
+  const [maxProblem, setMaxProblem] = createSignal<{ creature: string; text: string } | null>(null);
   const shown = () => editor.playShown();
   const ruleset = () => shown()?.board.ruleset ?? 'epic-path';
   const tracks = () => HEALTH_TRACKS[ruleset()];
@@ -78,8 +80,17 @@ export function Health(props: { editor: Editor }) {
                   value={healthOf(c().id).hitPoints ?? ''}
                   data-testid={`hp-${c().id}`}
                   onChange={(e) => {
-                    const n = wholeNumber(e.currentTarget.value);
-                    if (n !== null && n !== healthOf(c().id).hitPoints) editor.playAct({ kind: 'hit-points', creature: c().id, hitPoints: n });
+                    const typed = e.currentTarget.value;
+                    const n = wholeNumber(typed);
+                    const kept = healthOf(c().id).hitPoints;
+                    if (n === null) {
+                      // -5 stayed in the box while the table went on showing 20 / 20 (the review's shot 64).
+                      setMaxProblem({ creature: c().id, text: typed.trim() ? `Max HP is a whole number, 0 or more, not ${typed.trim()}.` : 'Max HP needs a whole number, 0 or more.' });
+                      e.currentTarget.value = kept === null ? '' : String(kept);
+                      return;
+                    }
+                    setMaxProblem(null);
+                    if (n !== kept) editor.playAct({ kind: 'hit-points', creature: c().id, hitPoints: n });
                   }}
                 />
               </label>
@@ -101,8 +112,13 @@ export function Health(props: { editor: Editor }) {
                 </label>
               </Show>
             </div>
+            <Show when={maxProblem()?.creature === c().id}>
+              <p class="error" role="alert" data-testid="hp-problem">
+                {maxProblem()!.text}
+              </p>
+            </Show>
             <div class="play-buttons">
-              <input type="number" class="small" min="0" placeholder="amount" aria-label="Amount" data-testid="health-amount" value={amount()} onInput={(e) => setAmount(e.currentTarget.value)} />
+              <input type="number" class="small amount" min="0" placeholder="amount" aria-label="Amount" data-testid="health-amount" value={amount()} onInput={(e) => setAmount(e.currentTarget.value)} />
               <button disabled={!live() || wholeNumber(amount()) === null} data-testid="health-damage" onClick={() => hurt('damage')}>
                 Damage
               </button>

@@ -59,10 +59,10 @@ export function Initiative(props: { editor: Editor }) {
                     <tr>
                       <td>{c.name}</td>
                       <td>
-                        <input type="number" class="small" data-testid={`init-mod-${c.id}`} value={mods().get(c.id) ?? ''} onInput={(e) => setMods(typed(mods(), c.id, e.currentTarget.value))} />
+                        <input type="number" class="small" aria-label={`${c.name}'s initiative modifier`} data-testid={`init-mod-${c.id}`} value={mods().get(c.id) ?? ''} onInput={(e) => setMods(typed(mods(), c.id, e.currentTarget.value))} />
                       </td>
                       <td>
-                        <input type="number" class="small" data-testid={`init-score-${c.id}`} value={scores().get(c.id) ?? ''} onInput={(e) => setScores(typed(scores(), c.id, e.currentTarget.value))} />
+                        <input type="number" class="small" aria-label={`${c.name}'s initiative score`} data-testid={`init-score-${c.id}`} value={scores().get(c.id) ?? ''} onInput={(e) => setScores(typed(scores(), c.id, e.currentTarget.value))} />
                       </td>
                     </tr>
                   )}
@@ -76,7 +76,7 @@ export function Initiative(props: { editor: Editor }) {
               </p>
             </Show>
             <div class="play-buttons">
-              <input type="text" class="small" placeholder={initiativeDice(state().board.ruleset)} title="The die rolled for each creature (the ruleset's usual one)" value={dice()} onInput={(e) => setDice(e.currentTarget.value)} />
+              <input type="text" class="small" aria-label="Initiative die" data-testid="play-initiative-die" placeholder={initiativeDice(state().board.ruleset)} title="The die rolled for each creature (the ruleset's usual one)" value={dice()} onInput={(e) => setDice(e.currentTarget.value)} />
               <button class="primary" data-testid="play-roll-initiative" disabled={!state().board.creatures.length} title="Roll each creature's die plus its modifier, with the session's seeded dice" onClick={roll}>
                 Roll
               </button>

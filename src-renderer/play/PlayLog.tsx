@@ -26,8 +26,6 @@ export function PlayLog(props: { editor: Editor }) {
   const editor = props.editor;
   const cursor = () => editor.playSession()?.cursor ?? 0;
   const [open, setOpen] = createSignal<number | null>(null);
-  const [who, setWho] = createSignal('');
-  const [amount, setAmount] = createSignal('');
   let list!: HTMLOListElement;
   // Keep the entry in effect (the newest, or the last one not undone) in view, its first line
   // included: a short window's log is a few lines tall, and scrolling to the very end showed only
@@ -37,7 +35,6 @@ export function PlayLog(props: { editor: Editor }) {
     const last = cursor() - 1;
     if (editor.playViewAt() === null) queueMicrotask(() => list && showEntry(list, last));
   });
-  const creatures = () => editor.playState()?.board.creatures ?? [];
   const branches = () => editor.playSession()?.branches ?? [];
   const [focusAt, setFocusAt] = createSignal<number | null>(null);
   const tabStop = () => Math.max(0, Math.min(focusAt() ?? cursor() - 1, editor.playEntries().length - 1));
@@ -149,35 +146,6 @@ export function PlayLog(props: { editor: Editor }) {
           Export .md
         </button>
       </div>
-      <Show when={editor.playState()?.round}>
-        <div class="play-buttons" title="Damage the GM decides (an attack, a fall the text leaves to the GM)">
-          <select class="small" value={who()} onChange={(e) => setWho(e.currentTarget.value)} data-testid="damage-who">
-            {/* `selected` per option: every action makes new creature objects, so the options are
-                drawn anew and the select fell back to "Damage to…" while Add still meant the creature
-                chosen before. */}
-            <option value="" selected={!who()}>
-              Damage to…
-            </option>
-            <For each={creatures()}>
-              {(c) => (
-                <option value={c.id} selected={who() === c.id}>
-                  {c.name}
-                </option>
-              )}
-            </For>
-          </select>
-          <input type="number" class="small" min="0" value={amount()} onInput={(e) => setAmount(e.currentTarget.value)} data-testid="damage-amount" />
-          <button
-            disabled={!who() || amount() === '' || editor.playViewAt() !== null}
-            data-testid="damage-add"
-            onClick={() => {
-              if (editor.playAct({ kind: 'damage', creature: who(), amount: Number(amount()) })) setAmount('');
-            }}
-          >
-            Add
-          </button>
-        </div>
-      </Show>
     </section>
   );
 }

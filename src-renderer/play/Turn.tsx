@@ -9,7 +9,7 @@ import type { ReachBand } from '../state/play';
 import { FlightControls, StallSave } from './Flight';
 import { DelayReady } from './DelayReady';
 import { PanelSection } from './PanelSection';
-import { unitWords } from '../state/wording';
+import { unitWords, whereUnsaid } from '../state/wording';
 
 const BAND_NAMES: Partial<Record<MoveAction, string>> = { move: 'move', double: 'double move', run: 'run' };
 
@@ -95,8 +95,10 @@ export function Turn(props: { editor: Editor }) {
         </For>
       </div>
       <Show when={editor.canFly()}>
+        {/* The box gives the keyboard back to the map once ticked: PageUp / PageDown then raise the
+            next waypoint rather than scroll the panel (the review's shot 68). */}
         <label class="check">
-          <input type="checkbox" data-testid="play-fly" checked={editor.moveMode() === 'fly'} onChange={(e) => (editor.setMoveMode(e.currentTarget.checked ? 'fly' : null), editor.clearPlayDrawing())} /> Fly (heights shown on the path)
+          <input type="checkbox" data-testid="play-fly" checked={editor.moveMode() === 'fly'} onChange={(e) => (editor.setMoveMode(e.currentTarget.checked ? 'fly' : null), editor.clearPlayDrawing(), e.currentTarget.blur())} /> Fly (heights shown on the path)
         </label>
         <Show when={editor.moveMode() === 'fly'}>
           <FlightControls editor={editor} />
@@ -159,7 +161,7 @@ export function Turn(props: { editor: Editor }) {
             <Show when={!p().answer.legal && !p().stalls}>
               <div class="error" data-testid="play-path-refused">
                 Not allowed: {p().answer.reason}
-                {p().answer.steps[p().answer.breaksAt] ? ` (at ${p().answer.steps[p().answer.breaksAt]!.x},${p().answer.steps[p().answer.breaksAt]!.y})` : ''}
+                {whereUnsaid(p().answer.reason, p().answer.steps[p().answer.breaksAt])}
               </div>
             </Show>
             <Show when={p().provokedBy.length}>

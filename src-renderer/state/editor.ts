@@ -116,6 +116,7 @@ function composeEditor(platform: PlatformBridge) {
     planned: document.doc,
     execute: lockedExecute,
     notify: chrome.notify,
+    dismissNotices: (matches) => chrome.notices().forEach((n) => matches(n.text) && chrome.dismiss(n.id)),
     exportText: (request) => chrome.run('Exporting…', () => platform.exportFile(request)),
     hover: view.hover,
   });

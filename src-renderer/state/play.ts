@@ -1,4 +1,4 @@
-import type { Accessor } from 'solid-js';
+import { createEffect, on, type Accessor } from 'solid-js';
 import type { Command } from '../../src-shared/commands';
 import type { ExportRequest, FileRef } from '../../src-shared/ipc';
 import type { Encounter } from '../../src-shared/model';
@@ -21,6 +21,8 @@ export interface PlayDeps {
   planned: Accessor<Encounter | null>;
   execute: (cmd: Command) => boolean;
   notify: (kind: 'error' | 'info', text: string) => void;
+  /** Takes away the notices whose text `matches` (one that asked for what is now done). */
+  dismissNotices: (matches: (text: string) => boolean) => void;
   exportText: (request: ExportRequest) => Promise<FileRef | null | undefined>;
   hover: Accessor<Square | null>;
 }
@@ -55,13 +57,18 @@ export function createPlay(deps: PlayDeps) {
   const dice = createPlayDice(session);
   const lines = createPlayLines(session);
   const areas = createPlayAreas(session);
+  // Entering Play asks for initiative (play-session.ts › enter); once the order is in, the notice has
+  // done its work and went on standing over the map (the review).
+  createEffect(on(() => (session.state()?.order.length ?? 0) > 0, (ordered) => ordered && deps.dismissNotices((text) => text.startsWith('Play mode: roll or enter initiative'))));
 
   return {
     playing: session.playing,
     enterPlay: session.enter,
     leavePlay: session.leave,
     togglePlay: session.toggle,
-    closePlay: session.close,
+    // Another encounter starts on the Move tool: a Ruler or Area tool kept from the last one hid the
+    // reach bands (the review's shot 31).
+    closePlay: () => (session.close(), session.setPlayTool('play-move')),
     syncPlay: session.sync,
     playUnsynced: session.unsynced,
     playSession: session.session,
@@ -81,7 +88,8 @@ export function createPlay(deps: PlayDeps) {
     playCanRedo: log.canRedo,
     playUndoLabel: log.undoLabel,
     playRedoLabel: log.redoLabel,
-    resetPlay: log.resetPlay,
+    // A new session, like another encounter, starts on the Move tool.
+    resetPlay: () => (log.resetPlay(), session.setPlayTool('play-move')),
     setPlaySeed: log.setSeed,
     replayPlay: session.startReplay,
     stopReplay: session.stopReplay,

@@ -28,3 +28,13 @@ export function exportNotice(edition: 'desktop' | 'browser', written: readonly F
   if (edition === 'browser') return `Downloaded ${list(written.map((f) => f.name))}.`;
   return `Exported ${main.id}${beside.length ? `, with ${list(beside.map((f) => f.name))} beside it` : ''}.`;
 }
+
+/**
+ * " (at x,y)" after a refusal, unless its reason already names that square: "it costs 25 ft by
+ * 4,9 … (at 4,9)" said it twice (the Play review's shot 05).
+ */
+export function whereUnsaid(reason: string, at: { x: number; y: number } | null | undefined): string {
+  if (!at) return '';
+  const square = `${at.x},${at.y}`;
+  return new RegExp(`(^|[^\\d,])${square}(?!\\d|,\\d)`).test(reason) ? '' : ` (at ${square})`;
+}

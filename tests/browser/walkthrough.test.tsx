@@ -342,17 +342,17 @@ describe('the forced-movement panel after an undo', () => {
   });
 });
 
-describe('the damage picker in the log', () => {
-  it('keeps showing the creature Add will damage after another action redraws the list', async () => {
+describe('the damage picker (the Health section’s; the log’s own row is gone)', () => {
+  it('keeps showing the creature Damage will hurt after another action redraws the list', async () => {
     const editor = await playingLair();
-    const host = mount(() => <PlayLog editor={editor} />);
+    const host = mount(() => <PlayPanel editor={editor} />);
     await frame();
-    const who = host.querySelector<HTMLSelectElement>('[data-testid="damage-who"]')!;
+    const who = host.querySelector<HTMLSelectElement>('[data-testid="health-creature"]')!;
     who.value = 'D';
     who.dispatchEvent(new Event('change', { bubbles: true }));
     editor.playAct({ kind: 'next-turn' });
     await frame();
-    const shown = host.querySelector<HTMLSelectElement>('[data-testid="damage-who"]')!;
+    const shown = host.querySelector<HTMLSelectElement>('[data-testid="health-creature"]')!;
     expect(shown.value).toBe('D');
     expect(shown.selectedOptions[0]!.textContent!.trim()).toBe('Drake');
   });

@@ -14,9 +14,9 @@ import { expect, test } from './fixtures';
 const logTexts = (page: Page) => page.locator('[data-testid="play-log-entry"]:not(.undone) .entry-text').allTextContents();
 
 async function damage(page: Page, who: string, amount: number) {
-  await page.getByTestId('damage-who').selectOption(who);
-  await page.getByTestId('damage-amount').fill(String(amount));
-  await page.getByTestId('damage-add').click();
+  await page.getByTestId('health-creature').selectOption(who);
+  await page.getByTestId('health-amount').fill(String(amount));
+  await page.getByTestId('health-damage').click();
 }
 
 test('d20 SRD 3.5: undo one earlier entry, keep the later ones, go back to the line as it was, save', async ({ app }) => {

@@ -462,9 +462,9 @@ test('6d6: three rounds — a walk off the dock (the Game Leader enters the dama
   await expect(page.getByTestId('fall-dialog')).toBeVisible();
   await expect(page.getByTestId('fall-text')).toContainText('6d6.txt gives no falling damage: the Game Leader decides it');
   await page.getByTestId('fall-ok').click();
-  await page.getByTestId('damage-who').selectOption('R');
-  await page.getByTestId('damage-amount').fill('3');
-  await page.getByTestId('damage-add').click();
+  await page.getByTestId('health-creature').selectOption('R');
+  await page.getByTestId('health-amount').fill('3');
+  await page.getByTestId('health-damage').click();
   await expect(page.getByTestId('health-R')).toContainText('3 damage');
   await nextTurn(page);
   // 6d6.txt has no attacks of opportunity: the guard walking past Boban provokes nothing, and the
