@@ -16,6 +16,9 @@ import { creatureOf, entry, nameOf, perCreature, requireTurn, sq } from './state
 import { spendTurn, TURN_ECONOMY, turnRefusal } from './turns';
 import { PlayRefused, type LogEntry, type PlayAction, type PlayState, type Square } from './types';
 
+
+/** "1 square", "3 squares", "5 ft": a count in the log's words. */
+const count = (n: number, unit: string): string => `${n} ${n === 1 && unit === 'squares' ? 'square' : unit}`;
 /** A creature's own movement in play: walks and flights checked by the engine, what they provoke, standing up. */
 
 const MOVE_VERBS: Readonly<Record<MoveAction, string>> = {
@@ -115,8 +118,8 @@ export function moveAction(state: PlayState, index: number, action: Extract<Play
   e.squares = [from, ...moved];
   const unit = costUnitWords(answer.unit);
   e.text = moved.length
-    ? `${mover.name} ${MOVE_VERBS[action.action]} from ${sq(from)} to ${sq(last)}${moved.length > 1 ? ` via ${moved.slice(0, -1).map(sq).join(' ')}` : ''}: ${cost} ${unit}, ${rule.label}; ${state.turn.spent} ${unit} this turn.`
-    : `${mover.name} stays at ${sq(from)}: ${rule.label}; ${state.turn.spent} ${unit} this turn.`;
+    ? `${mover.name} ${MOVE_VERBS[action.action]} from ${sq(from)} to ${sq(last)}${moved.length > 1 ? ` via ${moved.slice(0, -1).map(sq).join(' ')}` : ''}: ${count(cost, unit)}, ${rule.label}; ${count(state.turn.spent, unit)} this turn.`
+    : `${mover.name} stays at ${sq(from)}: ${rule.label}; ${count(state.turn.spent, unit)} this turn.`;
   if (runScore) e.text += ` Run score: ${runScore.dice} rolled ${runScore.total}.`;
   const resisted = e.dice.filter((d) => d !== runScore);
   if (resisted.length) e.text += ` ${resisted.map((d) => `${d.what}: ${d.dice} rolled ${d.total}`).join('; ')} (${citeOf(ruleset, 'Occupied Squares').display}).`;
@@ -258,7 +261,7 @@ function flightMove(state: PlayState, e: LogEntry, mover: Creature, action: Extr
   e.rules.push(rule.rule);
   e.squares = [from, ...path];
   const unit = costUnitWords(RULESETS[ruleset].speedUnit);
-  e.text = `${mover.name} flies from ${sq(from)} (${from.z} ${unitLength} up) to ${sq(last)} (${last.z} ${unitLength} up): ${answer.total} ${unit}, ${rule.label}; ${state.turn.spent} ${unit} this turn.`;
+  e.text = `${mover.name} flies from ${sq(from)} (${from.z} ${unitLength} up) to ${sq(last)} (${last.z} ${unitLength} up): ${count(answer.total, unit)}, ${rule.label}; ${count(state.turn.spent, unit)} this turn.`;
   listProvocations(state, e, e.index, mover, provoked);
   if (stalls) {
     const stallRule = citeOf(ruleset, 'Minimum Forward Speed');
@@ -324,7 +327,7 @@ function phasingMove(state: PlayState, e: LogEntry, mover: Creature, action: Ext
   const rule = TURN_ECONOMY[board.ruleset].actions[action.action]!;
   e.rules.push(rule.rule, citeOf(board.ruleset, 'Phasing'));
   e.squares = [from, ...action.path];
-  e.text = `${mover.name} phases from ${sq(from)} to ${x},${y}${action.path.length > 1 ? ` via ${action.path.slice(0, -1).map(sq).join(' ')}` : ''}, through terrain and creatures: ${action.path.length} squares, ${rule.label}; ${state.turn.spent} squares this turn.`;
+  e.text = `${mover.name} phases from ${sq(from)} to ${x},${y}${action.path.length > 1 ? ` via ${action.path.slice(0, -1).map(sq).join(' ')}` : ''}, through terrain and creatures: ${count(action.path.length, 'squares')}, ${rule.label}; ${count(state.turn.spent, 'squares')} this turn.`;
   listProvocations(state, e, e.index, mover, provokes);
   if (fall) resolveFall(state, e, mover, fall.height, { x, y }, random, `phases off the ledge at ${sq(action.path[fall.index - 1] ?? from)}`);
   e.round = state.round;

@@ -127,3 +127,26 @@ describe('issue 17 › 7: the CLI numbers its log from 1, as the panel and the e
     expect(text).toMatch(/\n {2}1\. Initiative/);
   });
 });
+
+describe('the log counts squares in words', () => {
+  it('a one-square Startroid move is "1 square", two are "2 squares"', () => {
+    const planned = parseScenario(`ruleset: startroid
+name: Deck
+map:
+  . . . . .
+  . A . . .
+  . . . . .
+creatures:
+  A: name=Ana size=medium side=party speed=6
+`);
+    const { state } = play(
+      planned,
+      newSession(1),
+      { kind: 'initiative', scores: { A: 10 } },
+      { kind: 'move', creature: 'A', action: 'move', path: [{ x: 2, y: 1 }] },
+    );
+    expect(state.entries[1]!.text).toMatch(/: 1 square, .*; 1 square this turn\.$/);
+    const two = play(planned, newSession(1), { kind: 'initiative', scores: { A: 10 } }, { kind: 'move', creature: 'A', action: 'move', path: [{ x: 2, y: 1 }, { x: 3, y: 1 }] });
+    expect(two.state.entries[1]!.text).toMatch(/: 2 squares, .*; 2 squares this turn\.$/);
+  });
+});
