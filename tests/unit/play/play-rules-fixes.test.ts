@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src-shared/io';
-import type { Encounter } from '../../../src-shared/model';
+import { Terrain, type Encounter } from '../../../src-shared/model';
 import { newSession, perform, replay, type PlayAction } from '../../../src-shared/play';
 import { checkFlightPath, planFlightPath } from '../../../src-shared/rules';
 
@@ -139,5 +139,50 @@ creatures:
     expect(via.reason).toContain('the blocked squares 0,4 and 1,4');
     // Out of reach in open air is still said as a distance.
     expect(planFlightPath(LAIR, 'D', { x: 0, y: 0, z: 200 }, { action: 'move' }).reason).toContain('no flight reaches 0,0 at 200 ft');
+  });
+});
+
+describe('an attack of opportunity that is not pending any more is named by the entry that raised it', () => {
+  // Aric walks past the orc: leaving 2,2 (next to the orc at 3,3) provokes (d20-srd-35.txt ›
+  // Attacks of Opportunity); the GM resolves it.
+  const OPEN_GROUND = parseScenario(`ruleset: d20-35
+map:
+  . . . . . .
+  . A . . . .
+  . . . . . .
+  . . . O . .
+  . . . . . .
+creatures:
+  A: name=Aric size=medium side=party speed=30
+  O: name=Orc size=medium side=enemy speed=30
+`);
+  const walk: PlayAction = { kind: 'move', creature: 'A', action: 'move', path: [{ x: 2, y: 2 }, { x: 3, y: 1 }] };
+
+  it('an id no entry raised: the entry by its number in the log (from 1), not the internal "5:0"', () => {
+    const reason = refusalOf(OPEN_GROUND, { kind: 'initiative', scores: { A: 15, O: 10 } }, { kind: 'resolve', pending: '5:0', outcome: 'miss' });
+    expect(reason).toBe('The attack of opportunity entry 6 raised is not there any more (that entry no longer raises it, or is not in effect).');
+    expect(reason).not.toContain('"5:0"');
+    expect(refusalOf(OPEN_GROUND, { kind: 'initiative', scores: { A: 15, O: 10 } }, { kind: 'resolve', pending: '5:1', outcome: 'miss' })).toContain('The second attack of opportunity entry 6 raised');
+  });
+
+  it('after the map changed under the move that raised it, the resolution replays as "Not replayed" in those words', () => {
+    let s = newSession(2);
+    let state = replay(OPEN_GROUND, s);
+    for (const a of [{ kind: 'initiative', scores: { A: 15, O: 10 } }, walk] as PlayAction[]) {
+      const r = perform(OPEN_GROUND, s, a, state);
+      if (!r.ok) throw new Error(r.reason);
+      s = r.session;
+      state = r.state;
+    }
+    expect(state.pending.map((p) => p.id)).toEqual(['1:0']);
+    const resolved = perform(OPEN_GROUND, s, { kind: 'resolve', pending: '1:0', outcome: 'miss' }, state);
+    if (!resolved.ok) throw new Error(resolved.reason);
+    // Edit mode: 2,2 becomes a blocked square, so the walk no longer replays.
+    const terrain = OPEN_GROUND.map.terrain.slice();
+    terrain[2 * OPEN_GROUND.map.width + 2] = Terrain.blocked;
+    const edited: Encounter = { ...OPEN_GROUND, map: { ...OPEN_GROUND.map, terrain } };
+    const entries = replay(edited, resolved.session).entries;
+    expect(entries[1]!.refused).toBeDefined();
+    expect(entries[2]!.text).toBe('Not replayed: The attack of opportunity entry 2 raised is not there any more (that entry no longer raises it, or is not in effect).');
   });
 });
