@@ -62,6 +62,7 @@ export function createPlay(deps: PlayDeps) {
     leavePlay: session.leave,
     togglePlay: session.toggle,
     closePlay: session.close,
+    playEdited: session.edited,
     syncPlay: session.sync,
     playUnsynced: session.unsynced,
     playSession: session.session,
