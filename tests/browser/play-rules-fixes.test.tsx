@@ -7,6 +7,8 @@ import type { PlatformBridge } from '../../src-shared/ipc';
 import { parseScenario, serializeEncounter } from '../../src-shared/io';
 import { Terrain } from '../../src-shared/model';
 import type { PlayAction } from '../../src-shared/play';
+import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
+import lair from '../../resources/encounters/drake-lair.epic-path.encounter?raw';
 
 // Editing the layout mid-fight (review shot 61): the played fight replays over the edited map, so
 // Edit mode says once that a change may change it, and Play mode, on return, counts and names the
@@ -101,5 +103,32 @@ describe('editing the map of a played fight', () => {
     expect(editor.execute(block(5, 4))).toBe(true);
     editor.enterPlay();
     expect(texts(editor)).toContain('Play mode: 4 of 4 log entries in effect. F5 returns to Edit.');
+  });
+});
+
+describe('a big flyer pointed at a space it cannot be in (review shots 68, 69)', () => {
+  it('the Huge drake through a waypoint to 5,6: "no way there", the blocked squares under its 3×3 space named, and Enter refuses with them', async () => {
+    const editor = createEditor(platform);
+    cleanup.push(editor.dispose);
+    await editor.openSample('lair', lair);
+    editor.enterPlay();
+    expect(editor.setPlaySeed(9)).toBe(true);
+    expect(editor.playAct({ kind: 'initiative', scores: { D: 20, A: 15, T: 10, K: 5 } })).not.toBeNull();
+    const t = createToolDriver(editor);
+    cleanup.push(t.dispose);
+    editor.setMoveMode('fly');
+    t.pointerMove({ x: 8, y: 5 }).click({ x: 8, y: 5 });
+    t.pointerMove({ x: 5, y: 6 });
+    const host = document.createElement('div');
+    document.body.append(host);
+    cleanup.push(render(() => <PlayPanel editor={editor} />, host));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const path = host.querySelector('[data-testid="play-path"]')!.textContent!;
+    // Its space from 5,6 takes in row 8, the wall, at 5,8 and 6,8: not a distance, and no cost.
+    expect(path).toMatch(/^Path to 5,6: no way there/);
+    expect(host.querySelector('[data-testid="play-path-refused"]')!.textContent).toContain("Drake's 3×3 space at 5,6 would take in the blocked squares 5,8 and 6,8");
+    expect(path).not.toContain('no flight reaches');
+    expect(t.key('Enter')).toBe(true);
+    expect(editor.playRefusal()!.reason).toContain('the blocked squares 5,8 and 6,8');
   });
 });
