@@ -1,6 +1,7 @@
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src-renderer/styles/app.css';
+import { FallDialog } from '../../src-renderer/play/FallDialog';
 import { PlayPanel } from '../../src-renderer/play/PlayPanel';
 import { createEditor } from '../../src-renderer/state/editor';
 import type { PlatformBridge } from '../../src-shared/ipc';
@@ -130,5 +131,36 @@ describe('a big flyer pointed at a space it cannot be in (review shots 68, 69)',
     expect(path).not.toContain('no flight reaches');
     expect(t.key('Enter')).toBe(true);
     expect(editor.playRefusal()!.reason).toContain('the blocked squares 5,8 and 6,8');
+  });
+});
+
+describe('the fall dialog after a d20 3.0 stall 5 ft up (review shot 15)', () => {
+  it('says the fall once: the entry says why no dice were rolled, the dialog only that none were', async () => {
+    const LOW = serializeEncounter(
+      parseScenario(`ruleset: d20-30
+name: Low
+map:
+  . . . . . . . .
+  . . . . . . . .
+  . W . . . . . .
+creatures:
+  W: name=Wyvern size=medium side=enemy speed=20 fly=60 maneuver=poor alt=5
+  F: name=Fighter size=medium side=party speed=30 at=7,2
+`),
+    );
+    const editor = createEditor(platform);
+    cleanup.push(editor.dispose);
+    await editor.openSample('low', LOW);
+    editor.enterPlay();
+    expect(editor.playAct({ kind: 'initiative', scores: { W: 20, F: 1 } })).not.toBeNull();
+    expect(editor.playAct({ kind: 'move', creature: 'W', action: 'move', mode: 'fly', path: [{ x: 2, y: 2, z: 5 }, { x: 3, y: 2, z: 5 }] })).not.toBeNull();
+    expect(editor.fallEntry()).not.toBeNull();
+    const host = document.createElement('div');
+    document.body.append(host);
+    cleanup.push(render(() => <FallDialog editor={editor} />, host));
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('falls 5 ft to 3,2: too short a fall to hurt');
+    expect(text).toContain('No dice rolled.');
+    expect(text).not.toContain('leaves this fall');
   });
 });
