@@ -42,8 +42,8 @@ function mapAwareJson(value: unknown): string {
 /** Whether two values (a session, a play state) are the same, Maps and Sets compared by their contents. */
 export const sameJson = (a: unknown, b: unknown) => mapAwareJson(a) === mapAwareJson(b);
 
-/** At most this many entries are named in the notice (a notice is short); the rest are counted. */
-const NAMED_AT_MOST = 4;
+/** At most this many entries are named in the notice (a notice is cut at 240 characters); the rest are counted. */
+const NAMED_AT_MOST = 3;
 
 /**
  * The notice for entries that no longer replay (the map or the creatures were edited since they were
