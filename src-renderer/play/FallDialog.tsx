@@ -10,8 +10,10 @@ export function FallDialog(props: { editor: Editor }) {
   const close = () => props.editor.setFallEntry(null);
   return (
     <Dialog title="A fall" onClose={close} testId="fall-dialog">
+      {/* The entry says why no dice were rolled (too short a fall to hurt, or the text leaves it to the
+          GM): the line below only says none were, so the two never disagree. */}
       <p data-testid="fall-text">{e().text}</p>
-      <Show when={e().dice.length} fallback={<p class="hint">No dice: the text leaves this fall's damage to the GM (enter it in the log panel if any).</p>}>
+      <Show when={e().dice.length} fallback={<p class="hint" data-testid="fall-no-dice">No dice rolled.</p>}>
         <ul class="fall-dice">
           <For each={e().dice}>
             {(d) => (

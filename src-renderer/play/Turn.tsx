@@ -145,8 +145,9 @@ export function Turn(props: { editor: Editor }) {
           <div class="play-path" classList={{ illegal: !p().answer.legal }} data-testid="play-path">
             <div>
               Path to {p().target.x},{p().target.y}:{' '}
-              {/* No way there at all has no cost to show ("0 movement resistance" read as free). */}
-              <Show when={p().answer.legal || p().answer.steps.length > 1} fallback={<strong>no way there</strong>}>
+              {/* No way there at all has no cost to show ("0 movement resistance" read as free); nor has
+                  a flight whose end the flyer cannot reach (the legs to the waypoints read as its cost). */}
+              <Show when={p().answer.legal || (p().answer.steps.length > 1 && !(p().flight && p().answer.breaksAt >= p().answer.steps.length))} fallback={<strong>no way there</strong>}>
                 <strong>
                   {p().answer.total} {unitText(p().answer.unit || unit())}
                 </strong>

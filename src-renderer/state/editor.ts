@@ -133,7 +133,10 @@ function composeEditor(platform: PlatformBridge) {
       chrome.notify('error', 'The map is not edited in Play mode: press F5 to return to Edit mode.');
       return false;
     }
-    return lockedExecute(cmd);
+    const done = lockedExecute(cmd);
+    // A played fight replays over the edited layout: the first edit says so once (play-session.ts).
+    if (done && cmd.type !== 'setPlay') play.playEdited();
+    return done;
   };
   const creatures = createCreatureEdits({
     doc: document.doc,

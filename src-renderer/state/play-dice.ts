@@ -1,5 +1,5 @@
 import { createSignal } from 'solid-js';
-import { DiceFormulaError, parseDiceFormula, type AttackProfile, type LogEntry, type PlayAction } from '../../src-shared/play';
+import { DiceFormulaError, missingAttackWords, parseDiceFormula, type AttackProfile, type LogEntry, type PlayAction } from '../../src-shared/play';
 import type { PlaySessionState } from './play-session';
 
 /** How many of the GM's latest rolls the Dice roller section lists. */
@@ -71,7 +71,7 @@ export function createPlayDice(session: PlaySessionState) {
    */
   function rollAttack(pending: string, fields: AttackFields): string | null {
     const p = session.state()?.pending.find((k) => k.id === pending);
-    if (!p) return `There is no pending attack "${pending}".`;
+    if (!p) return missingAttackWords(pending);
     const attack = fields.attack.trim();
     const damage = fields.damage.trim();
     const against = fields.against.trim();

@@ -42,6 +42,27 @@ function mapAwareJson(value: unknown): string {
 /** Whether two values (a session, a play state) are the same, Maps and Sets compared by their contents. */
 export const sameJson = (a: unknown, b: unknown) => mapAwareJson(a) === mapAwareJson(b);
 
+/** At most this many entries are named in the notice (a notice is cut at 240 characters); the rest are counted. */
+const NAMED_AT_MOST = 3;
+
+/**
+ * The notice for entries that no longer replay (the map or the creatures were edited since they were
+ * played, or a hand-edited file), named by their number in the log and what they were — the log says
+ * why beside each: "Play mode: 2 of 9 log entries no longer apply after the encounter changed: entry
+ * 2 (Wyvern: move), entry 9 (resolve)." Null when every entry in effect replays.
+ */
+export function notReplayedNotice(entries: readonly LogEntry[], log: readonly PlayAction[], inEffect: number, nameOf: (id: string) => string): string | null {
+  const gone = entries.filter((e) => e.index < inEffect && e.refused !== undefined);
+  if (!gone.length) return null;
+  const what = (e: LogEntry) => {
+    const creature = (log[e.index] as { creature?: unknown } | undefined)?.creature;
+    return typeof creature === 'string' ? `${nameOf(creature)}: ${e.kind}` : e.kind;
+  };
+  const named = gone.slice(0, NAMED_AT_MOST).map((e) => `entry ${e.index + 1} (${what(e)})`);
+  const more = gone.length > NAMED_AT_MOST ? ` and ${gone.length - NAMED_AT_MOST} more` : '';
+  return `Play mode: ${gone.length} of ${inEffect} log ${inEffect === 1 ? 'entry' : 'entries'} no longer ${gone.length === 1 ? 'applies' : 'apply'} after the encounter changed: ${named.join(', ')}${more} (the log says why).`;
+}
+
 /**
  * The Play session and its turns: entering and leaving Play mode, the state now (after the log's
  * cursor), the board shown (now, at a log entry the GM clicked, or during a replay), one action at a
@@ -130,6 +151,11 @@ export function createPlaySession(deps: PlaySessionDeps, hooks: PlaySessionHooks
       recompute(s);
       hooks.started();
     });
+    const gone = notReplayedNotice(current()?.entries ?? [], s.log, s.cursor, (id) => p.creatures.find((c) => c.id === id)?.name ?? id);
+    if (gone) {
+      deps.notify('error', `${gone} F5 returns to Edit.`);
+      return;
+    }
     deps.notify(
       'info',
       s.log.length
@@ -137,6 +163,24 @@ export function createPlaySession(deps: PlaySessionDeps, hooks: PlaySessionHooks
         : p.creatures.length
           ? 'Play mode: roll or enter initiative to start. F5 returns to Edit.'
           : 'Play mode: there are no creatures to play yet. F5 returns to Edit, where the Place a creature tool (C) adds them.',
+    );
+  }
+
+  /** The played fight the GM was last told an edit may change (its seed and length), so it is said once. */
+  let warnedOf: string | null = null;
+  /**
+   * An edit was made in Edit mode: the first one while the encounter holds a played fight says that the
+   * fight replays over the edited layout and may go differently (once per fight, until more is played).
+   */
+  function edited(): void {
+    const played = planned()?.play;
+    if (playing() || !played?.log.length) return;
+    const key = `${played.seed}/${played.log.length}/${played.cursor}`;
+    if (warnedOf === key) return;
+    warnedOf = key;
+    deps.notify(
+      'info',
+      `This encounter has a played fight (${played.log.length} log ${played.log.length === 1 ? 'entry' : 'entries'}): it replays over the map as you edit it, so a change may change how it goes. Play mode (F5) names any entry that no longer applies; Undo takes the change back.`,
     );
   }
 
@@ -272,6 +316,7 @@ export function createPlaySession(deps: PlaySessionDeps, hooks: PlaySessionHooks
     unsynced,
     leave,
     close,
+    edited,
     toggle,
     act,
     showEntry,

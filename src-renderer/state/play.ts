@@ -69,6 +69,7 @@ export function createPlay(deps: PlayDeps) {
     // Another encounter starts on the Move tool: a Ruler or Area tool kept from the last one hid the
     // reach bands (the review's shot 31).
     closePlay: () => (session.close(), session.setPlayTool('play-move')),
+    playEdited: session.edited,
     syncPlay: session.sync,
     playUnsynced: session.unsynced,
     playSession: session.session,

@@ -12,7 +12,7 @@ import { PlayRefused, type LogEntry, type PlayAction, type PlayState } from './t
  */
 export function resolveAttack(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'resolve' }>, random: RandomSource): LogEntry {
   const p = pendingToChange(state, action.pending);
-  if (!p) throw new PlayRefused(`There is no pending attack "${action.pending}".`);
+  if (!p) throw new PlayRefused(missingAttackWords(action.pending));
   if (p.status !== 'open') throw new PlayRefused(`${p.attackerName}'s attack on ${p.targetName} is already resolved (${p.status}).`);
   if (action.outcome !== 'hit' && action.outcome !== 'miss' && action.outcome !== 'roll') throw new PlayRefused('An attack is resolved as a hit, a miss or a roll.');
   if (action.outcome === 'roll' && action.damage !== undefined) throw new PlayRefused("A rolled attack rolls its damage from the attacker's profile: leave the damage out.");
@@ -34,6 +34,21 @@ export function resolveAttack(state: PlayState, index: number, action: Extract<P
     e.text = e.text.replace(/ \(GM\)\.$/, `${damageWords(state, p.target, taken)} (GM).`);
   }
   return e;
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/**
+ * Why an attack of opportunity cannot be resolved because it is not pending, in a GM's words: its id
+ * (`<entry index>:<n>`, moves.ts) is named by the log entry that raised it, numbered from 1 as the log
+ * prints it ("5:0" read as `There is no pending attack "5:0"` after the map changed).
+ */
+export function missingAttackWords(pending: string): string {
+  const m = typeof pending === 'string' ? /^(\d+):(\d+)$/.exec(pending) : null;
+  if (!m) return `There is no attack of opportunity "${String(pending)}" waiting to be resolved.`;
+  const n = Number(m[2]);
+  const which = n === 0 ? 'The attack of opportunity' : `The ${ORDINALS[n] ?? `${n + 1}th`} attack of opportunity`;
+  return `${which} entry ${Number(m[1]) + 1} raised is not there any more (that entry no longer raises it, or is not in effect).`;
 }
 
 /** Damage the GM enters. */

@@ -14,5 +14,6 @@ export { ledgeOnPath } from './falls';
 export { areaSizeText, coveredText } from './areas';
 export { parseDiceFormula, rollDice, rollDiceFormula, formulaRange, diceRollText, DiceFormulaError, DICE_LIMITS, type DiceFormula, type DiceTerm } from './dice-roller';
 export { flightProvokes } from './moves';
+export { missingAttackWords } from './gm';
 export { CONDITIONS, conditionRule, conditionsOf, conditionRefusal, type ConditionId, type ConditionRule } from './conditions';
 export { HEALTH_TRACKS, hitPointsLeft, takeDamage, type DamageTaken, type HealthTracks } from './health';

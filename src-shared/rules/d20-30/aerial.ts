@@ -122,7 +122,13 @@ export const d20AerialFlight: FlightRules = {
     const row = MANEUVERABILITY[creature.speed.maneuverability ?? 'average'];
     const needed = (creature.speed.fly ?? 0) * row.minimumForward;
     if (altitude > 0 && log.forward < needed) {
-      return `${creature.name} flew ${log.forward} ft forward, under its minimum forward speed of ${needed} ft: it stalls and falls 150 ft (d20-phb-30.txt › Minimum Forward Speed)`;
+      // "descending 150 feet in the first round of falling": no further than the ground, as Play
+      // carries it out (`stall`), so the preview says the fall the log will.
+      const first = stall(altitude, []);
+      const fell = first.rounds[0]!.fell;
+      const dice = first.fall?.dice.map((d) => `${d.count}d${d.sides}`).join(' + ');
+      const fall = first.landed ? `falls ${fell} ft to the ground${dice ? ` (falling damage ${dice})` : ', too short a fall to hurt'}` : `falls ${fell} ft, to ${first.rounds[0]!.altitude} ft up`;
+      return `${creature.name} flew ${log.forward} ft forward, under its minimum forward speed of ${needed} ft: it stalls and ${fall} (d20-phb-30.txt › Minimum Forward Speed)`;
     }
     return null;
   },

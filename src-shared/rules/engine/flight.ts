@@ -372,6 +372,34 @@ function floorsFor(map: Encounter['map'], side: number, square: number): Floors 
   return floors;
 }
 
+/**
+ * Why a creature's space cannot be at x,y at any height, naming the squares under it that block (as
+ * `floorsFor` judges them): "Wyvern's 2×2 space at 9,4 would take in 9,5 and 10,5: blocked at every
+ * height". Null when nothing under the space blocks.
+ */
+export function blockedSpaceWords(map: Encounter['map'], mover: Creature, side: number, x: number, y: number): string | null {
+  const W = map.width;
+  const where = side === 1 ? `${x},${y}` : `${mover.name}'s ${side}×${side} space at ${x},${y}`;
+  if (x < 0 || y < 0 || x + side > W || y + side > map.height) return `${where} would go off the map`;
+  const named: { at: string; what: string }[] = [];
+  for (let yy = y; yy < y + side; yy++) {
+    for (let xx = x; xx < x + side; xx++) {
+      const i = yy * W + xx;
+      const t = map.terrain[i];
+      const what = t === Terrain.blocked ? 'blocked' : t === Terrain.obstacle ? 'an obstacle' : map.blockade[i] === 1 ? 'a blockade' : null;
+      if (what) named.push({ at: `${xx},${yy}`, what });
+    }
+  }
+  if (named.length && side === 1) return `${x},${y} is ${named[0]!.what} at every height`;
+  if (named.length) {
+    const words = named.map((q) => (q.what === 'blocked' ? q.at : `${q.at} (${q.what})`));
+    const list = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)!}`;
+    return `${where} would take in ${named.length === 1 ? 'the blocked square' : 'the blocked squares'} ${list}: no flight passes there at any height`;
+  }
+  if (side > 1 && rectHasInnerWall(map, x, y, side, side)) return `a wall runs through ${where} at every height`;
+  return null;
+}
+
 function groundOf(map: Encounter['map'], x: number, y: number, side: number, square: number): number {
   let top = -Infinity;
   for (let yy = y; yy < y + side && yy < map.height; yy++) {
@@ -468,12 +496,14 @@ export function walkFlightPath(
   for (const [i, p] of path.entries()) {
     const anchor = p.y * W + p.x;
     if (p.x < 0 || p.y < 0 || p.x + side > map.width || p.y + side > map.height) return fail(i, `${p.x},${p.y} is off the map`);
-    const tl = Math.round((ground[anchor]! + p.z) / square);
     const dx = p.x - x;
     const dy = p.y - y;
+    // A space that cannot be anywhere (a blocked square under it) has no ground to count its height
+    // from: it is named before the height is read, or the height would look like a jump of levels.
+    if (Math.max(Math.abs(dx), Math.abs(dy)) <= 1 && floor[anchor] === -32768) return fail(i, blockedSpaceWords(map, mover, side, p.x, p.y) ?? `${p.x},${p.y} is blocked at every height`);
+    const tl = Math.round((ground[anchor]! + p.z) / square);
     const dz = tl - level;
     if (Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz)) !== 1) return fail(i, `${p.x},${p.y} at ${p.z} is not a cube next to ${x},${y}`);
-    if (floor[anchor] === -32768) return fail(i, `${p.x},${p.y} is blocked at every height`);
     if (tl < floor[anchor]!) return fail(i, `${p.x},${p.y} at ${p.z} is below the ground`);
     if (tl > top) return fail(i, `${p.x},${p.y} at ${p.z} is above the flight ceiling of ${ceiling} ${RULESETS[encounter.ruleset].lengthUnit}`);
     if ((dx || dy) && !(open8[y * W + x]! & (1 << stepIndex(dx, dy)))) return fail(i, `a wall or corner stands between ${x},${y} and ${p.x},${p.y} at every height`);

@@ -1,5 +1,5 @@
 import { RULESETS, type Creature, type Encounter } from '../../model';
-import { searchFlight, walkFlightPath, type FlightPathAnswer } from '../engine/flight';
+import { blockedSpaceWords, searchFlight, walkFlightPath, type FlightPathAnswer } from '../engine/flight';
 import { footprintSide } from '../engine/sizes';
 import type { MoveRequest } from '../engine/types';
 import { RULESET_IMPLEMENTATIONS } from '../registry';
@@ -101,7 +101,10 @@ export function planFlightPath(encounter: Encounter, creatureId: string, target:
       const before = walkFlightPath(encounter, ctx.creature, ctx.rules, ctx.rules.flight, ctx.plan, cubes);
       if (!before.legal && !before.stalls) return before;
       const { stalls: _end, ...walked } = before;
-      return { ...walked, legal: false, reason: `no flight reaches ${to.x},${to.y} at ${to.z} ${RULESETS[encounter.ruleset].lengthUnit} within ${ctx.plan.budget * ctx.plan.unitSize} ${ctx.plan.unit}`, breaksAt: cubes.length };
+      // A space the flyer cannot be in at any height is named with the squares that block it, not as
+      // a distance too far (a 3×3 drake over one blocked row was told "no flight reaches" it).
+      const blocked = blockedSpaceWords(encounter.map, ctx.creature, ctx.search.side, to.x, to.y);
+      return { ...walked, legal: false, reason: blocked ?? `no flight reaches ${to.x},${to.y} at ${to.z} ${RULESETS[encounter.ruleset].lengthUnit} within ${ctx.plan.budget * ctx.plan.unitSize} ${ctx.plan.unit}`, breaksAt: cubes.length };
     }
     cubes.push(...found);
     from = cubes[cubes.length - 1]!;
