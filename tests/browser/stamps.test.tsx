@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import '../../src-renderer/styles/app.css';
 import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { ToolPalette } from '../../src-renderer/components/ToolPalette';
+import { App } from '../../src-renderer/App';
 import { createLibrary, type Library } from '../../src-renderer/library/library-state';
 import { SaveStampDialog } from '../../src-renderer/library/SaveStampDialog';
 import { StampsPalette } from '../../src-renderer/library/StampsPalette';
@@ -221,6 +222,25 @@ describe('dropping a stamp', () => {
     expect(editor.tool()).toBe('region');
     expect(selected()).toEqual(['tool-region']);
     expect(stampsButton.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('the palette is docked beside the map: it covers none of the map’s squares, and the map has the room left', async () => {
+    const { editor } = await setUp();
+    const host = document.createElement('div');
+    host.style.cssText = 'position:fixed;inset:0';
+    document.body.append(host);
+    cleanup.push(render(() => <App editor={editor} />, host));
+    const map = host.querySelector<HTMLElement>('[data-testid="map-canvas"]')!;
+    const wide = map.getBoundingClientRect().width;
+    editor.setStampsPaletteOpen(true);
+    await expect.poll(() => host.querySelector('[data-testid="stamps-palette"]')).not.toBeNull();
+    const p = host.querySelector('[data-testid="stamps-palette"]')!.getBoundingClientRect();
+    const m = map.getBoundingClientRect();
+    expect(p.width).toBeGreaterThan(200);
+    expect(m.right).toBeLessThanOrEqual(p.left);
+    expect(m.width).toBeLessThan(wide);
+    // The notices stay over the map, not the palette.
+    expect(host.querySelector('[data-testid="notices"]')!.getBoundingClientRect().right).toBeLessThanOrEqual(p.left);
   });
 
   it('mirrors a stamp top to bottom with V before it drops: the stairs then climb southwards', async () => {
