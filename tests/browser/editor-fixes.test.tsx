@@ -310,8 +310,9 @@ describe('a fit leaves the map clear of the notices (review of the editor, shots
     const squares = { left: map.left + v.panX, top: map.top + v.panY, right: map.left + v.panX + side, bottom: map.top + v.panY + side };
     const apart = notice.top >= squares.bottom || notice.left >= squares.right || notice.bottom <= squares.top || notice.right <= squares.left;
     expect(apart, `squares ${JSON.stringify(squares)}, notice ${JSON.stringify(notice)}`).toBe(true);
-    // Still a fit: the whole map is in view.
+    // Still a fit: the whole map is in view, so no minimap is shown to cover its edge squares.
     expect(squares.top).toBeGreaterThanOrEqual(map.top);
+    expect(host.querySelector('[data-testid="minimap"]')).toBeNull();
     editor.dispose();
   });
 });
