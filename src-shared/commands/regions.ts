@@ -109,8 +109,7 @@ export function cutRegion(doc: Encounter, region: SquareRegion): RegionEdit {
  * Takes a region up, changes the piece (turns or flips it) and puts it down with its top-left at `to`:
  * the squares it leaves are cleared, creatures keep their ids and names. One step named `label`.
  */
-function relocate(doc: Encounter, region: SquareRegion, to: Square, change: (p: MapPiece) => MapPiece, label: string): RegionEdit {
-  const taken = cutOut(doc, region);
+function relocate(doc: Encounter, region: SquareRegion, to: Square, change: (p: MapPiece) => MapPiece, label: string, taken = cutOut(doc, region)): RegionEdit {
   const piece = change(taken);
   const clear = clearCommands(doc, region, taken);
   const cleared = after(doc, clear);
@@ -141,10 +140,11 @@ const TURN_SHIFT_REACH = 64;
  * on it is lost; null when there is no such place (the map is too small for the turned piece).
  */
 function turnInPlace(doc: Encounter, region: SquareRegion, wanted: Square, change: (p: MapPiece) => MapPiece, label: string): RegionEdit | null {
-  const piece = change(cutOut(doc, region));
+  const taken = cutOut(doc, region);
+  const piece = change(taken);
   const at = nearestOffset(wanted, pieceFits(doc, piece, new Set(piece.creatures.map((c) => c.id))), TURN_SHIFT_REACH);
   if (!at) return null;
-  const edit = relocate(doc, region, at, change, label);
+  const edit = relocate(doc, region, at, change, label, taken);
   return at.x === wanted.x && at.y === wanted.y ? edit : { ...edit, wanted };
 }
 
