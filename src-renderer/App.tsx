@@ -97,10 +97,12 @@ export function App(props: { editor: Editor }) {
     removeDrop();
   });
 
+  const stampsShown = () => editor.stampsPaletteOpen() && !!editor.doc() && !editor.playing();
+
   return (
     <div class="app" data-edition={editor.platform.edition}>
       <MenuBar editor={editor} />
-      <div class="workspace" classList={{ playing: editor.playing() }}>
+      <div class="workspace" classList={{ playing: editor.playing(), 'stamps-docked': stampsShown() }}>
         <Show when={editor.playing()} fallback={<ToolPalette editor={editor} />}>
           <PlayPalette editor={editor} />
         </Show>
@@ -112,13 +114,14 @@ export function App(props: { editor: Editor }) {
               <ModeSwitch editor={editor} />
             </Show>
           </Show>
-          <Show when={editor.stampsPaletteOpen() && editor.doc() && !editor.playing()}>
-            <StampsPalette editor={editor} library={libraryFor(editor)} />
-          </Show>
           {/* Over the map only: never over a panel, a palette or the status bar. */}
           <Notices editor={editor} />
           <PictureGridReport editor={editor} />
         </main>
+        {/* Docked in a column of its own beside the map, so it covers none of its squares. */}
+        <Show when={stampsShown()}>
+          <StampsPalette editor={editor} library={libraryFor(editor)} />
+        </Show>
         <Show when={editor.playing()} fallback={<PropertiesPanel editor={editor} />}>
           <PlayPanel editor={editor} />
         </Show>

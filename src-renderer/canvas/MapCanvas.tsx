@@ -404,7 +404,7 @@ export function MapCanvas(props: { editor: Editor }) {
       <div ref={container} class="map-canvas" tabIndex={0} role="application" data-testid="map-canvas" aria-label={mapLabel()} />
       {/* Said as the keyboard cursor moves (a focused element's new label alone is not always read). */}
       <div class="visually-hidden" aria-live="polite" data-testid="map-cursor-status">
-        {cursorWords()}
+        {editor.cursorNews() || cursorWords()}
       </div>
       <Minimap editor={editor} terrain={terrainImage} painting={terrainPainting} />
       <LabelEditor editor={editor} />

@@ -107,6 +107,7 @@ export function createCursorKeys(editor: Editor, toolbox: Toolbox) {
     const q = editor.cursor();
     const region = editor.cursorRegion();
     const id = toolbox.active().id;
+    editor.setCursorNews('');
     if (id === 'edges') {
       if (!region) driver.click(facingPoint(q, editor.facing()));
       else if (editor.isLocked('edges')) editor.notify('info', 'Edges are locked: unlock them in the Layers panel to draw walls and doors.');
@@ -131,7 +132,14 @@ export function createCursorKeys(editor: Editor, toolbox: Toolbox) {
       editor.notify('info', `The cursor faces the map's ${editor.facing()} border: there is no edge there for a door.`);
       return;
     }
+    const q = editor.cursor();
+    const side = editor.facing();
     toggleDoorOn(editor, edge, true);
+    // Said aloud: the door is what changed, not the square (a locked layer changes nothing, and its notice says why).
+    const now = editor.doc()?.map[edge.layer][edge.y * d.map.width + edge.x];
+    if (now !== d.map[edge.layer][edge.y * d.map.width + edge.x]) {
+      editor.setCursorNews(`${now === Edge.doorOpen ? 'Open' : 'Closed'} door on the ${side} side of ${q.x},${q.y}`);
+    }
   }
 
   return function onCursorKey(input: KeyInput): boolean {

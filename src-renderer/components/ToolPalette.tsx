@@ -4,6 +4,7 @@ import { StampIcon } from '../ui/icons';
 import { terrainCss } from '../ui/palette';
 import { TOOLS } from '../canvas/tools';
 import type { Editor } from '../state/editor';
+import { STAMP_TOOL_ID } from '../state/stamps';
 import { SQUARE_TOOL_IDS } from './ToolOptions';
 
 export function ToolPalette(props: { editor: Editor }) {
@@ -27,11 +28,14 @@ export function ToolPalette(props: { editor: Editor }) {
             </button>
           )}
         </For>
-        {/* Stamps (library/StampsPalette.tsx): pieces of maps to drop, shown beside the map. */}
+        {/* Stamps (library/StampsPalette.tsx): pieces of maps to drop, shown beside the map. It looks
+            selected only while a stamp is being placed (the stamp tool), so one tool looks selected;
+            the palette's being open is told by aria-expanded. */}
         <button
           class="tool"
-          classList={{ active: editor.stampsPaletteOpen() }}
-          aria-pressed={editor.stampsPaletteOpen()}
+          classList={{ active: editor.tool() === STAMP_TOOL_ID }}
+          aria-pressed={editor.tool() === STAMP_TOOL_ID}
+          aria-expanded={editor.stampsPaletteOpen()}
           title="Stamps: stairs, rooms, bridges and your own saved regions, to drop on the map"
           data-testid="tool-stamps"
           disabled={!editor.doc()}

@@ -24,6 +24,8 @@ export function createKeyboardCursor(deps: KeyboardCursorDeps) {
   const [cursor, setCursor] = createSignal<Square>({ x: 0, y: 0 });
   const [regionAnchor, setRegionAnchor] = createSignal<Square | null>(null);
   const [facing, setFacing] = createSignal<Facing>('east');
+  /** What the last key changed at the cursor ("Closed door on the east side of 5,2"): said in the live region until the cursor moves. */
+  const [cursorNews, setCursorNews] = createSignal('');
 
   const clamp = (q: Square): Square => {
     const m = deps.mapSize();
@@ -36,6 +38,7 @@ export function createKeyboardCursor(deps: KeyboardCursorDeps) {
     batch(() => {
       setCursor(clamp(deps.startSquare()));
       setRegionAnchor(null);
+      setCursorNews('');
       setCursorMode(true);
     });
   }
@@ -43,6 +46,7 @@ export function createKeyboardCursor(deps: KeyboardCursorDeps) {
     batch(() => {
       setCursorMode(false);
       setRegionAnchor(null);
+      setCursorNews('');
     });
   }
   /**
@@ -56,6 +60,7 @@ export function createKeyboardCursor(deps: KeyboardCursorDeps) {
       if (extend && !regionAnchor()) setRegionAnchor(now);
       if (!extend) setRegionAnchor(null);
       setFacing(facingTo);
+      setCursorNews('');
       setCursor(clamp({ x: now.x + step.x, y: now.y + step.y }));
     });
   }
@@ -65,7 +70,7 @@ export function createKeyboardCursor(deps: KeyboardCursorDeps) {
     return a ? { from: a, to: cursor() } : null;
   }
 
-  return { cursorMode, enterCursorMode, leaveCursorMode, cursor, moveCursor, facing, regionAnchor, setRegionAnchor, cursorRegion };
+  return { cursorMode, enterCursorMode, leaveCursorMode, cursor, moveCursor, facing, regionAnchor, setRegionAnchor, cursorRegion, cursorNews, setCursorNews };
 }
 
 export type KeyboardCursor = ReturnType<typeof createKeyboardCursor>;

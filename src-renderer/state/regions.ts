@@ -126,17 +126,28 @@ export function createRegions(deps: RegionDeps) {
     return !!at && run(moveRegion(d, r, at.x - from.x, at.y - from.y));
   }
 
-  function rotateSelectedRegion(quarterTurns: number): boolean {
+  /**
+   * Runs a turn or mirror (`commands/regions.ts` shifts it to fit on the map, never drops what is on
+   * it) and says where it went when it had to move, or why it was not done.
+   */
+  function turnSelectedRegion(edit: (d: Encounter, r: SquareRegion) => RegionEdit | null, what: string): boolean {
     const d = doc();
     const r = region();
-    return !!d && !!r && run(rotateRegion(d, r, quarterTurns));
+    if (!d || !r) return false;
+    const done = edit(d, r);
+    if (!done) {
+      deps.notify('warning', `The ${what} region does not fit on the map within ${NEAREST_FREE_REACH} squares without landing on a creature: nothing was changed.`);
+      return false;
+    }
+    if (!run(done)) return false;
+    if (done.wanted) {
+      deps.notify('info', `The ${what} region would run off the map or land on a creature at ${done.wanted.x},${done.wanted.y}: it went to ${done.region.x},${done.region.y}, the nearest place where it fits.`);
+    }
+    return true;
   }
 
-  function mirrorSelectedRegion(axis: 'horizontal' | 'vertical'): boolean {
-    const d = doc();
-    const r = region();
-    return !!d && !!r && run(mirrorRegion(d, r, axis));
-  }
+  const rotateSelectedRegion = (quarterTurns: number) => turnSelectedRegion((d, r) => rotateRegion(d, r, quarterTurns), 'turned');
+  const mirrorSelectedRegion = (axis: 'horizontal' | 'vertical') => turnSelectedRegion((d, r) => mirrorRegion(d, r, axis), 'mirrored');
 
   /** Paints every square of the region with the current paint value of the chosen layer, one undo step. */
   function fillRegion(): boolean {

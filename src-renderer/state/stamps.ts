@@ -1,4 +1,4 @@
-import { createEffect, createSignal, on, type Accessor } from 'solid-js';
+import { createEffect, createMemo, createSignal, on, type Accessor } from 'solid-js';
 import type { Command } from '../../src-shared/commands';
 import { nearestOffset, pasteRegion, pieceFits } from '../../src-shared/commands/regions';
 import { serializeEncounter } from '../../src-shared/io';
@@ -123,6 +123,23 @@ export function createStamps(deps: StampDeps) {
     if (deps.tool() === STAMP_TOOL_ID) deps.setTool(toolBefore === STAMP_TOOL_ID ? 'select' : toolBefore);
   }
 
+  /** Where the picked stamp may go on the open map (read once per map and turn, not per pointer move). */
+  const stampFits = createMemo(() => {
+    const d = deps.doc();
+    const placing = placingStamp();
+    return d && placing ? pieceFits(d, placing.piece) : null;
+  });
+
+  /**
+   * Where the picked stamp lands when dropped with its top-left at `wanted`: there, or the nearest
+   * place where it is wholly on the map and on no creature; null when there is none within reach.
+   * The drop and its outline (canvas/tools/stamp.ts) both read it, so the outline shows the landing.
+   */
+  function stampLanding(wanted: Square): Square | null {
+    const fits = stampFits();
+    return fits ? nearestOffset(wanted, fits, NEAREST_FREE_REACH) : null;
+  }
+
   /**
    * Drops the picked stamp with its top-left at `wanted`, or at the nearest place where it is wholly
    * on the map and lands on no creature: one undo step; the dropped squares become the region.
@@ -131,7 +148,7 @@ export function createStamps(deps: StampDeps) {
     const d = deps.doc();
     const placing = placingStamp();
     if (!d || !placing) return false;
-    const at = nearestOffset(wanted, pieceFits(d, placing.piece), NEAREST_FREE_REACH);
+    const at = stampLanding(wanted);
     if (!at) {
       deps.notify('warning', `There is no place within ${NEAREST_FREE_REACH} squares of ${wanted.x},${wanted.y} where “${placing.name}” fits on the map without landing on a creature.`);
       return false;
@@ -150,6 +167,7 @@ export function createStamps(deps: StampDeps) {
 
   return {
     placingStamp,
+    stampLanding,
     pickStamp,
     turnStamp,
     mirrorStamp,

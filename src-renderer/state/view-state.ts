@@ -1,7 +1,7 @@
 import { createSignal } from 'solid-js';
 import type { MapStyle } from '../../src-shared/render/map-style';
 import type { Square } from './selection';
-import { fitRect, fitView, MIN_ZOOM, panBy, squarePixels, zoomAt, zoomFloor, ZOOM_STEP, type Size, type SquareRect, type View } from './view';
+import { FIT_MARGIN, fitRect, fitView, MIN_ZOOM, NOTICE_ROOM, panBy, squarePixels, zoomAt, zoomFloor, ZOOM_STEP, type Size, type SquareRect, type View } from './view';
 
 /**
  * The view as signals: zoom and pan, the size of the map's viewport, the square under the pointer,
@@ -41,7 +41,7 @@ export function createViewState(mapSize: () => { width: number; height: number }
     const m = mapSize();
     if (measured && m) {
       fitPending = false;
-      setView(fitView(m.width, m.height, viewport()));
+      setView(fitView(m.width, m.height, viewport(), FIT_MARGIN, NOTICE_ROOM));
     } else fitPending = true;
   }
   function measureViewport(size: Size): void {
@@ -62,7 +62,7 @@ export function createViewState(mapSize: () => { width: number; height: number }
   const zoomBy = (factor: number, anchor = centre()) => setView((v) => zoomAt(v, factor, anchor, floor()));
   function zoomToFit(): void {
     const m = mapSize();
-    if (m) setView(fitView(m.width, m.height, viewport()));
+    if (m) setView(fitView(m.width, m.height, viewport(), FIT_MARGIN, NOTICE_ROOM));
   }
   /** Shows the squares in `rect` as large as the view allows (zoom to selection). */
   const zoomToRect = (rect: SquareRect) => setView(fitRect(rect, viewport()));

@@ -32,9 +32,9 @@ export function clampZoom(zoom: number, floor = MIN_ZOOM): number {
 }
 
 /** The zoom at which the whole map just fits the viewport inside the margin (no limits applied). */
-function fitZoom(mapWidth: number, mapHeight: number, viewport: Size, margin: number): number {
+function fitZoom(mapWidth: number, mapHeight: number, viewport: Size, margin: number, below = 0): number {
   const availW = Math.max(1, viewport.width - 2 * margin);
-  const availH = Math.max(1, viewport.height - 2 * margin);
+  const availH = Math.max(1, viewport.height - 2 * margin - below);
   return Math.min(availW / (mapWidth * SQUARE_PIXELS), availH / (mapHeight * SQUARE_PIXELS));
 }
 
@@ -54,9 +54,20 @@ export function zoomAt(view: View, factor: number, anchor: { x: number; y: numbe
   return { zoom, panX: anchor.x - (anchor.x - view.panX) * k, panY: anchor.y - (anchor.y - view.panY) * k };
 }
 
-/** The view that shows the whole map centred in the viewport with a margin. */
-export function fitView(mapWidth: number, mapHeight: number, viewport: Size, margin = 24): View {
-  return fitRect({ x: 0, y: 0, width: mapWidth, height: mapHeight }, viewport, margin);
+/**
+ * Room a fit keeps clear at the bottom of the view, besides its margin: the notices stack there
+ * (components/Notices.tsx, two lines high at 12 px from the edge), and should not cover the map's squares.
+ */
+export const NOTICE_ROOM = 48;
+/** A fit's margin all round, in CSS pixels. */
+export const FIT_MARGIN = 24;
+
+/**
+ * The view that shows the whole map centred in the viewport with a margin, and `below` pixels more
+ * kept clear at the bottom (the notices' room).
+ */
+export function fitView(mapWidth: number, mapHeight: number, viewport: Size, margin = FIT_MARGIN, below = 0): View {
+  return fitRect({ x: 0, y: 0, width: mapWidth, height: mapHeight }, viewport, margin, below);
 }
 
 /** A rectangle of squares. */
@@ -71,10 +82,10 @@ export interface SquareRect {
  * The view that shows `rect` centred in the viewport with a margin: the whole map for a fit, the
  * selection for a zoom to selection. Only the upper limit applies: the fit is what sets the floor.
  */
-export function fitRect(rect: SquareRect, viewport: Size, margin = 24): View {
-  const zoom = Math.min(MAX_ZOOM, fitZoom(rect.width, rect.height, viewport, margin));
+export function fitRect(rect: SquareRect, viewport: Size, margin = 24, below = 0): View {
+  const zoom = Math.min(MAX_ZOOM, fitZoom(rect.width, rect.height, viewport, margin, below));
   const s = SQUARE_PIXELS * zoom;
-  return { zoom, panX: (viewport.width - rect.width * s) / 2 - rect.x * s, panY: (viewport.height - rect.height * s) / 2 - rect.y * s };
+  return { zoom, panX: (viewport.width - rect.width * s) / 2 - rect.x * s, panY: (viewport.height - below - rect.height * s) / 2 - rect.y * s };
 }
 
 export function panBy(view: View, dx: number, dy: number): View {

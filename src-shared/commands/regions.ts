@@ -29,6 +29,8 @@ export interface RegionEdit {
   region: SquareRegion;
   /** The creatures put down (pasted or moved), for the selection. */
   creatureIds: string[];
+  /** A turn or mirror that would not fit where it was asked (off the map, or onto a creature): the top-left it was asked for. */
+  wanted?: Square;
 }
 
 /** Whether a point (in squares) lies on a square of the region, its border included (as `cutOut` reads it). */
@@ -107,8 +109,7 @@ export function cutRegion(doc: Encounter, region: SquareRegion): RegionEdit {
  * Takes a region up, changes the piece (turns or flips it) and puts it down with its top-left at `to`:
  * the squares it leaves are cleared, creatures keep their ids and names. One step named `label`.
  */
-function relocate(doc: Encounter, region: SquareRegion, to: Square, change: (p: MapPiece) => MapPiece, label: string): RegionEdit {
-  const taken = cutOut(doc, region);
+function relocate(doc: Encounter, region: SquareRegion, to: Square, change: (p: MapPiece) => MapPiece, label: string, taken = cutOut(doc, region)): RegionEdit {
   const piece = change(taken);
   const clear = clearCommands(doc, region, taken);
   const cleared = after(doc, clear);
@@ -130,17 +131,34 @@ function turnedCorner(region: SquareRegion, turned: { width: number; height: num
   return { x: region.x + Math.trunc((region.width - turned.width) / 2), y: region.y + Math.trunc((region.height - turned.height) / 2) };
 }
 
-/** Turns a region in place, clockwise by quarter turns (negative: anticlockwise). */
-export function rotateRegion(doc: Encounter, whole: SquareRegion, quarterTurns: number): RegionEdit {
-  const region = clipRegion(whole, doc.map);
-  const turned = quarterTurns % 2 === 0 ? region : { width: region.height, height: region.width };
-  return relocate(doc, region, turnedCorner(region, turned), (p) => rotatePiece(p, quarterTurns), quarterTurns < 0 ? 'rotate anticlockwise' : 'rotate');
+/** How far a turned or mirrored piece may be shifted to fit, in squares (as far as a paste looks). */
+const TURN_SHIFT_REACH = 64;
+
+/**
+ * Turns or flips a region and puts it down at `wanted`, or, when the changed piece would run off the
+ * map or land on a creature there, at the nearest place where it fits (as a move does), so nothing
+ * on it is lost; null when there is no such place (the map is too small for the turned piece).
+ */
+function turnInPlace(doc: Encounter, region: SquareRegion, wanted: Square, change: (p: MapPiece) => MapPiece, label: string): RegionEdit | null {
+  const taken = cutOut(doc, region);
+  const piece = change(taken);
+  const at = nearestOffset(wanted, pieceFits(doc, piece, new Set(piece.creatures.map((c) => c.id))), TURN_SHIFT_REACH);
+  if (!at) return null;
+  const edit = relocate(doc, region, at, change, label, taken);
+  return at.x === wanted.x && at.y === wanted.y ? edit : { ...edit, wanted };
 }
 
-/** Mirrors a region in place: `'horizontal'` left to right, `'vertical'` top to bottom. */
-export function mirrorRegion(doc: Encounter, whole: SquareRegion, axis: 'horizontal' | 'vertical'): RegionEdit {
+/** Turns a region in place, clockwise by quarter turns (negative: anticlockwise); shifted to fit on the map, null when it cannot. */
+export function rotateRegion(doc: Encounter, whole: SquareRegion, quarterTurns: number): RegionEdit | null {
   const region = clipRegion(whole, doc.map);
-  return relocate(doc, region, { x: region.x, y: region.y }, (p) => mirrorPiece(p, axis), axis === 'horizontal' ? 'mirror left to right' : 'mirror top to bottom');
+  const turned = quarterTurns % 2 === 0 ? region : { width: region.height, height: region.width };
+  return turnInPlace(doc, region, turnedCorner(region, turned), (p) => rotatePiece(p, quarterTurns), quarterTurns < 0 ? 'rotate anticlockwise' : 'rotate');
+}
+
+/** Mirrors a region in place: `'horizontal'` left to right, `'vertical'` top to bottom; shifted to fit, null when it cannot. */
+export function mirrorRegion(doc: Encounter, whole: SquareRegion, axis: 'horizontal' | 'vertical'): RegionEdit | null {
+  const region = clipRegion(whole, doc.map);
+  return turnInPlace(doc, region, { x: region.x, y: region.y }, (p) => mirrorPiece(p, axis), axis === 'horizontal' ? 'mirror left to right' : 'mirror top to bottom');
 }
 
 /**

@@ -9,6 +9,7 @@ import { MenuBar } from '../../src-renderer/components/MenuBar';
 import { createBrowserBridge } from '../../src-renderer/platform/browser-bridge';
 import { BrowserStore } from '../../src-renderer/platform/browser-store';
 import { createEditor } from '../../src-renderer/state/editor';
+import { squarePixels } from '../../src-renderer/state/view';
 import { serializeEncounter } from '../../src-shared/io';
 import type { FileRef, PlatformBridge, SaveRequest } from '../../src-shared/ipc';
 import { createEncounter, makeCreature } from '../../src-shared/model';
@@ -289,5 +290,29 @@ describe('discarding changes', () => {
     expect(saved).toHaveLength(1);
     expect(saved[0]!.text).toContain('"Edited"');
     expect(editor.doc()!.name).toBe('Next');
+  });
+});
+
+describe('a fit leaves the map clear of the notices (review of the editor, shots 61, 64)', () => {
+  it('Ctrl+0 on a map as tall as the view: a notice in the bottom-right corner covers none of its squares', async () => {
+    const editor = createEditor(noPlatform);
+    await editor.newEncounter({ ruleset: 'd20-35', width: 10, height: 10, name: 'Tall' });
+    const host = mount(() => <App editor={editor} />);
+    await frame();
+    editor.notify('info', 'A notice long enough to take two lines in the corner of the map area, where it stacks above the others.');
+    editor.zoomToFit();
+    await frame();
+    const map = host.querySelector<HTMLElement>('[data-testid="map-canvas"]')!.getBoundingClientRect();
+    const notice = host.querySelector<HTMLElement>('[data-testid="notice-info"]')!.getBoundingClientRect();
+    const v = editor.view();
+    const side = 10 * squarePixels(v);
+    // The squares' box on the screen, and the notice's: apart.
+    const squares = { left: map.left + v.panX, top: map.top + v.panY, right: map.left + v.panX + side, bottom: map.top + v.panY + side };
+    const apart = notice.top >= squares.bottom || notice.left >= squares.right || notice.bottom <= squares.top || notice.right <= squares.left;
+    expect(apart, `squares ${JSON.stringify(squares)}, notice ${JSON.stringify(notice)}`).toBe(true);
+    // Still a fit: the whole map is in view, so no minimap is shown to cover its edge squares.
+    expect(squares.top).toBeGreaterThanOrEqual(map.top);
+    expect(host.querySelector('[data-testid="minimap"]')).toBeNull();
+    editor.dispose();
   });
 });

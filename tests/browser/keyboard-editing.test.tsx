@@ -121,13 +121,13 @@ describe('keyboard-cursor mode (issue 18 › 4)', () => {
     expect(map.getAttribute('aria-label')).toContain(`Square 5, 2: Difficult, elevation 0 feet; ${name} (Medium)`);
     expect(host.querySelector('[data-testid="map-cursor-status"]')!.textContent).toContain('Square 5, 2');
 
-    // The cursor is drawn: a dark frame with a white line on the square's west side (it faces east).
+    // The cursor is drawn: a dark frame with a white line, just inside the square's west side (its sides are kept clear for a door).
     await frame();
     const overlay = host.querySelector<HTMLCanvasElement>('canvas[data-layer="overlay"]')!;
     const ratio = overlay.width / overlay.getBoundingClientRect().width;
     const v = editor.view();
     const s = squarePixels(v);
-    const west = { x: (Math.round(v.panX + 5 * s) + 1) * ratio, y: (v.panY + 2.5 * s) * ratio };
+    const west = { x: (Math.round(v.panX + 5 * s) + 2) * ratio, y: (v.panY + 2.5 * s) * ratio };
     expect(pixel(overlay, west.x, west.y)).toEqual([16, 20, 24, 255]);
 
     // Esc leaves: the arrows pan again and the cursor stays put.
@@ -141,6 +141,37 @@ describe('keyboard-cursor mode (issue 18 › 4)', () => {
     expect(editor.view().panX).toBe(panX + 64);
     expect(editor.cursor()).toEqual({ x: 5, y: 2 });
     expect(map.getAttribute('aria-label')).toMatch(/^Battle map, 12 by 8 squares/);
+  });
+
+  it('O: the door is drawn where it can be seen (the cursor keeps off the square’s sides) and the live region says it', async () => {
+    const editor = await setUp();
+    const host = mountApp(editor);
+    await frame();
+    const map = host.querySelector<HTMLElement>('[data-testid="map-canvas"]')!;
+    await press('k');
+    await repeat('ArrowUp', 10);
+    await repeat('ArrowLeft', 14);
+    await press('{ArrowDown}{ArrowDown}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(map.dataset['cursor']).toBe('5,2');
+    await press('o');
+    expect(editor.doc()!.map.edgeEast[at(editor, 5, 2)]).toBe(Edge.doorClosed);
+    const status = host.querySelector('[data-testid="map-cursor-status"]')!;
+    expect(status.textContent).toBe('Closed door on the east side of 5,2');
+    // On the overlay, the square's east side (where the door is drawn on the scene below) is left clear.
+    await frame();
+    const overlay = host.querySelector<HTMLCanvasElement>('canvas[data-layer="overlay"]')!;
+    const ratio = overlay.width / overlay.getBoundingClientRect().width;
+    const v = editor.view();
+    const s = squarePixels(v);
+    const eastSide = Math.round(v.panX + 5 * s) + Math.round(s);
+    for (const dx of [-1, 0, 1]) expect(pixel(overlay, (eastSide + dx) * ratio, (v.panY + 2.5 * s) * ratio)[3], `east side ${dx}`).toBe(0);
+    // The cursor is still seen: its dark frame a few pixels inside the square.
+    expect(pixel(overlay, (Math.round(v.panX + 5 * s) + 2) * ratio, (v.panY + 2.5 * s) * ratio)).toEqual([16, 20, 24, 255]);
+    await press('o');
+    expect(status.textContent).toBe('Open door on the east side of 5,2');
+    // The cursor moves on: the live region says the square again.
+    await press('{ArrowDown}');
+    expect(status.textContent).toContain('Square 5, 3');
   });
 
   it('Enter on the focused map enters the mode, the view follows the cursor, and Play mode puts it away', async () => {

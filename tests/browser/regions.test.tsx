@@ -177,6 +177,38 @@ describe('editing a region', () => {
     expect(editor.undoLabel()).toBe('add Ogre');
   });
 
+  it('R at the map’s bottom edge shifts the turned region onto the map and says where: no creature or obstacle is lost', async () => {
+    // The review's case: a 4 × 3 region on the bottom rows with a Hobgoblin at 3,7; R ran it off the map.
+    const { editor, t } = await setUp();
+    paint(editor, 'terrain', [[6, 7]], Terrain.blocked);
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'H', name: 'Hobgoblin', x: 3, y: 7 }) });
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'G', name: 'Goblin', x: 6, y: 5 }) });
+    t.drag([{ x: 3, y: 5 }, { x: 6, y: 7 }]);
+    expect(t.key('r')).toBe(true);
+    // Turned about its middle the 3 × 4 would stand at (3,5), rows 5–8, one row off the map: it goes one row up, to (3,4).
+    // Piece square (x,y) → (2 − y, x): the Hobgoblin's (0,2) → (0,0) = (3,4); the Goblin's (3,0) → (2,3) = (5,7);
+    // the obstacle's (3,2) → (0,3) = (3,7).
+    expect(editor.doc()!.creatures.map((c) => [c.id, c.x, c.y])).toEqual([['H', 3, 4], ['G', 5, 7]]);
+    expect(terrain(editor, 3, 7)).toBe(Terrain.blocked);
+    expect(terrain(editor, 6, 7)).toBe(Terrain.normal);
+    expect([editor.region()!.x, editor.region()!.y, editor.region()!.width, editor.region()!.height]).toEqual([3, 4, 3, 4]);
+    expect(editor.notices().some((n) => n.kind === 'info' && n.text.includes('at 3,5: it went to 3,4'))).toBe(true);
+    expect(editor.undoLabel()).toBe('rotate 12 squares');
+    editor.undo();
+    expect(editor.doc()!.creatures.map((c) => [c.id, c.x, c.y])).toEqual([['H', 3, 7], ['G', 6, 5]]);
+    expect(terrain(editor, 6, 7)).toBe(Terrain.blocked);
+  });
+
+  it('a turn the map has no room for is refused with a notice, and nothing changes', async () => {
+    const { editor, t } = await setUp(12, 3);
+    editor.execute({ type: 'addCreature', creature: makeCreature({ id: 'H', name: 'Hobgoblin', x: 3, y: 2 }) });
+    t.drag([{ x: 3, y: 0 }, { x: 6, y: 2 }]);
+    t.key('r'); // 4 × 3 turns to 3 × 4 on a map 3 squares high
+    expect(editor.doc()!.creatures.map((c) => [c.id, c.x, c.y])).toEqual([['H', 3, 2]]);
+    expect(editor.undoLabel()).toBe('add Hobgoblin');
+    expect(editor.notices().some((n) => n.kind === 'warning' && n.text.includes('does not fit on the map') && n.text.includes('nothing was changed'))).toBe(true);
+  });
+
   it('H mirrors left to right and V top to bottom, edges and spaces with them, one undo step each', async () => {
     const { editor, t } = await setUp();
     paint(editor, 'terrain', [[4, 2]], Terrain.difficult);

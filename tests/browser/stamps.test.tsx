@@ -4,6 +4,8 @@ import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src-renderer/styles/app.css';
 import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
+import { ToolPalette } from '../../src-renderer/components/ToolPalette';
+import { App } from '../../src-renderer/App';
 import { createLibrary, type Library } from '../../src-renderer/library/library-state';
 import { SaveStampDialog } from '../../src-renderer/library/SaveStampDialog';
 import { StampsPalette } from '../../src-renderer/library/StampsPalette';
@@ -183,6 +185,62 @@ describe('dropping a stamp', () => {
     // The 7 × 5 hall would cover the goblin at 1,1: it went where it covers no creature.
     expect(region.x > 1 || region.y > 1).toBe(true);
     expect(noticeTexts(editor).some((n) => n.includes('the nearest free place'))).toBe(true);
+  });
+
+  it('the outline near the map’s edge stands where the stamp will land, not off the map', async () => {
+    const { editor, library } = await setUp();
+    const host = mount(() => <StampsPalette editor={editor} library={library} />);
+    const t = createToolDriver(editor);
+    cleanup.push(() => t.dispose());
+    card(host, 'Pillar hall').click();
+    await expect.poll(() => editor.tool()).toBe('stamp');
+    // The 7 × 5 hall fits on the 12 × 10 map with its top-left at x ≤ 5, y ≤ 5. From 9,8 the nearest
+    // such place is 5,5 (four squares west, three north).
+    t.hover({ x: 9, y: 8 });
+    expect(t.toolbox.active().preview()).toMatchObject({ kind: 'region', region: { x: 5, y: 5, width: 7, height: 5 } });
+    t.click({ x: 9, y: 8 });
+    expect(editor.region()).toMatchObject({ x: 5, y: 5, width: 7, height: 5 });
+    expect(noticeTexts(editor).some((n) => n.includes('at 9,8: it went to 5,5'))).toBe(true);
+  });
+
+  it('one tool looks selected: the stamps button while a stamp is placed, the Region tool after the drop', async () => {
+    const { editor, library } = await setUp();
+    const tools = mount(() => <ToolPalette editor={editor} />);
+    const selected = () => [...tools.querySelectorAll('.tool.active')].map((b) => b.getAttribute('data-testid'));
+    const stampsButton = tools.querySelector('[data-testid=tool-stamps]')!;
+    (stampsButton as HTMLButtonElement).click();
+    expect(editor.stampsPaletteOpen()).toBe(true);
+    expect(stampsButton.getAttribute('aria-expanded')).toBe('true');
+    expect(selected()).toEqual(['tool-select']);
+    const host = mount(() => <StampsPalette editor={editor} library={library} />);
+    card(host, 'Door frame').click();
+    await expect.poll(() => editor.tool()).toBe('stamp');
+    expect(selected()).toEqual(['tool-stamps']);
+    const t = createToolDriver(editor);
+    cleanup.push(() => t.dispose());
+    t.click({ x: 2, y: 2 });
+    expect(editor.tool()).toBe('region');
+    expect(selected()).toEqual(['tool-region']);
+    expect(stampsButton.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('the palette is docked beside the map: it covers none of the map’s squares, and the map has the room left', async () => {
+    const { editor } = await setUp();
+    const host = document.createElement('div');
+    host.style.cssText = 'position:fixed;inset:0';
+    document.body.append(host);
+    cleanup.push(render(() => <App editor={editor} />, host));
+    const map = host.querySelector<HTMLElement>('[data-testid="map-canvas"]')!;
+    const wide = map.getBoundingClientRect().width;
+    editor.setStampsPaletteOpen(true);
+    await expect.poll(() => host.querySelector('[data-testid="stamps-palette"]')).not.toBeNull();
+    const p = host.querySelector('[data-testid="stamps-palette"]')!.getBoundingClientRect();
+    const m = map.getBoundingClientRect();
+    expect(p.width).toBeGreaterThan(200);
+    expect(m.right).toBeLessThanOrEqual(p.left);
+    expect(m.width).toBeLessThan(wide);
+    // The notices stay over the map, not the palette.
+    expect(host.querySelector('[data-testid="notices"]')!.getBoundingClientRect().right).toBeLessThanOrEqual(p.left);
   });
 
   it('mirrors a stamp top to bottom with V before it drops: the stairs then climb southwards', async () => {

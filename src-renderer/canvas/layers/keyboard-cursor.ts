@@ -6,7 +6,8 @@ import { konvaContext } from './draw-context';
 
 /**
  * The keyboard cursor on the interactive layer: its region (dashed), the cursor square in two
- * colours so it reads on light and dark terrain, and a bar on the side it faces (where O puts a door).
+ * colours so it reads on light and dark terrain, and a bar inside it by the side it faces (where O
+ * puts a door); both kept off the square's sides, so the door is seen.
  */
 export function createKeyboardCursorLayer(editor: Editor) {
   const node = new Konva.Shape({
@@ -36,20 +37,27 @@ export function createKeyboardCursorLayer(editor: Editor) {
       const x = Math.round(v.panX + q.x * s);
       const y = Math.round(v.panY + q.y * s);
       const side = Math.max(4, Math.round(s));
-      for (const [color, width, inset] of [['#101418', 5, 0], ['#ffffff', 2, 0]] as const) {
+      // Frame and facing bar stay inside the square, clear of its sides: a wall or a door that O puts
+      // on the faced side is drawn on that side and must still be seen (a bar on it hid the door).
+      const inset = Math.min(6, Math.max(3, Math.round(side * 0.15)));
+      for (const [color, width] of [['#101418', 5], ['#ffffff', 2]] as const) {
         ctx.beginPath();
-        ctx.rect(x + inset, y + inset, side, side);
+        ctx.rect(x + inset, y + inset, side - 2 * inset, side - 2 * inset);
         ctx.setAttr('strokeStyle', color);
         ctx.setAttr('lineWidth', width);
         ctx.stroke();
       }
+      // The bar: the middle half of a line just inside the frame, on the side the cursor faces.
       const f = editor.facing();
-      const [x0, y0, x1, y1] = f === 'east' ? [x + side, y, x + side, y + side] : f === 'west' ? [x, y, x, y + side] : f === 'south' ? [x, y + side, x + side, y + side] : [x, y, x + side, y];
+      const near = inset + 5;
+      const far = side - near;
+      const [a, b] = [Math.round(side / 4), Math.round((side * 3) / 4)];
+      const [x0, y0, x1, y1] = f === 'east' ? [x + far, y + a, x + far, y + b] : f === 'west' ? [x + near, y + a, x + near, y + b] : f === 'south' ? [x + a, y + far, x + b, y + far] : [x + a, y + near, x + b, y + near];
       ctx.beginPath();
       ctx.moveTo(x0, y0);
       ctx.lineTo(x1, y1);
       ctx.setAttr('strokeStyle', '#ffb000');
-      ctx.setAttr('lineWidth', 4);
+      ctx.setAttr('lineWidth', 3);
       ctx.stroke();
     },
   });

@@ -64,13 +64,18 @@ export function createOverlayLayer(editor: Editor, activeTool: () => Tool) {
       }
       if (preview?.kind === 'lasso') drawLasso(ctx, preview, v);
       drawSelection(ctx, d, editor.selectedIds(), v, viewport);
-      outline(editor.hover(), 'rgba(255, 200, 40, 0.9)', 2);
-      outline(editor.inspectedSquare(), '#ffb000', 3);
+      // In keyboard-cursor mode the cursor's frame marks its square (layers/keyboard-cursor.ts): an
+      // outline on the square's sides there would hide a door that O has just put on one of them.
+      const c = editor.cursorMode() ? editor.cursor() : null;
+      const clear = (q: Square | null) => (q && c && q.x === c.x && q.y === c.y ? null : q);
+      outline(clear(editor.hover()), 'rgba(255, 200, 40, 0.9)', 2);
+      outline(clear(editor.inspectedSquare()), '#ffb000', 3);
     },
   });
   createEffect(() => {
     editor.doc();
     editor.hover();
+    if (editor.cursorMode()) editor.cursor();
     editor.inspectedSquare();
     editor.selectedIds();
     editor.region();

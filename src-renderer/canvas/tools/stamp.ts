@@ -6,7 +6,7 @@ import { createMachine, sameSquare, type Tool, type ToolPreview } from './tool';
 
 /**
  * Dropping a stamp (issue 18 › 2): entered by picking a stamp in the Stamps palette, not by a key.
- * The stamp's outline follows the pointer, its top-left on the square under it; R / Shift+R turn it,
+ * The stamp's outline follows the pointer, its top-left on the square under it (or where it would land); R / Shift+R turn it,
  * H / V mirror it, a click drops it there (or at the nearest free place: state/stamps.ts), Esc puts
  * it away.
  *
@@ -26,7 +26,9 @@ export function createStampTool(editor: Editor): Tool {
     preview(): ToolPreview | null {
       const placing = editor.placingStamp();
       const q = at() ?? editor.hover();
-      return placing && q ? { kind: 'region', region: pieceRegion(placing.piece, q), dx: 0, dy: 0 } : null;
+      if (!placing || !q) return null;
+      // The outline stands where a click would drop it (the nearest free place on the map), not off the map.
+      return { kind: 'region', region: pieceRegion(placing.piece, editor.stampLanding(q) ?? q), dx: 0, dy: 0 };
     },
     onPointerDown({ square, button }) {
       if (button !== 0 || !editor.placingStamp()) return;

@@ -58,7 +58,7 @@ describe('rotateRegion and mirrorRegion', () => {
     e.map.terrain[1 * 4 + 2] = Terrain.difficult;
     e.map.edgeEast[1 * 4 + 2] = Edge.wall;
     e.creatures = [makeCreature({ id: 'ogre', size: 'large', x: 0, y: 1 })];
-    const edit = rotateRegion(e, regionOfRect({ x: 0, y: 1 }, { x: 2, y: 2 }), 1);
+    const edit = rotateRegion(e, regionOfRect({ x: 0, y: 1 }, { x: 2, y: 2 }), 1)!;
     expect(describeCommand(edit.command)).toBe('rotate 6 squares');
     const turned = applyAndUndo(e, edit.command);
     // The 3 × 2 box turns into 2 × 3 about its middle, half squares toward the old corner:
@@ -71,7 +71,7 @@ describe('rotateRegion and mirrorRegion', () => {
     // The ogre's space (0..1, 0..1 of the piece) goes to (2 − 0 − 2, 0) of the turned piece: map (0,1).
     expect(turned.creatures[0]).toMatchObject({ id: 'ogre', x: 0, y: 1 });
     // Turned back, everything is where it was.
-    const back = applyCommand(turned, rotateRegion(turned, edit.region, -1).command).doc;
+    const back = applyCommand(turned, rotateRegion(turned, edit.region, -1)!.command).doc;
     expect(rowsOf(back)).toEqual(rowsOf(e));
     expect(back.map.edgeEast).toEqual(e.map.edgeEast);
     expect(back.map.edgeSouth).toEqual(e.map.edgeSouth);
@@ -82,12 +82,54 @@ describe('rotateRegion and mirrorRegion', () => {
     const e = mapOf(['d..', '...']);
     e.map.edgeEast[0] = Edge.doorClosed; // east of (0,0)
     e.creatures = [makeCreature({ id: 'a', x: 0, y: 1 })];
-    const edit = mirrorRegion(e, regionOfRect({ x: 0, y: 0 }, { x: 2, y: 1 }), 'horizontal');
+    const edit = mirrorRegion(e, regionOfRect({ x: 0, y: 0 }, { x: 2, y: 1 }), 'horizontal')!;
     expect(describeCommand(edit.command)).toBe('mirror left to right 6 squares');
     const flipped = applyAndUndo(e, edit.command);
     expect(rowsOf(flipped)).toEqual(['..d', '...']);
     expect(Array.from(flipped.map.edgeEast)).toEqual([0, Edge.doorClosed, 0, 0, 0, 0]); // east of (1,0) = west of (2,0)
     expect(flipped.creatures[0]).toMatchObject({ id: 'a', x: 2, y: 1 });
+  });
+});
+
+describe('a turn or mirror at the map’s edge keeps everything', () => {
+  it('a 4 × 3 region on the bottom row turned clockwise is shifted up onto the map, its creature and ground with it', () => {
+    const e = mapOf(['......', '......', '......', '......']);
+    // The region (1,1)-(4,3) touches the bottom row. Turned, it is 3 × 4 at (1 + trunc(1/2), 1 + trunc(−1/2)) = (1,1):
+    // rows 1–4, one row off the map. Its square (x,y) goes to (2 − y, x) of the turned piece.
+    e.map.terrain[3 * 6 + 4] = Terrain.difficult; // piece (3,2) → turned (0,3): off the map at (1,4)
+    e.creatures = [makeCreature({ id: 'hob', name: 'Hobgoblin', x: 4, y: 1 })]; // piece (3,0) → turned (2,3): (3,4), off the map
+    const edit = rotateRegion(e, regionOfRect({ x: 1, y: 1 }, { x: 4, y: 3 }), 1)!;
+    // The nearest place where the 3 × 4 fits is one row up, (1,0); the edit says where it was asked to go.
+    expect(edit.wanted).toEqual({ x: 1, y: 1 });
+    expect([edit.region.x, edit.region.y, edit.region.width, edit.region.height]).toEqual([1, 0, 3, 4]);
+    const turned = applyAndUndo(e, edit.command);
+    expect(turned.creatures).toEqual([{ ...e.creatures[0], x: 3, y: 3 }]);
+    expect(rowsOf(turned)).toEqual(['......', '......', '......', '.d....']);
+  });
+
+  it('a turn that fits where it is asked has no `wanted`', () => {
+    const e = mapOf(['......', '......', '......', '......', '......']);
+    const edit = rotateRegion(e, regionOfRect({ x: 1, y: 1 }, { x: 4, y: 3 }), 1)!;
+    expect(edit.wanted).toBeUndefined();
+    expect([edit.region.x, edit.region.y]).toEqual([1, 1]);
+  });
+
+  it('a turned piece that cannot fit on the map at all is refused (null), so nothing is dropped', () => {
+    const e = mapOf(['d...', '....', '....']);
+    expect(rotateRegion(e, regionOfRect({ x: 0, y: 0 }, { x: 3, y: 2 }), 1)).toBeNull(); // 4 × 3 turns to 3 × 4 on a map 3 high
+  });
+
+  it('a mirror does not land on a creature that stands partly on the region: it is shifted clear of it', () => {
+    const e = mapOf(['d.......', '........', '........']);
+    // A Large creature at (2,1) covers (2..3, 1..2): partly on the region (0,0)-(2,1), so not taken with it.
+    // Every 3 × 2 box with x ≤ 3 covers (2,1) or (3,1); the nearest clear of it is (4,0), four squares east.
+    e.creatures = [makeCreature({ id: 'ogre', size: 'large', x: 2, y: 1 })];
+    const edit = mirrorRegion(e, regionOfRect({ x: 0, y: 0 }, { x: 2, y: 1 }), 'horizontal')!;
+    expect(edit.wanted).toEqual({ x: 0, y: 0 });
+    expect([edit.region.x, edit.region.y]).toEqual([4, 0]);
+    const flipped = applyAndUndo(e, edit.command);
+    expect(flipped.creatures).toEqual(e.creatures);
+    expect(rowsOf(flipped)).toEqual(['......d.', '........', '........']); // piece (0,0) → mirrored (2,0) → map (6,0)
   });
 });
 

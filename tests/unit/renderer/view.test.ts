@@ -29,6 +29,16 @@ describe('map view arithmetic', () => {
     expect(visibleSquares(v, { width: 1000, height: 600 }, 20, 10)).toEqual({ x0: 0, y0: 0, x1: 20, y1: 10 });
   });
 
+  it('a fit keeps `below` pixels clear at the bottom besides the margin (the notices’ room), centred in what is left', () => {
+    // 10 × 10 squares in 800 × 600 with a margin of 24 and 48 below: the height limits, 600 − 48 − 48 = 504 px.
+    const v = fitView(10, 10, { width: 800, height: 600 }, 24, 48);
+    const s = 32 * v.zoom;
+    expect(10 * s).toBeCloseTo(504);
+    expect(v.panY).toBeCloseTo(24);
+    expect(600 - (v.panY + 10 * s)).toBeCloseTo(24 + 48);
+    expect(v.panX).toBeCloseTo((800 - 504) / 2);
+  });
+
   // Issue 18 › 6: a fit that shows a 2048² map, and a floor relative to the map.
   it('fits a 2048² map whole, and zooming out stops at half the fit', () => {
     const viewport = { width: 1000, height: 700 };
