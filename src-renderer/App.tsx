@@ -50,8 +50,9 @@ export function App(props: { editor: Editor }) {
     if (editor.dialog() || editor.saveStampOpen() || editor.confirmState() || exportDialogOpen() || libraryFor(editor).isOpen() || pendingRecovery() || nameRequest()) return;
     const action = actionForKey(e);
     if (action) {
-      // Text fields keep their own undo and clipboard keys.
-      if (isTyping(e.target) && (action.menu === 'edit' || !e.ctrlKey)) return;
+      // Text fields keep their own undo and clipboard keys; the function keys (F1 help, F5 Play) type
+      // nothing, so they work from any field or box (F5 after ticking a condition left Play untouched).
+      if (isTyping(e.target) && !/^F\d{1,2}$/.test(e.key) && (action.menu === 'edit' || !e.ctrlKey)) return;
       e.preventDefault();
       if (!action.enabled || action.enabled(editor)) action.run(editor);
       return;

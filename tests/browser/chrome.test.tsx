@@ -221,3 +221,26 @@ describe('the Play panel at 1400 × 900', () => {
     expect(score().value).toBe('17');
   });
 });
+
+describe('the function keys', () => {
+  it('F5 leaves Play mode from a ticked condition box or a text field, as from the map', async () => {
+    // Found by the fight e2e: after a click on a condition's checkbox, F5 did nothing (the box counted as typing).
+    const editor = await playingSample(lair, { A: 20, K: 15, D: 10, T: 5 });
+    mount(() => <App editor={editor} />, 'position:fixed;inset:0');
+    await frame();
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    document.body.append(box);
+    box.focus();
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'F5', bubbles: true, cancelable: true }));
+    expect(editor.playing()).toBe(false);
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'F5', bubbles: true, cancelable: true }));
+    expect(editor.playing()).toBe(true);
+    // Ctrl+Z in a text field is still the field's own undo.
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, cancelable: true }));
+    expect(editor.playing()).toBe(true);
+  });
+});
