@@ -28,39 +28,11 @@
 // BENCH_RENDERER_DIR=out/renderer-old measures another build of the renderer (before / after).
 // editor-pan-tokens: the 512 map's 500 creatures all with token art (two pictures, as twenty goblins
 // share one), panned; BENCH_EDITOR_ONLY=pan runs only the pan cases on 64 and 512.
-import { build } from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { preview } from 'vite';
+import { max, ms, p95, root, startRenderer } from './lib/bench-page.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.resolve(root, process.env.BENCH_RENDERER_DIR ?? 'out/renderer');
-if (!existsSync(path.join(outDir, 'index.html'))) {
-  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-}
-const mapsFile = path.join(root, 'out/bench/editor-maps.cjs');
-await build({ entryPoints: [path.join(root, 'tests/bench/editor-maps.ts')], outfile: mapsFile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
-const { editorBenchMap } = createRequire(import.meta.url)(mapsFile);
-
-const server = await preview({ configFile: false, root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 5391), strictPort: false, open: false } });
-const url = server.resolvedUrls.local[0];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-
-const p95 = (xs) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
-};
-const max = (xs) => (xs.length ? Math.max(...xs) : NaN);
-const ms = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
+const { url, browser, editorBenchMap, close } = await startRenderer(5391);
 
 /** Page-side helpers, installed before the app loads. */
 function instrument() {
@@ -606,8 +578,7 @@ if (!only || only.includes('edit')) {
   console.log(`BENCH editor-box-select-200 ours_ms=${ms(p95(bigCrowd.box))} long_task_max_ms=${ms(max(bigCrowd.boxTask))} ours_ms_64=${ms(p95(smallCrowd.box))} long_task_max_ms_64=${ms(max(smallCrowd.boxTask))}`);
   console.log(`BENCH editor-drag-200 ours_ms=${ms(p95([...bigCrowd.drag, ...bigCrowd.dragCommit]))} move_p95_ms=${ms(p95(bigCrowd.drag))} drop_p95_ms=${ms(p95(bigCrowd.dragCommit))} long_task_max_ms=${ms(max(bigCrowd.dragTask))} ours_ms_64=${ms(p95([...smallCrowd.drag, ...smallCrowd.dragCommit]))} long_task_max_ms_64=${ms(max(smallCrowd.dragTask))}`);
   if (only?.every((p) => p === 'edit')) {
-    await browser.close();
-    await server.close();
+    await close();
     process.exit(0);
   }
 }
@@ -622,8 +593,7 @@ if (!only || only.includes('picture')) {
   );
   console.log(`BENCH picture-pan p95_ms=${ms(p95(a.pan))} max_ms=${ms(max(a.pan))} work_p95_ms=${ms(p95(a.pan.work))} p95_ms_1024=${ms(p95(b.pan))} work_p95_ms_1024=${ms(p95(b.pan.work))}`);
   if (only?.every((p) => p === 'picture')) {
-    await browser.close();
-    await server.close();
+    await close();
     process.exit(0);
   }
 }
@@ -646,8 +616,7 @@ if (only) {
   if (has('pan')) console.log(`BENCH editor-pan p95_ms=${ms(p95(big.pan))} max_ms=${ms(max(big.pan))} work_p95_ms=${ms(p95(big.pan.work))} p95_ms_64=${ms(p95(small.pan))}`);
   if (has('zoom')) console.log(`BENCH editor-zoom p95_ms=${ms(p95(big.zoom))} max_ms=${ms(max(big.zoom))} work_p95_ms=${ms(p95(big.zoom.work))} p95_ms_64=${ms(p95(small.zoom))}`);
   if (panTokensLine) console.log(panTokensLine);
-  await browser.close();
-  await server.close();
+  await close();
   process.exit(0);
 }
 
@@ -672,5 +641,4 @@ console.log(`BENCH editor-pan-2048 p95_ms=${ms(p95(huge.pan))} max_ms=${ms(max(h
 console.log(panTokensLine);
 console.log(`BENCH editor-paint-2048 p95_ms=${ms(p95(huge.paint))} max_ms=${ms(max(huge.paint))} from_dispatch_p95_ms=${ms(p95(huge.paint.dispatch))} p95_ms_64=${ms(p95(small.paint))}`);
 
-await browser.close();
-await server.close();
+await close();

@@ -8,58 +8,10 @@
 // Run alone: `npm run bench play-hover`. BENCH_RENDERER_DIR=out/renderer-old measures another build;
 // BENCH_PROFILE=f.cpuprofile profiles the 512 map's measured round, BENCH_TRACE=f.json writes a
 // Chromium trace of each map's (f-512.json, f-64.json: paint, pre-paint, commit per hover).
-import { build } from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { preview } from 'vite';
+import { writeFileSync } from 'node:fs';
+import { max, ms, p95, startRenderer } from './lib/bench-page.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.resolve(root, process.env.BENCH_RENDERER_DIR ?? 'out/renderer');
-if (!existsSync(path.join(outDir, 'index.html'))) {
-  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-}
-const mapsFile = path.join(root, 'out/bench/editor-maps.cjs');
-await build({ entryPoints: [path.join(root, 'tests/bench/editor-maps.ts')], outfile: mapsFile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
-const { editorBenchMap } = createRequire(import.meta.url)(mapsFile);
-
-/**
- * The editor bench's map with a session saved in it: initiative entered, the first Gargantuan
- * creature of the top-left corner first, the enemies near it after (their squares are threatened).
- */
-function playMap(side, creatures) {
-  const file = JSON.parse(editorBenchMap(side, creatures, 7).text);
-  const dragon = file.creatures.find((c) => c.size === 'gargantuan' && c.x === 2 && c.y === 6);
-  if (!dragon) throw new Error('play-hover: the bench map has no Gargantuan creature at 2,6');
-  const enemies = file.creatures.filter((c) => c.side !== dragon.side && c.x < 30 && c.y < 30);
-  const scores = Object.fromEntries([[dragon.id, 30], ...enemies.map((c, i) => [c.id, 20 - i])]);
-  file.play = { version: 2, seed: 1, cursor: 1, log: [{ kind: 'initiative', scores }] };
-  return { side, text: JSON.stringify(file), dragon: dragon.id, enemies: enemies.length };
-}
-
-// A serpentine over the squares around the creature (its move reaches 12 squares), through and past
-// the enemies in the corner, each hover a square away from the one before.
-const HOVERS = [];
-for (let y = 0; y <= 20; y += 2) for (let k = 0; k <= 24; k += 3) HOVERS.push({ x: (y / 2) % 2 ? 24 - k : k, y });
-
-const server = await preview({ configFile: false, root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 5393), strictPort: false, open: false } });
-const url = server.resolvedUrls.local[0];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-
-const p95 = (xs) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
-};
-const max = (xs) => (xs.length ? Math.max(...xs) : NaN);
-const ms = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
+const { url, browser, editorBenchMap, close } = await startRenderer(5393);
 
 /** Page-side: the time after every drawing callback of the next frame. */
 function instrument() {
@@ -155,6 +107,5 @@ try {
     `BENCH play-hover-gargantuan p95_ms=${ms(p95(big.times))} max_ms=${ms(max(big.times))} p95_ms_64=${ms(p95(small.times))} max_ms_64=${ms(max(small.times))} planned_p95_ms=${ms(p95(big.planned))} planned_p95_ms_64=${ms(p95(small.planned))} hovers=${big.times.length} provoking=${big.provoking} goal_ms=33`,
   );
 } finally {
-  await browser.close();
-  await server.close();
+  await close();
 }
