@@ -13,6 +13,25 @@ import { max, ms, p95, startRenderer } from './lib/bench-page.mjs';
 
 const { url, browser, editorBenchMap, close } = await startRenderer(5393);
 
+/**
+ * The editor bench's map with a session saved in it: initiative entered, the first Gargantuan
+ * creature of the top-left corner first, the enemies near it after (their squares are threatened).
+ */
+function playMap(side, creatures) {
+  const file = JSON.parse(editorBenchMap(side, creatures, 7).text);
+  const dragon = file.creatures.find((c) => c.size === 'gargantuan' && c.x === 2 && c.y === 6);
+  if (!dragon) throw new Error('play-hover: the bench map has no Gargantuan creature at 2,6');
+  const enemies = file.creatures.filter((c) => c.side !== dragon.side && c.x < 30 && c.y < 30);
+  const scores = Object.fromEntries([[dragon.id, 30], ...enemies.map((c, i) => [c.id, 20 - i])]);
+  file.play = { version: 2, seed: 1, cursor: 1, log: [{ kind: 'initiative', scores }] };
+  return { side, text: JSON.stringify(file), dragon: dragon.id, enemies: enemies.length };
+}
+
+// A serpentine over the squares around the creature (its move reaches 12 squares), through and past
+// the enemies in the corner, each hover a square away from the one before.
+const HOVERS = [];
+for (let y = 0; y <= 20; y += 2) for (let k = 0; k <= 24; k += 3) HOVERS.push({ x: (y / 2) % 2 ? 24 - k : k, y });
+
 /** Page-side: the time after every drawing callback of the next frame. */
 function instrument() {
   window.__afterFrame = () =>
