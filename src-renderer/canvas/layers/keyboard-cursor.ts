@@ -3,6 +3,7 @@ import { createEffect } from 'solid-js';
 import type { Editor } from '../../state/editor';
 import { squarePixels } from '../../state/view';
 import { konvaContext } from './draw-context';
+import { drawSquareBox } from './overlay';
 
 /**
  * The keyboard cursor on the interactive layer: its region (dashed), the cursor square in two
@@ -19,21 +20,8 @@ export function createKeyboardCursorLayer(editor: Editor) {
       const s = squarePixels(v);
       const q = editor.cursor();
       const region = editor.cursorRegion();
-      if (region) {
-        const x0 = Math.min(region.from.x, region.to.x);
-        const y0 = Math.min(region.from.y, region.to.y);
-        const w = Math.abs(region.to.x - region.from.x) + 1;
-        const h = Math.abs(region.to.y - region.from.y) + 1;
-        ctx.beginPath();
-        ctx.rect(v.panX + x0 * s, v.panY + y0 * s, w * s, h * s);
-        ctx.setAttr('fillStyle', 'rgba(47, 125, 225, 0.15)');
-        ctx.fill();
-        ctx.setAttr('strokeStyle', '#2f7de1');
-        ctx.setAttr('lineWidth', 2);
-        ctx.setLineDash([6, 4]);
-        ctx.stroke();
-        ctx.setLineDash([]);
-      }
+      // The region Shift+arrows grow, drawn as the Select tool's box is, a little stronger.
+      if (region) drawSquareBox(ctx, region.from, region.to, v, { fill: 'rgba(47, 125, 225, 0.15)', lineWidth: 2, dash: [6, 4] });
       const x = Math.round(v.panX + q.x * s);
       const y = Math.round(v.panY + q.y * s);
       const side = Math.max(4, Math.round(s));

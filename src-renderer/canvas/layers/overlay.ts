@@ -129,18 +129,31 @@ function drawFootprints(ctx: DrawContext, preview: Extract<ToolPreview, { kind: 
 
 /** The selection box between two squares. */
 function drawBox(ctx: DrawContext, preview: Extract<ToolPreview, { kind: 'box' }>, v: View): void {
+  drawSquareBox(ctx, preview.from, preview.to, v, BOX_STYLE);
+}
+
+/** How a box of squares is drawn: its tint, and its dashed outline. */
+export interface SquareBoxStyle {
+  fill: string;
+  lineWidth: number;
+  dash: number[];
+}
+const BOX_STYLE: SquareBoxStyle = { fill: 'rgba(47, 125, 225, 0.12)', lineWidth: 1.5, dash: [4, 3] };
+
+/** A tinted, dashed box round every square between two corners (both included): the Select tool's box, the keyboard cursor's region. */
+export function drawSquareBox(ctx: DrawContext, from: Square, to: Square, v: View, style: SquareBoxStyle): void {
   const s = squarePixels(v);
-  const x0 = Math.min(preview.from.x, preview.to.x);
-  const y0 = Math.min(preview.from.y, preview.to.y);
-  const w = Math.abs(preview.from.x - preview.to.x) + 1;
-  const h = Math.abs(preview.from.y - preview.to.y) + 1;
+  const x0 = Math.min(from.x, to.x);
+  const y0 = Math.min(from.y, to.y);
+  const w = Math.abs(from.x - to.x) + 1;
+  const h = Math.abs(from.y - to.y) + 1;
   ctx.beginPath();
   ctx.rect(v.panX + x0 * s, v.panY + y0 * s, w * s, h * s);
-  ctx.setAttr('fillStyle', 'rgba(47, 125, 225, 0.12)');
+  ctx.setAttr('fillStyle', style.fill);
   ctx.fill();
   ctx.setAttr('strokeStyle', '#2f7de1');
-  ctx.setAttr('lineWidth', 1.5);
-  ctx.setLineDash([4, 3]);
+  ctx.setAttr('lineWidth', style.lineWidth);
+  ctx.setLineDash(style.dash);
   ctx.stroke();
   ctx.setLineDash([]);
 }
