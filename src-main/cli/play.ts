@@ -106,6 +106,7 @@ export function playSummary(state: PlayState, session: PlaySession, dropped?: Dr
       };
     }),
     pending: state.pending.filter((p) => p.status === 'open').map((p) => ({ id: p.id, attacker: p.attacker, target: p.target, at: p.at })),
+    ...gmTools(state),
     // Numbered from 1, as the panel and the exported log number them.
     log: state.entries.map((e) => ({
       index: e.index + 1,
@@ -121,6 +122,37 @@ export function playSummary(state: PlayState, session: PlaySession, dropped?: Dr
       ...(e.refused ? { refused: e.refused } : {}),
     })),
     session,
+  };
+}
+
+/**
+ * The GM's tools on the board (docs/play.md › The command line): effects in play, the attack profiles
+ * kept, the area templates placed. Each field is written out by name, every one present (null when
+ * unset), so the shapes stay put when the model's own types grow.
+ */
+function gmTools(state: PlayState) {
+  return {
+    effects: state.effects.map((f) =>
+      f.kind === 'duration'
+        ? { id: f.id, kind: f.kind, name: f.name, on: f.on, condition: f.condition, ends: f.edge, turnOf: f.turnOf, round: f.round }
+        : { id: f.id, kind: f.kind, name: f.name, on: f.on, condition: f.condition, damage: f.damage, nonlethal: f.nonlethal, left: f.left },
+    ),
+    // In the board's creature order, so two runs list them alike whatever order they were set in.
+    attackProfiles: state.board.creatures.flatMap((c) => {
+      const p = state.attackProfiles.get(c.id);
+      return p ? [{ creature: c.id, attack: p.attack ?? null, damage: p.damage ?? null, against: p.against ?? null }] : [];
+    }),
+    areas: state.areas.map((a) => ({
+      id: a.id,
+      label: a.label,
+      shape: a.template.shape,
+      size: a.template.size,
+      origin: { x: a.template.origin.x, y: a.template.origin.y },
+      toward: a.template.toward ? { x: a.template.toward.x, y: a.template.toward.y } : null,
+      round: a.round,
+      squares: a.covers.squares.map((q) => ({ x: q.x, y: q.y })),
+      creatures: a.covers.creatures.map((k) => ({ creature: k.creature, cover: k.cover })),
+    })),
   };
 }
 
