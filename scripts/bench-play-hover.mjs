@@ -23,7 +23,7 @@ function playMap(side, creatures) {
   if (!dragon) throw new Error('play-hover: the bench map has no Gargantuan creature at 2,6');
   const enemies = file.creatures.filter((c) => c.side !== dragon.side && c.x < 30 && c.y < 30);
   const scores = Object.fromEntries([[dragon.id, 30], ...enemies.map((c, i) => [c.id, 20 - i])]);
-  file.play = { version: 2, seed: 1, cursor: 1, log: [{ kind: 'initiative', scores }] };
+  file.play = { version: 3, seed: 1, cursor: 1, log: [{ kind: 'initiative', scores }] };
   return { side, text: JSON.stringify(file), dragon: dragon.id, enemies: enemies.length };
 }
 

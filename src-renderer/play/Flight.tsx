@@ -131,7 +131,8 @@ export function StallSave(props: { editor: Editor }) {
   const unit = () => RULESETS[editor.playState()?.board.ruleset ?? 'd20-30'].lengthUnit;
   const save = (outcome: { success?: boolean; modifier?: number }) => editor.playAct({ kind: 'stall-save', creature: creature()!.id, ...outcome });
   // d20-phb-30.txt › Maneuverability: average, poor and clumsy flyers cannot hover and must keep a
-  // minimum forward speed; the model stalls one whose flight ends under it. Said before the GM moves.
+  // minimum forward speed; the model stalls one whose flight ends under it, and (rules edition 2, a
+  // session started since) one that ends its turn without flying. Said before the GM moves.
   const mustFly = () => {
     const c = creature();
     if (!c || stalled() || editor.playState()?.board.ruleset !== 'd20-30' || c.altitude <= 0 || !(c.speed.fly ?? 0)) return null;
@@ -143,7 +144,8 @@ export function StallSave(props: { editor: Editor }) {
       <Show when={mustFly()}>
         {(needed) => (
           <p class="hint" data-testid="play-must-fly">
-            {creature()!.name} cannot hover {creature()!.altitude} {unit()} up: a flight this turn that ends in the air under {needed()} {unit()} forward stalls it ({citeOf('d20-30', 'Minimum Forward Speed').display}).
+            {creature()!.name} cannot hover {creature()!.altitude} {unit()} up: a flight this turn that ends in the air under {needed()} {unit()} forward stalls it
+            {(editor.playState()?.rulesVersion ?? 1) >= 2 ? ', and so does ending the turn without flying' : ''} ({citeOf('d20-30', 'Minimum Forward Speed').display}).
           </p>
         )}
       </Show>

@@ -144,6 +144,12 @@ const PLAY_SESSION_MIGRATIONS: Record<number, (old: Record<string, unknown>) => 
    * version 2 reads as each action rolling from its position and nothing set aside: the same fight.
    */
   1: (old) => ({ ...old, version: 2 }),
+  /**
+   * 2 → 3: version 3 adds `rulesVersion`, the edition of Play's rules a fight is played by; a session
+   * without it was played by the first edition and is left without it, so it replays as it was played
+   * (a hovering d20 3.0 flyer does not stall at its turn's end; a 5-foot step is counted per turn).
+   */
+  2: (old) => ({ ...old, version: 3 }),
 };
 
 function migratePlaySession(data: Record<string, unknown>): { ok: true; data: Record<string, unknown> } | { ok: false; error: string } {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ARMOR_CATEGORIES,
+  CURRENT_RULES_VERSION,
   GRID_THICKNESS_MAX,
   LOAD_CATEGORIES,
   MANEUVERABILITIES,
@@ -220,9 +221,10 @@ export const PlayActionSchema = z.discriminatedUnion('kind', [
 /**
  * The play session's own format version, apart from the file's: version 1 (no `version` field) had
  * only the seed, the log and the cursor; version 2 adds the dice streams and the lines set aside when
- * an earlier entry is undone. The loader migrates older sessions (encounter-file.ts).
+ * an earlier entry is undone; version 3 the edition of Play's rules the fight is played by
+ * (`rulesVersion`, absent: 1). The loader migrates older sessions (encounter-file.ts).
  */
-export const CURRENT_PLAY_SESSION_VERSION = 2;
+export const CURRENT_PLAY_SESSION_VERSION = 3;
 
 const LOG_MAX = 100000;
 const Streams = z
@@ -261,6 +263,12 @@ export const PlaySessionSchema = z
     log: z.array(PlayActionSchema).max(LOG_MAX),
     streams: Streams.optional(),
     branches: z.array(PlayBranchSchema).max(1000).optional().describe('Lines of play set aside when an earlier entry was undone, oldest first.'),
+    rulesVersion: z
+      .int()
+      .min(1)
+      .max(CURRENT_RULES_VERSION)
+      .optional()
+      .describe("The edition of Play's rules the fight is played by, kept so it replays as it was played (absent: 1, a session saved before editions were kept)."),
   })
   .strict()
   .superRefine((session, ctx) => {

@@ -40,6 +40,14 @@ export const GRID_DEFAULTS: Required<GridStyle> = { color: '#141820', opacity: 0
 export const GRID_THICKNESS_MAX = 8;
 
 /**
+ * Play's rules as they stand, by edition (docs/play.md › Rules versions): a session keeps the edition
+ * it was started with, so a fight saved before a rule changed replays as it was played.
+ * 1: the first. 2: a d20 3.0 flyer that cannot hover stalls at the end of a turn it spent in the air
+ * without flying; the 5-foot step's limit counts the creature's moves out of turn in the same round.
+ */
+export const CURRENT_RULES_VERSION = 2;
+
+/**
  * A Play mode session as saved with the encounter, apart from the planned layout (the creatures
  * above stay where the GM planned them): the seed, the log of play actions and the cursor into it.
  * `src-shared/play` reads each action (and refuses, in words, one it cannot replay); here it is data.
@@ -52,6 +60,8 @@ export interface SavedPlaySession {
   streams?: number[];
   /** Lines of play set aside when an earlier entry was undone. */
   branches?: SavedPlayBranch[];
+  /** The edition of Play's rules the fight is played by (absent: 1, saved before editions were kept). */
+  rulesVersion?: number;
 }
 export interface SavedPlayBranch {
   log: SavedPlayAction[];

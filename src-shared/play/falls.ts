@@ -5,6 +5,7 @@ import type { FallAnswer, SurfaceName } from '../rules/engine/falling';
 import { footprintSide } from '../rules/engine/sizes';
 import type { MoveRequest } from '../rules/engine/types';
 import { fallDamage, fallingBody } from '../rules/falls';
+import { MANEUVERABILITY, stall } from '../rules/d20-30/aerial';
 import { RULESET_IMPLEMENTATIONS } from '../rules/registry';
 import { citeOf, PLAY_RULES } from './cite';
 import { damageWords, takeDamage } from './health';
@@ -98,6 +99,53 @@ export function resolveFall(state: PlayState, e: LogEntry, mover: Creature, heig
     } else if (prone) parts.push('; it stays prone');
   }
   e.text += ` ${parts.join('')}.`;
+}
+
+/**
+ * d20-phb-30.txt › Minimum Forward Speed: a flyer that "fails to maintain its minimum forward speed …
+ * must land at the end of its movement. If it is too high above the ground to land, it falls straight
+ * down, descending 150 feet in the first round of falling. If this distance brings it to the ground, it
+ * takes falling damage. If the fall doesn't bring the creature to the ground, it must spend its next
+ * turn recovering from the stall." The one stall path: a flight that ends too slow and a turn spent
+ * hovering by a flyer that cannot hover both come here. `cause` says why, for the log.
+ */
+export function stallFlyer(state: PlayState, e: LogEntry, mover: Creature, random: RandomSource, cause: string): void {
+  const unit = RULESETS[state.board.ruleset].lengthUnit;
+  const stallRule = citeOf(state.board.ruleset, 'Minimum Forward Speed');
+  e.rules.push(stallRule);
+  const first = stall(mover.altitude, []);
+  const fell = first.rounds[0]!.fell;
+  if (first.landed) {
+    resolveFall(state, e, mover, fell, { x: mover.x, y: mover.y }, random, `stalls (${cause})`);
+    return;
+  }
+  mover.altitude -= fell;
+  state.stalled[mover.id] = { fallen: fell };
+  e.conditions.push('stalled');
+  e.text += ` It stalls and drops ${fell} ${unit} to ${mover.altitude} ${unit} up; next turn it must succeed on a DC 20 Reflex save or fall 300 ${unit} more (${stallRule.display}; the GM rolls the save).`;
+}
+
+/**
+ * A turn spent in the air without flying, at its end (from rules edition 2). d20-phb-30.txt ›
+ * Maneuverability: only perfect and good flyers "Hover: The ability to stay in one place while
+ * airborne"; average, poor and clumsy ones have a "Minimum forward speed" of half their fly speed, and
+ * one that "fails to maintain its minimum forward speed" stalls (› Minimum Forward Speed). A flight
+ * this turn was judged when it was made (it kept the speed, or it stalled), so what is left is a turn
+ * in which the flyer did not move; a turn spent recovering from a stall (`stall-save`) is the text's
+ * own use of that turn and does not stall it again, nor does a turn of a flyer still stalled.
+ */
+export function hoverStall(state: PlayState, e: LogEntry, id: string, random: RandomSource): void {
+  if (state.board.ruleset !== 'd20-30' || state.turn.moved || state.stalled[id]) return;
+  const flyer = state.board.creatures.find((c) => c.id === id);
+  if (!flyer || flyer.altitude <= 0) return;
+  const maneuverability = flyer.speed.maneuverability ?? 'average';
+  const needed = (flyer.speed.fly ?? 0) * MANEUVERABILITY[maneuverability].minimumForward;
+  // Perfect and good flyers hover (no minimum); a creature with no fly speed has no minimum to keep.
+  if (needed <= 0) return;
+  const unit = RULESETS[state.board.ruleset].lengthUnit;
+  e.rules.push(citeOf(state.board.ruleset, 'Maneuverability'));
+  e.text += ` ${flyer.name} stayed ${flyer.altitude} ${unit} up without flying, and ${maneuverability} maneuverability cannot hover.`;
+  stallFlyer(state, e, flyer, random, `0 ${unit} forward, under its minimum forward speed of ${needed} ${unit}`);
 }
 
 /**

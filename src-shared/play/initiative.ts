@@ -1,7 +1,8 @@
 import { RULESETS, type Creature, type Encounter } from '../model';
 import { DiceError, formatDice, parseDice, roll, type DiceExpression, type RandomSource } from '../rules/engine/dice';
 import { endEffectsTimedBy, roundEnd, turnEdge } from './effects';
-import { creatureOf, entry, nameOf, ownEntry, startTurn } from './state';
+import { hoverStall } from './falls';
+import { creatureOf, entry, nameOf, ownEntry, rulesFrom, startTurn } from './state';
 import { freshTurn } from './turns';
 import { PlayRefused, type InitiativeEntry, type LogEntry, type PlayAction, type PlayState } from './types';
 
@@ -108,6 +109,9 @@ export function nextTurn(state: PlayState, index: number, action: Extract<PlayAc
   // The entry belongs to the round the turn ended in (the exported log files it under that round).
   const endedRound = state.round;
   const e = entry(state, index, action, ended, `${ended ? nameOf(state, ended) : 'Nobody'} ends the turn.`);
+  // The turn's movement is over: a flyer that cannot hover and did not fly stalls now, before the
+  // effects that end with the turn (its fall rolls first from this action's dice).
+  if (ended && rulesFrom(state, 2)) hoverStall(state, e, ended, random);
   if (ended) turnEdge(state, e, ended, 'end');
   passTurn(state, e, state.turnIndex + 1, random);
   e.round = endedRound;

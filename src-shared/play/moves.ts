@@ -1,5 +1,4 @@
 import { RULESETS, type Creature, type Encounter } from '../model';
-import { stall } from '../rules/d20-30/aerial';
 import { DiceError, formatDice, parseDice, roll, type DiceExpression, type RandomSource } from '../rules/engine/dice';
 import type { FlightPathAnswer } from '../rules/engine/flight';
 import { hostile } from '../rules/engine/relations';
@@ -11,7 +10,7 @@ import { RULESET_IMPLEMENTATIONS } from '../rules/registry';
 import { proximityActions, proximityResistance } from '../rules/six-d6';
 import { citeOf, PLAY_RULES } from './cite';
 import { conditionRefusal } from './conditions';
-import { ledgeOnPath, resolveFall } from './falls';
+import { ledgeOnPath, resolveFall, stallFlyer } from './falls';
 import { creatureOf, entry, nameOf, perCreature, requireTurn, sq } from './state';
 import { spendTurn, TURN_ECONOMY, turnRefusal } from './turns';
 import { PlayRefused, type LogEntry, type PlayAction, type PlayState, type Square } from './types';
@@ -263,19 +262,7 @@ function flightMove(state: PlayState, e: LogEntry, mover: Creature, action: Extr
   const unit = costUnitWords(RULESETS[ruleset].speedUnit);
   e.text = `${mover.name} flies from ${sq(from)} (${from.z} ${unitLength} up) to ${sq(last)} (${last.z} ${unitLength} up): ${count(answer.total, unit)}, ${rule.label}; ${count(state.turn.spent, unit)} this turn.`;
   listProvocations(state, e, e.index, mover, provoked);
-  if (stalls) {
-    const stallRule = citeOf(ruleset, 'Minimum Forward Speed');
-    e.rules.push(stallRule);
-    const first = stall(last.z, []);
-    const fell = first.rounds[0]!.fell;
-    if (first.landed) resolveFall(state, e, mover, fell, last, random, `stalls (${answer.reason.split(':')[0]})`);
-    else {
-      mover.altitude = last.z - fell;
-      state.stalled[mover.id] = { fallen: fell };
-      e.conditions.push('stalled');
-      e.text += ` It stalls and drops ${fell} ${unitLength} to ${mover.altitude} ${unitLength} up; next turn it must succeed on a DC 20 Reflex save or fall 300 ${unitLength} more (${stallRule.display}; the GM rolls the save).`;
-    }
-  }
+  if (stalls) stallFlyer(state, e, mover, random, answer.reason.split(':')[0]!);
   e.round = state.round;
   return e;
 }

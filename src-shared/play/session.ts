@@ -2,6 +2,7 @@ import type { Encounter } from '../model';
 import { MoveRefused, type MoveAction, type MoveRequest, type PathAnswer } from '../rules/engine/types';
 import { checkPath } from '../rules/movement';
 import { actionRandom, applyAction, initialState } from './apply';
+import { CURRENT_RULES_VERSION } from './state';
 import { TURN_ECONOMY } from './turns';
 import { PlayRefused, type LogEntry, type PlayAction, type PlayActionKind, type PlayBranch, type PlayResult, type PlaySession, type PlayState, type Square } from './types';
 
@@ -13,7 +14,7 @@ import { PlayRefused, type LogEntry, type PlayAction, type PlayActionKind, type 
 
 export function newSession(seed: number): PlaySession {
   if (!Number.isInteger(seed)) throw new PlayRefused('The seed is a whole number.');
-  return { seed, log: [], cursor: 0 };
+  return { seed, log: [], cursor: 0, rulesVersion: CURRENT_RULES_VERSION };
 }
 
 /**
@@ -21,7 +22,7 @@ export function newSession(seed: number): PlaySession {
  * be replayed (a hand-edited file) is kept in the log with an entry saying why, and changes nothing.
  */
 export function replay(planned: Encounter, session: PlaySession, upTo: number = session.cursor): PlayState {
-  let state = initialState(planned);
+  let state = initialState(planned, rulesVersionOf(session));
   // The entries are gathered here and each state in between holds only its own: every action copies
   // the state it starts from, and copying the whole log at each step made a long replay quadratic.
   const entries: LogEntry[] = [];
@@ -52,6 +53,11 @@ export function replay(planned: Encounter, session: PlaySession, upTo: number = 
     }
   }
   return { ...state, entries };
+}
+
+/** The edition of Play's rules a session is played by: a session saved before editions were kept is 1. */
+export function rulesVersionOf(session: PlaySession): number {
+  return session.rulesVersion ?? 1;
 }
 
 /**
@@ -218,9 +224,14 @@ export function undoEntry(planned: Encounter, session: PlaySession, index: numbe
     note: `Before entry ${index + 1} (${before[index]?.text ?? session.log[index]!.kind}) was undone`,
     left: notReapplied.map((r) => ({ index: r.index, reason: r.reason })),
   };
-  const next: PlaySession = { seed: session.seed, log, cursor, branches: [...(session.branches ?? []), branch] };
+  const next: PlaySession = { seed: session.seed, log, cursor, branches: [...(session.branches ?? []), branch], ...rulesOf(session) };
   if (streams.some((s, i) => s !== i)) next.streams = streams;
   return { ok: true, session: next, state: cursor === log.length ? state : replay(planned, next), undone: before[index]!, notReapplied };
+}
+
+/** The session's rules edition as a field to copy, absent when it was absent (edition 1). */
+function rulesOf(session: PlaySession): Pick<PlaySession, 'rulesVersion'> {
+  return session.rulesVersion !== undefined ? { rulesVersion: session.rulesVersion } : {};
 }
 
 /** A line's own data: its log, its dice streams (when not the positions) and its cursor. */
@@ -274,7 +285,7 @@ export function switchBranch(session: PlaySession, branch: number): PlaySession 
   const setAside: PlayBranch = { ...lineOf(session), at: b.at, note: `The line played after entry ${b.at + 1} was undone`, left: [] };
   const branches = [...session.branches!];
   branches[branch] = setAside;
-  const next: PlaySession = { seed: session.seed, log: b.log, cursor: Math.max(0, Math.min(b.cursor, b.log.length)), branches };
+  const next: PlaySession = { seed: session.seed, log: b.log, cursor: Math.max(0, Math.min(b.cursor, b.log.length)), branches, ...rulesOf(session) };
   if (b.streams) next.streams = b.streams;
   return next;
 }
@@ -312,6 +323,7 @@ export function savedSession(encounter: Encounter): PlaySession | null {
   const session: PlaySession = { seed: saved.seed, cursor: Math.max(0, Math.min(saved.cursor, saved.log.length)), log: saved.log as unknown as PlayAction[] };
   if (saved.streams) session.streams = [...saved.streams];
   if (saved.branches?.length) session.branches = saved.branches as unknown as PlayBranch[];
+  if (saved.rulesVersion !== undefined) session.rulesVersion = saved.rulesVersion;
   return session;
 }
 
@@ -324,6 +336,7 @@ export function savedPlay(session: PlaySession | null): NonNullable<Encounter['p
   const out: PlaySession = { seed: session.seed, cursor: session.cursor, log: session.log };
   if (session.streams) out.streams = session.streams;
   if (session.branches?.length) out.branches = session.branches;
+  if (session.rulesVersion !== undefined) out.rulesVersion = session.rulesVersion;
   return JSON.parse(JSON.stringify(out)) as NonNullable<Encounter['play']>;
 }
 
@@ -331,7 +344,7 @@ export function savedPlay(session: PlaySession | null): NonNullable<Encounter['p
 export function withSession(encounter: Encounter, session: PlaySession | null): Encounter {
   const out: Encounter = { ...encounter };
   // A session with an empty log is still stored when asked for (its seed); `savedPlay` leaves it out.
-  if (session) out.play = savedPlay(session) ?? { seed: session.seed, cursor: 0, log: [] };
+  if (session) out.play = savedPlay(session) ?? { seed: session.seed, cursor: 0, log: [], ...rulesOf(session) };
   else delete out.play;
   return out;
 }

@@ -1,4 +1,4 @@
-import type { Creature, Encounter } from '../model';
+import { CURRENT_RULES_VERSION, type Creature, type Encounter } from '../model';
 import { freshHealth } from './health';
 import { freshTurn } from './turns';
 import { PlayRefused, type Health, type LogEntry, type PendingAttack, type PlayAction, type PlayState, type Square } from './types';
@@ -18,8 +18,15 @@ export function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, id:
   return record && Object.hasOwn(record, id) ? record[id] : undefined;
 }
 
+export { CURRENT_RULES_VERSION };
+
+/** Whether a fight follows the rules of `edition` or later. */
+export function rulesFrom(state: PlayState, edition: number): boolean {
+  return state.rulesVersion >= edition;
+}
+
 /** The state before anything is played: the planned layout, no initiative yet. */
-export function initialState(planned: Encounter): PlayState {
+export function initialState(planned: Encounter, rulesVersion: number = CURRENT_RULES_VERSION): PlayState {
   const health = new Map<string, Health>();
   for (const c of planned.creatures) health.set(c.id, freshHealth());
   // The board is the planned layout only: a saved session is not part of it.
@@ -41,6 +48,7 @@ export function initialState(planned: Encounter): PlayState {
     attackProfiles: new Map(),
     conditions: new Map(),
     effects: [],
+    rulesVersion,
   };
 }
 

@@ -149,6 +149,12 @@ export interface PlaySession {
   streams?: number[];
   /** Lines of play set aside when an earlier entry was undone, oldest first: the GM can go back to one. */
   branches?: PlayBranch[];
+  /**
+   * The edition of Play's rules the fight is played by (`CURRENT_RULES_VERSION` for a new session), kept
+   * for the session's life so a saved fight replays as it was played. Absent: 1, a session from before
+   * the field (docs/play.md › Rules versions).
+   */
+  rulesVersion?: number;
 }
 
 /** A line of play set aside ("a branch in the log"): the whole log as it was, to go back to. */
@@ -299,6 +305,8 @@ export interface PlayState {
   conditions: Map<string, string[]>;
   /** Effects in play, in the order they were added (turn control, `effects.ts`). */
   effects: PlayEffect[];
+  /** The edition of Play's rules this fight follows (its session's `rulesVersion`). */
+  rulesVersion: number;
 }
 
 /** An area template on the board, with what it covered when it was placed. */

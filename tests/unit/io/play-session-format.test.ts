@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENT_PLAY_SESSION_VERSION, EncounterFileSchema, parseEncounter, parseScenario, serializeEncounter } from '../../../src-shared/io';
-import { newSession, perform, replay, savedSession, undoEntry, withSession, type PlayAction, type PlaySession } from '../../../src-shared/play';
+import { CURRENT_RULES_VERSION, newSession, perform, replay, savedSession, undoEntry, withSession, type PlayAction, type PlaySession } from '../../../src-shared/play';
 
 // Issue 17 › 6: the play session has a format version of its own; sessions saved before it (no
 // `version`) are version 1 and migrate on opening. The file's own format version is unchanged.
@@ -35,8 +35,8 @@ const fileOf = (s: PlaySession) => JSON.parse(serializeEncounter(withSession(PLA
 describe('the play session format version', () => {
   it('is written with every saved session, the file format unchanged', () => {
     const file = fileOf(played());
-    expect(CURRENT_PLAY_SESSION_VERSION).toBe(2);
-    expect(file.play.version).toBe(2);
+    expect(CURRENT_PLAY_SESSION_VERSION).toBe(3);
+    expect(file.play.version).toBe(3);
     expect(file.formatVersion).toBe(2);
     expect(EncounterFileSchema.safeParse(file).success).toBe(true);
   });
@@ -54,8 +54,8 @@ describe('the play session format version', () => {
     const resumed = savedSession(r.encounter)!;
     expect(resumed).toEqual(session);
     expect(replay(r.encounter, resumed)).toEqual(replay(PLANNED, session));
-    // Saved again, it is version 2.
-    expect(JSON.parse(serializeEncounter(r.encounter)).play.version).toBe(2);
+    // Saved again, it is the current version.
+    expect(JSON.parse(serializeEncounter(r.encounter)).play.version).toBe(3);
   });
 
   it('a format 1 file with a session migrates both (the file 1 → 2, the session 1 → 2)', () => {
@@ -69,10 +69,10 @@ describe('the play session format version', () => {
 
   it('a session from a newer version, or with a version that is not a number, is refused in words', () => {
     const newer = fileOf(played());
-    newer.play.version = 3;
+    newer.play.version = 4;
     expect(parseEncounter(JSON.stringify(newer))).toEqual({
       ok: false,
-      error: 'play.version: the play session is format 3, made by a newer version of Encounter Builder; this version reads up to 2',
+      error: 'play.version: the play session is format 4, made by a newer version of Encounter Builder; this version reads up to 3',
     });
     const odd = fileOf(played());
     odd.play.version = 'two';
@@ -122,5 +122,42 @@ describe('the play session format version', () => {
     const branch = r.encounter.play!.branches![0]!;
     expect(branch.log[1]).toEqual({ kind: 'damage', creature: to, amount: 3 });
     expect(Object.keys(branch.log[0]!['modifiers'] as object)).toEqual(['A', to]);
+  });
+
+  it('a version 2 session (before rules editions) opens as version 3 without an edition, and replays as it was played', () => {
+    // d20-phb-30.txt › Maneuverability: a poor flyer cannot hover. Edition 2 stalls it at the end of
+    // a turn spent hovering; a session saved before (edition 1) did not, and still does not.
+    const sky = parseScenario(`ruleset: d20-30
+map:
+  . . . .
+  . . . .
+creatures:
+  W: name=Wyvern size=medium side=enemy speed=20 fly=60 maneuver=poor alt=20 at=1,0
+  F: name=Fighter size=medium side=party speed=30 at=3,1
+`);
+    const log: PlayAction[] = [{ kind: 'initiative', scores: { W: 20, F: 10 } }, { kind: 'next-turn' }];
+    const file = JSON.parse(serializeEncounter(sky)) as Record<string, any>;
+    file.play = { version: 2, seed: 3, cursor: 2, log };
+    const r = parseEncounter(JSON.stringify(file));
+    expect(r.ok, r.ok ? '' : r.error).toBe(true);
+    if (!r.ok) return;
+    const old = savedSession(r.encounter)!;
+    expect(old.rulesVersion).toBeUndefined();
+    expect(replay(r.encounter, old).board.creatures.find((c) => c.id === 'W')!.altitude).toBe(20);
+    // Saved again it stays edition 1 (no field); a new session plays by the current edition.
+    const again = JSON.parse(serializeEncounter(r.encounter)) as Record<string, any>;
+    expect(again.play.version).toBe(3);
+    expect(again.play).not.toHaveProperty('rulesVersion');
+    const now = { ...newSession(3), log, cursor: 2 };
+    expect(replay(sky, now).board.creatures.find((c) => c.id === 'W')!.altitude).toBe(0);
+  });
+
+  it('a rules edition this version does not know is refused with the field named', () => {
+    const file = fileOf(played());
+    expect(file.play.rulesVersion).toBe(CURRENT_RULES_VERSION);
+    file.play.rulesVersion = CURRENT_RULES_VERSION + 1;
+    const r = parseEncounter(JSON.stringify(file));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(/^play\.rulesVersion: /);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src-shared/io';
 import type { Encounter } from '../../../src-shared/model';
-import { newSession, perform, replay, reset, switchBranch, timeline, undo, undoEntry, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
+import { CURRENT_RULES_VERSION, newSession, perform, replay, reset, switchBranch, timeline, undo, undoEntry, type PlayAction, type PlaySession, type PlayState } from '../../../src-shared/play';
 import { play } from './play-steps';
 
 // Issue 17 › 6: undo one earlier action without losing what came after, as a branch in the log.
@@ -115,9 +115,10 @@ describe('undo one earlier action', () => {
     expect(r.state.entries[1]!.dice).toEqual(fall.dice);
     // Replay's animation (`timeline`) rolls from the same streams.
     expect(timeline(D20, r.session).at(-1)).toEqual(r.state);
-    // Reset empties the log and its streams; the line set aside stays, to go back to.
+    // Reset empties the log and its streams; the line set aside stays, to go back to, and so do the
+    // rules the session plays by (the line replays by them).
     const emptied = reset(r.session);
-    expect(emptied).toEqual({ seed: 7, log: [], cursor: 0, branches: r.session.branches });
+    expect(emptied).toEqual({ seed: 7, log: [], cursor: 0, branches: r.session.branches, rulesVersion: CURRENT_RULES_VERSION });
     expect(r.state.health.get('A')!.damage).toBe(state.health.get('A')!.damage);
     expect(r.state.health.get('O')!.damage).toBe(0);
     // The next action rolls from a stream no action in the line uses.
