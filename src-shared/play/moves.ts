@@ -12,7 +12,7 @@ import { citeOf, PLAY_RULES } from './cite';
 import { conditionRefusal } from './conditions';
 import { ledgeOnPath, resolveFall, stallFlyer } from './falls';
 import { creatureOf, entry, nameOf, perCreature, requireTurn, sq } from './state';
-import { spendTurn, TURN_ECONOMY, turnRefusal } from './turns';
+import { noteRoundMovement, roundRefusal, spendTurn, TURN_ECONOMY, turnRefusal } from './turns';
 import { PlayRefused, type LogEntry, type PlayAction, type PlayState, type Square } from './types';
 
 
@@ -31,13 +31,27 @@ const MOVE_VERBS: Readonly<Record<MoveAction, string>> = {
   charge: 'charges',
 };
 
-export function moveAction(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'move' }>, random: RandomSource): LogEntry {
+/**
+ * Whose movement a move is: the creature's own on its turn or out of turn (a reaction), which counts in
+ * its round (`roundRefusal`), or the GM's correction, which is no movement of the creature's own.
+ */
+export type MoveBy = 'turn' | 'reaction' | 'correction';
+
+export function moveAction(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'move' }>, random: RandomSource, by: MoveBy = 'turn'): LogEntry {
+  const e = moveAlongPath(state, index, action, random, by);
+  if (by !== 'correction') noteRoundMovement(state, action.creature, action.action, by === 'reaction');
+  return e;
+}
+
+function moveAlongPath(state: PlayState, index: number, action: Extract<PlayAction, { kind: 'move' }>, random: RandomSource, by: MoveBy): LogEntry {
   const ruleset = state.board.ruleset;
   const mover = creatureOf(state, action.creature);
   requireTurn(state, mover);
   if (state.stalled[mover.id]) throw new PlayRefused(`${mover.name} is stalled: it spends its turn on a DC 20 Reflex save to recover (d20-phb-30.txt › Minimum Forward Speed).`);
   const refusal = turnRefusal(ruleset, state.turn, mover, action.action);
   if (refusal) throw new PlayRefused(refusal, null, TURN_ECONOMY[ruleset].actions[action.action]?.rule ?? null);
+  const inRound = by === 'correction' ? null : roundRefusal(state, mover, action.action);
+  if (inRound) throw new PlayRefused(inRound.why, null, inRound.rule);
   const stoppedByCondition = conditionRefusal(state, mover, action.action);
   if (stoppedByCondition) throw new PlayRefused(stoppedByCondition.why, null, stoppedByCondition.rule);
   if (!Array.isArray(action.path) || action.path.length === 0) throw new PlayRefused('A move needs at least one square to go to.');
@@ -328,10 +342,13 @@ export function standUp(state: PlayState, index: number, action: Extract<PlayAct
   requireTurn(state, c);
   const refusal = turnRefusal(ruleset, state.turn, c, 'stand-up');
   if (refusal) throw new PlayRefused(refusal);
+  const inRound = roundRefusal(state, c, 'stand-up');
+  if (inRound) throw new PlayRefused(inRound.why, null, inRound.rule);
   const stoppedByCondition = conditionRefusal(state, c, 'stand-up');
   if (stoppedByCondition) throw new PlayRefused(stoppedByCondition.why, null, stoppedByCondition.rule);
   c.prone = false;
   spendTurn(ruleset, state.turn, 'stand-up');
+  noteRoundMovement(state, c.id, 'stand-up', false);
   const rule = TURN_ECONOMY[ruleset].actions['stand-up']!;
   const e = entry(state, index, action, c.id, `${c.name} stands up: ${rule.label.replace(/^Stand up \(?/, '').replace(/\)$/, '')}.`);
   e.rules.push(rule.rule);

@@ -32,7 +32,9 @@ export function outOfTurnMove(state: PlayState, index: number, action: Extract<P
   let e: LogEntry;
   try {
     const { outOfTurn: _why, kind: _kind, ...move } = action;
-    e = moveAction(state, index, { ...move, kind: 'move' }, random);
+    // A reaction is the creature's own movement and counts in its round (turns.ts › roundRefusal);
+    // a GM correction puts right where it should be and is none of its own.
+    e = moveAction(state, index, { ...move, kind: 'move' }, random, action.outOfTurn);
   } finally {
     state.current = own.current;
     state.turnIndex = own.turnIndex;

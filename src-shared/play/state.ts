@@ -49,6 +49,7 @@ export function initialState(planned: Encounter, rulesVersion: number = CURRENT_
     conditions: new Map(),
     effects: [],
     rulesVersion,
+    roundMovement: new Map(),
   };
 }
 
@@ -77,6 +78,8 @@ export function draft(state: PlayState): PlayState {
     attackProfiles: new Map(state.attackProfiles),
     conditions: new Map([...state.conditions].map(([id, list]) => [id, [...list]])),
     effects: state.effects.map((f) => ({ ...f })),
+    // Its records are replaced, never changed in place: a copy of the Map is enough.
+    roundMovement: new Map(state.roundMovement),
   };
 }
 

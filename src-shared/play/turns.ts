@@ -2,7 +2,7 @@ import { RULESETS, type Creature, type RulesetId } from '../model';
 import type { MoveAction } from '../rules/engine/types';
 import { citeOf } from './cite';
 import { conditionRefusal } from './conditions';
-import type { PlayState, RuleCite, TurnAction, TurnState } from './types';
+import type { PlayState, RoundMovement, RuleCite, TurnAction, TurnState } from './types';
 
 /**
  * What a turn's movement may be in each ruleset, read from its text. `cost` says what the action
@@ -170,6 +170,58 @@ export function spendTurn(ruleset: RulesetId, turn: TurnState, action: TurnActio
   turn.moved = true;
 }
 
+/**
+ * Where a text counts the 5-foot step's limit by the round, not the turn (from rules edition 2): then a
+ * creature's own moves out of turn in the round count with its turn's.
+ * - epic-path.txt › 5-Foot Step: "in any round in which it doesn't perform any other kind of movement.
+ *   Creatures cannot take more than one 5-foot step in a round, and cannot take a 5-foot step in the
+ *   same round in which it moved any distance through its own actions"; standing up "is also
+ *   considered movement".
+ * - d20-srd-35.txt › Movement in Combat and d20-phb-30.txt › Movement in Combat: "you can move your
+ *   speed in a round …"; "If you do something that requires a full round you can only take a 5-foot
+ *   step": the step is the round's movement, alone in it.
+ * 6d6.txt › 5' Step limits it by the kind of action ("only usable in initiative and opportunity
+ * actions"), not by the round; startroid.txt's shift is a move action of "your turn" (› Double Move):
+ * neither counts moves out of turn together, so neither is here.
+ */
+export const STEP_ROUND_RULE: Partial<Readonly<Record<RulesetId, RuleCite>>> = {
+  'epic-path': citeOf('epic-path', '5-Foot Step'),
+  'd20-35': citeOf('d20-35', 'Movement in Combat'),
+  'd20-30': citeOf('d20-30', 'Movement in Combat'),
+};
+
+/** The rules edition from which the step's round counts moves out of turn (session.ts › rulesVersion). */
+const STEP_ROUND_EDITION = 2;
+
+/** Whether this fight counts the creature's own movement by the round (its text and edition say so). */
+function countsByRound(state: PlayState): boolean {
+  return state.rulesVersion >= STEP_ROUND_EDITION && STEP_ROUND_RULE[state.board.ruleset] !== undefined;
+}
+
+/**
+ * Why the round does not allow a creature's own movement now, or null: a 5-foot step taken this round
+ * (on its turn or out of turn) allows no other movement, and any movement this round allows no step.
+ * The turn's own limits are `turnRefusal`'s; this adds the moves made out of turn.
+ */
+export function roundRefusal(state: PlayState, creature: Creature, action: TurnAction): { why: string; rule: RuleCite } | null {
+  if (!countsByRound(state)) return null;
+  const rule = STEP_ROUND_RULE[state.board.ruleset]!;
+  const done = state.roundMovement.get(creature.id);
+  if (!done || done.round !== state.round) return null;
+  if (done.stepped) return { why: `${creature.name} took a 5-foot step in round ${state.round}${done.outOfTurn ? ' (out of turn)' : ''}: no other movement in the round (${rule.ref}).`, rule };
+  if (action === 'step') return { why: `${creature.name} has already moved in round ${state.round}${done.outOfTurn ? ' (out of turn)' : ''}: no 5-foot step in the round (${rule.ref}).`, rule };
+  return null;
+}
+
+/** Notes a creature's own movement in the round, for `roundRefusal`. A record is replaced, never changed (copies share them). */
+export function noteRoundMovement(state: PlayState, creature: string, action: TurnAction, outOfTurn: boolean): void {
+  if (!countsByRound(state)) return;
+  const before = state.roundMovement.get(creature);
+  const same = before && before.round === state.round ? before : null;
+  const next: RoundMovement = { round: state.round, stepped: (same?.stepped ?? false) || action === 'step', outOfTurn: (same?.outOfTurn ?? false) || outOfTurn };
+  state.roundMovement.set(creature, next);
+}
+
 export interface TurnOption {
   action: TurnAction;
   label: string;
@@ -191,7 +243,7 @@ export function turnOptions(state: PlayState): TurnOption[] {
   const out: TurnOption[] = [];
   const stalled = state.stalled[creature.id] ? `${creature.name} is stalled: it spends its turn on a DC 20 Reflex save (d20-phb-30.txt › Minimum Forward Speed).` : null;
   for (const [action, rule] of Object.entries(economy.actions) as [TurnAction, TurnActionRule][]) {
-    const why = stalled ?? turnRefusal(ruleset, state.turn, creature, action) ?? conditionRefusal(state, creature, action)?.why ?? null;
+    const why = stalled ?? turnRefusal(ruleset, state.turn, creature, action) ?? roundRefusal(state, creature, action)?.why ?? conditionRefusal(state, creature, action)?.why ?? null;
     out.push({ action, label: rule.label, allowed: why === null, why: why ?? '', rule: rule.rule });
   }
   if (!economy.actions.charge) out.push({ action: 'charge', label: 'Charge', allowed: false, why: economy.noCharge, rule: null });

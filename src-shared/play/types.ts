@@ -307,6 +307,19 @@ export interface PlayState {
   effects: PlayEffect[];
   /** The edition of Play's rules this fight follows (its session's `rulesVersion`). */
   rulesVersion: number;
+  /**
+   * By creature id: its own movement in the latest round it moved (on its turn or out of turn), where
+   * its text limits the 5-foot step by the round (`turns.ts › roundRefusal`; rules edition 2).
+   */
+  roundMovement: Map<string, RoundMovement>;
+}
+
+/** A creature's own movement in one round: that it moved, whether by a 5-foot step, whether out of turn. */
+export interface RoundMovement {
+  round: number;
+  stepped: boolean;
+  /** Some of it was out of turn (a reaction): said when it refuses a later move. */
+  outOfTurn: boolean;
 }
 
 /** An area template on the board, with what it covered when it was placed. */
