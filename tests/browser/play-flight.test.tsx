@@ -294,7 +294,7 @@ creatures:
     const host = panel(editor);
     await frame();
     // Poor maneuverability cannot hover (d20-phb-30.txt › Maneuverability): said before it moves.
-    expect(host.querySelector('[data-testid="play-must-fly"]')!.textContent).toContain('under 30 ft forward stalls it');
+    expect(host.querySelector('[data-testid="play-must-fly"]')!.textContent).toContain('under 30 ft forward stalls it, and so does ending the turn without flying (d20 3.0 combat › Minimum Forward Speed).');
     editor.setMoveMode('fly');
     t.pointerMove({ x: 2, y: 1 });
     expect(editor.movePlan()!.stalls).toBe(true);
