@@ -78,8 +78,8 @@ export function draft(state: PlayState): PlayState {
     attackProfiles: new Map(state.attackProfiles),
     conditions: new Map([...state.conditions].map(([id, list]) => [id, [...list]])),
     effects: state.effects.map((f) => ({ ...f })),
-    // Its records are replaced, never changed in place: a copy of the Map is enough.
-    roundMovement: new Map(state.roundMovement),
+    // Shared: a move replaces the Map (turns.ts › noteRoundMovement), never changes it in place.
+    roundMovement: state.roundMovement,
   };
 }
 

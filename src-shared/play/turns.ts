@@ -213,13 +213,16 @@ export function roundRefusal(state: PlayState, creature: Creature, action: TurnA
   return null;
 }
 
-/** Notes a creature's own movement in the round, for `roundRefusal`. A record is replaced, never changed (copies share them). */
+/**
+ * Notes a creature's own movement in the round, for `roundRefusal`. The Map is replaced, never changed
+ * in place: the states before share it (state.ts › draft does not copy it at every action).
+ */
 export function noteRoundMovement(state: PlayState, creature: string, action: TurnAction, outOfTurn: boolean): void {
   if (!countsByRound(state)) return;
   const before = state.roundMovement.get(creature);
   const same = before && before.round === state.round ? before : null;
   const next: RoundMovement = { round: state.round, stepped: (same?.stepped ?? false) || action === 'step', outOfTurn: (same?.outOfTurn ?? false) || outOfTurn };
-  state.roundMovement.set(creature, next);
+  state.roundMovement = new Map(state.roundMovement).set(creature, next);
 }
 
 export interface TurnOption {

@@ -309,7 +309,8 @@ export interface PlayState {
   rulesVersion: number;
   /**
    * By creature id: its own movement in the latest round it moved (on its turn or out of turn), where
-   * its text limits the 5-foot step by the round (`turns.ts › roundRefusal`; rules edition 2).
+   * its text limits the 5-foot step by the round (`turns.ts › roundRefusal`; rules edition 2). Shared
+   * between states: replaced when it changes, never changed in place.
    */
   roundMovement: Map<string, RoundMovement>;
 }
