@@ -768,7 +768,9 @@ export function placedThings(encounter: Encounter, piece: MapPiece | TypedPiece,
     const y = at.y + c.y;
     return x >= 0 && y >= 0 && x + side <= W && y + side <= H;
   });
-  const ids = options.creatureIds ?? freshCreatureIds(encounter, fits.length);
+  // `creatureIds` go with the piece's creatures in order, those that fall off included.
+  const given = options.creatureIds;
+  const ids = given ? fits.map((c) => given[piece.creatures.indexOf(c)]!) : freshCreatureIds(encounter, fits.length);
   const names = new Set(encounter.creatures.map((c) => c.name));
   const creatures = fits.map((c, k): Creature => {
     const name = !options.keepNames && names.has(c.name) ? nextName(names, c.name || c.id) : c.name;
