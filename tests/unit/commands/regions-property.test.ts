@@ -224,7 +224,9 @@ const arbitraryCase = fc.record({
   scattered: fc.option(fc.array(fc.tuple(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 8 })), { minLength: 1, maxLength: 30 }), { nil: undefined }),
 });
 
-function caseOf(c: fc.Infer<typeof arbitraryCase>): { e: Encounter; region: SquareRegion } | null {
+type Case = typeof arbitraryCase extends fc.Arbitrary<infer T> ? T : never;
+
+function caseOf(c: Case): { e: Encounter; region: SquareRegion } | null {
   const e = randomMap(c.width, c.height, c.seed);
   const [x0, y0, x1, y1] = c.corners;
   const region = clipRegion(c.scattered ? regionOfSquares(c.scattered.map(([x, y]) => ({ x, y }))) : regionOfRect({ x: x0, y: y0 }, { x: x1, y: y1 }), e.map);
