@@ -92,8 +92,10 @@ function after(doc: Encounter, commands: readonly Command[]): Encounter {
   return d;
 }
 
-const squareCount = regionSize;
-const words = (region: SquareRegion) => `${squareCount(region)} square${squareCount(region) === 1 ? '' : 's'}`;
+const words = (region: SquareRegion) => {
+  const n = regionSize(region);
+  return `${n} square${n === 1 ? '' : 's'}`;
+};
 
 /** Pastes a piece with its top-left at `at`: new creatures (new ids, names numbered), labels and shapes added. */
 export function pasteRegion(doc: Encounter, piece: MapPiece | TypedPiece, at: Square): RegionEdit {

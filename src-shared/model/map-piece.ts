@@ -95,8 +95,9 @@ export function regionHas(region: SquareRegion, x: number, y: number): boolean {
 }
 
 export function regionSize(region: SquareRegion): number {
+  const mask = region.mask;
   let n = 0;
-  for (const v of region.mask) n += v;
+  for (let i = 0; i < mask.length; i++) n += mask[i]!;
   return n;
 }
 
@@ -443,6 +444,32 @@ const then = (first: GridTurn, next: GridTurn): GridTurn => ({
   d: next.c * first.b + next.d * first.d,
 });
 
+// Square (x, y) of a w × h layer goes to `to + x·stepX + y·stepY`, a tile of 64 × 64 squares at a
+// time (a quarter turn writes down columns: whole rows would leave the cache at every square). One
+// copy of the loop per kind of array, so each compiles for one.
+const TILE = 64;
+function turnBytes(from: Uint8Array, out: Uint8Array, w: number, h: number, to: number, stepX: number, stepY: number): void {
+  for (let ty = 0; ty < h; ty += TILE) {
+    for (let tx = 0; tx < w; tx += TILE) {
+      for (let y = ty, yEnd = Math.min(h, ty + TILE); y < yEnd; y++) {
+        for (let x = tx, i = y * w + tx, j = to + y * stepY + tx * stepX, xEnd = Math.min(w, tx + TILE); x < xEnd; x++, j += stepX) out[j] = from[i++]!;
+      }
+    }
+  }
+}
+function turnLengths(from: Float32Array, out: Float32Array, w: number, h: number, to: number, stepX: number, stepY: number): void {
+  for (let ty = 0; ty < h; ty += TILE) {
+    for (let tx = 0; tx < w; tx += TILE) {
+      for (let y = ty, yEnd = Math.min(h, ty + TILE); y < yEnd; y++) {
+        for (let x = tx, i = y * w + tx, j = to + y * stepY + tx * stepX, xEnd = Math.min(w, tx + TILE); x < xEnd; x++, j += stepX) out[j] = from[i++]!;
+      }
+    }
+  }
+}
+function turnNumbers(from: Float64Array, out: Float64Array, w: number, h: number, to: number, stepX: number, stepY: number): void {
+  for (let y = 0, i = 0; y < h; y++) for (let x = 0, j = to + y * stepY; x < w; x++, j += stepX) out[j] = from[i++]!;
+}
+
 /** A creature that shares its square sits in a quarter by its slot (0-3); the quarter turns with the map. */
 function turnedSlot(c: Creature, ruleset: RulesetId, t: PieceTransform): Partial<Creature> {
   if (c.slot === undefined || c.slot > 3 || footprintOf(ruleset, c.size).perSquare <= 1) return {};
@@ -482,7 +509,8 @@ function turnLayers(piece: TypedPiece, g: GridTurn): Pick<TypedPiece, 'width' | 
   const stepY = g.b + g.d * W;
   const moveSquares = <A extends PieceLayer>(from: A): A => {
     const out = new (from.constructor as new (n: number) => A)(W * H);
-    for (let y = 0, i = 0; y < h; y++) for (let x = 0, j = sx + sy * W + y * stepY; x < w; x++, j += stepX) out[j] = from[i++]!;
+    const copy = from instanceof Uint8Array ? turnBytes : from instanceof Float32Array ? turnLengths : turnNumbers;
+    copy(from as never, out as never, w, h, sx + sy * W, stepX, stepY);
     return out;
   };
   const squares = {} as Record<SquareLayerName, PieceLayer>;
@@ -674,16 +702,10 @@ export function layerWrites(map: BattleMap, clear: SquareRegion | null, place: P
       for (let k = 0; k < s.length; k += 2) row.set(base.subarray(from + s[k]!, from + s[k + 1]!), s[k]!);
       write(row, y);
       for (let k = 0; k < s.length; k += 2) {
-        for (let x = s[k]!, end = s[k + 1]!; x < end; x++) {
-          const v = row[x]!;
-          if (v !== base[from + x]) {
-            indices[n] = from + x;
-            values[n++] = v;
-          }
-        }
+        n = row instanceof Float32Array ? changedLengths(row, base as Float32Array, from, s[k]!, s[k + 1]!, indices, values, n) : changedBytes(row, base as Uint8Array, from, s[k]!, s[k + 1]!, indices, values, n);
       }
     }
-    if (n) out.push({ layer, indices: plainNumbers(indices, n), values: plainNumbers(values, n) });
+    if (n) out.push({ layer, indices: plainIndices(indices, n), values: plainValues(values, n) });
   };
   const eachRun = (runs: MaskRuns, y: number, f: (x0: number, x1: number) => void) => {
     for (let k = runs.rowStart[y]!; k < runs.rowStart[y + 1]!; k += 2) f(runs.runs[k]!, runs.runs[k + 1]!);
@@ -745,6 +767,44 @@ export function layerWrites(map: BattleMap, clear: SquareRegion | null, place: P
     if (line > 0) eachRun(placed, line - 1, (x0, x1) => put(x0, x1, never, (x) => line < ph && covers(x, line)));
     if (line < ph) eachRun(placed, line, (x0, x1) => put(x0, x1, (x) => line > 0 && covers(x, line - 1), never));
   });
+  return out;
+}
+
+// The loops below run over a million squares per layer: each is written once per kind of array, so
+// the engine compiles each for the one kind it sees (one loop for both runs several times slower).
+
+/** Lists the squares of `row` in [x0, x1) whose value differs from the map's row at `from`; returns the new count. */
+function changedBytes(row: Uint8Array, base: Uint8Array, from: number, x0: number, x1: number, indices: Int32Array, values: Float64Array, n: number): number {
+  for (let x = x0; x < x1; x++) {
+    const v = row[x]!;
+    if (v !== base[from + x]) {
+      indices[n] = from + x;
+      values[n++] = v;
+    }
+  }
+  return n;
+}
+
+function changedLengths(row: Float32Array, base: Float32Array, from: number, x0: number, x1: number, indices: Int32Array, values: Float64Array, n: number): number {
+  for (let x = x0; x < x1; x++) {
+    const v = row[x]!;
+    if (v !== base[from + x]) {
+      indices[n] = from + x;
+      values[n++] = v;
+    }
+  }
+  return n;
+}
+
+function plainIndices(a: Int32Array, n: number): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = a[i]!;
+  return out;
+}
+
+function plainValues(a: Float64Array, n: number): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = a[i]!;
   return out;
 }
 

@@ -1,6 +1,6 @@
 /**
  * `BENCH region-<edit>-1000` (issue 18 › 1 at size): a region of 1000 × 1000 squares turned, mirrored,
- * moved, copied and pasted, cut or deleted on a 2048 × 2048 map with every layer painted in patches,
+ * moved, copied and pasted, cut or deleted on a 2048 × 2048 map with its layers painted in patches,
  * wall runs, creatures, labels and lights; the same edit of a 125 × 125 region on a 256 × 256 map (the
  * same share of the map) is the yardstick in the `_256` fields of the same line. Each time is the
  * median of the runs of: building the edit's one command and applying it to the document (what the
@@ -13,7 +13,11 @@ import { cutRegion, deleteRegion, mirrorRegion, moveRegion, pasteRegion, rotateR
 import { createEncounter, Edge, makeCreature, Surface, Terrain, type Encounter } from '../../src-shared/model';
 import { cutOut, regionOfRect, type SquareRegion } from '../../src-shared/model/map-piece';
 
-/** A seeded map of `side` squares with every square layer painted in 8-square patches, walls, creatures and labels. */
+/**
+ * A seeded 6d6 map of `side` squares with every layer that ruleset reads painted in 8-square patches
+ * (terrain, heights, water, movement resistance seen and hidden, surfaces; Startroid blockades and
+ * Epic Path light cannot be painted there), walls, creatures and labels.
+ */
 export function regionBenchMap(side: number, seed = 18): Encounter {
   let s = seed >>> 0;
   const rand = () => {
@@ -31,7 +35,6 @@ export function regionBenchMap(side: number, seed = 18): Encounter {
       const height = int(4) * 5 + (rand() < 0.1 ? 2.5 : 0);
       const resistance = rand() < 0.3 ? 1 + int(7) : 0;
       const surface = rand() < 0.3 ? Surface.soft : 0;
-      const light = int(3);
       const hidden = rand() < 0.1 ? 1 + int(7) : 0;
       for (let y = py; y < Math.min(side, py + patch); y++) {
         for (let x = px; x < Math.min(side, px + patch); x++) {
@@ -40,9 +43,7 @@ export function regionBenchMap(side: number, seed = 18): Encounter {
           m.elevation[i] = height;
           if (kind === Terrain.water) m.waterDepth[i] = 5;
           m.resistance[i] = resistance;
-          m.blockade[i] = rand() < 0.05 ? 1 : 0;
           m.surface[i] = surface;
-          m.light[i] = light;
           m.hiddenResistance[i] = hidden;
         }
       }
