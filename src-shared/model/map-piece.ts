@@ -605,7 +605,7 @@ export interface PlaceOptions {
 
 /** What placing a piece writes: per layer, the squares whose value changes; the things added. */
 export interface PiecePlacement {
-  layers: { layer: LayerName; indices: number[]; values: number[] }[];
+  layers: LayerWrite[];
   /** The piece's creatures on the map (new ids, fresh names where taken); those that fall off are left out. */
   creatures: Creature[];
   /** Creatures of the piece whose space would not be on the map at all (named, for the notice). */
@@ -632,6 +632,7 @@ export function freshCreatureIds(encounter: Encounter, n: number, taken: Readonl
 export interface LayerWrite {
   layer: LayerName;
   indices: number[];
+  /** One per square, or one for all of them (as `setSquares` takes them). */
   values: number[];
 }
 
@@ -705,7 +706,11 @@ export function layerWrites(map: BattleMap, clear: SquareRegion | null, place: P
         n = row instanceof Float32Array ? changedLengths(row, base as Float32Array, from, s[k]!, s[k + 1]!, indices, values, n) : changedBytes(row, base as Uint8Array, from, s[k]!, s[k + 1]!, indices, values, n);
       }
     }
-    if (n) out.push({ layer, indices: plainIndices(indices, n), values: plainValues(values, n) });
+    if (!n) return;
+    // Squares all set to one value (a delete's zeros) are one value for all of them, as a fill's are.
+    let same = 1;
+    while (same < n && values[same] === values[0]) same++;
+    out.push({ layer, indices: plainIndices(indices, n), values: same === n ? [values[0]!] : plainValues(values, n) });
   };
   const eachRun = (runs: MaskRuns, y: number, f: (x0: number, x1: number) => void) => {
     for (let k = runs.rowStart[y]!; k < runs.rowStart[y + 1]!; k += 2) f(runs.runs[k]!, runs.runs[k + 1]!);
@@ -875,7 +880,7 @@ export function placePiece(encounter: Encounter, piece: MapPiece, at: Square, op
   const map = { ...encounter.map } as BattleMap;
   for (const { layer, indices, values } of p.layers) {
     const arr = map[layer].slice();
-    indices.forEach((i, k) => (arr[i] = values[k]!));
+    indices.forEach((i, k) => (arr[i] = values.length === 1 ? values[0]! : values[k]!));
     (map as unknown as Record<LayerName, Uint8Array | Float32Array>)[layer] = arr;
   }
   const next: Encounter = { ...encounter, map, creatures: [...encounter.creatures, ...p.creatures] };

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { applyCommand } from '../../src-shared/commands';
 import { cutRegion, deleteRegion, mirrorRegion, moveRegion, pasteRegion, rotateRegion, type RegionEdit } from '../../src-shared/commands/regions';
 import { createEncounter, Edge, makeCreature, Surface, Terrain, type Encounter } from '../../src-shared/model';
-import { cutOut, regionOfRect, type SquareRegion } from '../../src-shared/model/map-piece';
+import { cutOutTyped, regionOfRect, type SquareRegion } from '../../src-shared/model/map-piece';
 
 /**
  * A seeded 6d6 map of `side` squares with every layer that ruleset reads painted in 8-square patches
@@ -114,8 +114,8 @@ const EDITS: Record<EditName, (doc: Encounter, region: SquareRegion) => RegionEd
   turn: (doc, r) => rotateRegion(doc, r, 1),
   mirror: (doc, r) => mirrorRegion(doc, r, 'horizontal'),
   move: (doc, r) => moveRegion(doc, r, 7, 5),
-  // A copy of the region put down overlapping itself (the piece is cut out in the same run, as Ctrl+C then Ctrl+V).
-  paste: (doc, r) => pasteRegion(doc, cutOut(doc, r), { x: r.x + 9, y: r.y + 9 }),
+  // A copy of the region put down overlapping itself: Ctrl+C then Ctrl+V, the copy kept in typed arrays as the editor keeps it.
+  paste: (doc, r) => pasteRegion(doc, cutOutTyped(doc, r), { x: r.x + 9, y: r.y + 9 }),
   cut: (doc, r) => cutRegion(doc, r),
   delete: (doc, r) => deleteRegion(doc, r),
 };
