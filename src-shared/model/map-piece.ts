@@ -660,7 +660,6 @@ export function layerWrites(map: BattleMap, clear: SquareRegion | null, place: P
   const ph = piece?.height ?? 0;
   const cleared = clear ? maskRuns(clear.mask, clear.width, clear.height) : null;
   const placed = piece ? maskRuns(piece.mask, pw, ph, options.overwriteEmptyMask) : null;
-  const covers = (x: number, y: number) => options.overwriteEmptyMask || piece!.mask[y * pw + x] === 1;
   const borders = !!options.overwriteBorderEdges;
 
   // The boxes either touches, one square wider each way for the edges on their borders, on the map.
@@ -757,20 +756,8 @@ export function layerWrites(map: BattleMap, clear: SquareRegion | null, place: P
     clearRow(y, (x0, x1) => row.fill(0, x0, x1));
     clearRow(y + 1, (x0, x1) => row.fill(0, x0, x1));
     const line = y + 1 - at.y;
-    if (!piece || !placed || line < 0 || line > ph) return;
-    const lines = piece.edges.horizontal;
-    const from = line * pw;
-    const put = (x0: number, x1: number, skip: (x: number) => boolean, inside: (x: number) => boolean) => {
-      for (let x = Math.max(x0, -at.x), end = Math.min(x1, W - at.x); x < end; x++) {
-        if (skip(x)) continue;
-        const v = lines[from + x]!;
-        if (v || borders || inside(x)) row[at.x + x] = v;
-      }
-    };
-    const never = () => false;
-    // The squares above the line, then those below it not already under one above.
-    if (line > 0) eachRun(placed, line - 1, (x0, x1) => put(x0, x1, never, (x) => line < ph && covers(x, line)));
-    if (line < ph) eachRun(placed, line, (x0, x1) => put(x0, x1, (x) => line > 0 && covers(x, line - 1), never));
+    if (!piece || line < 0 || line > ph) return;
+    placeSouthLine(row as Uint8Array, piece.edges.horizontal, line * pw, piece.mask, (line - 1) * pw, line * pw, line > 0, line < ph, !!options.overwriteEmptyMask, borders, Math.max(0, -at.x), Math.min(pw, W - at.x), at.x);
   });
   return out;
 }
@@ -799,6 +786,21 @@ function changedLengths(row: Float32Array, base: Float32Array, from: number, x0:
     }
   }
   return n;
+}
+
+/**
+ * Writes a piece's horizontal line into a map row of `edgeSouth` (shifted by `shift` squares): an edge
+ * with the piece's squares above and below it as it is, one on the mask's border only where the piece
+ * has one (or `borders`). `above`, `below`: where the mask's rows either side of the line start.
+ */
+function placeSouthLine(row: Uint8Array, lines: PieceLayer, from: number, mask: Uint8Array, above: number, below: number, up: boolean, down: boolean, whole: boolean, borders: boolean, x0: number, x1: number, shift: number): void {
+  for (let x = x0; x < x1; x++) {
+    const a = up && (whole || mask[above + x] === 1);
+    const b = down && (whole || mask[below + x] === 1);
+    if (!a && !b) continue;
+    const v = lines[from + x]!;
+    if ((a && b) || v || borders) row[shift + x] = v;
+  }
 }
 
 function plainIndices(a: Int32Array, n: number): number[] {
