@@ -756,8 +756,34 @@ export function layerWrites(map: BattleMap, clear: SquareRegion | null, place: P
     clearRow(y, (x0, x1) => row.fill(0, x0, x1));
     clearRow(y + 1, (x0, x1) => row.fill(0, x0, x1));
     const line = y + 1 - at.y;
-    if (!piece || line < 0 || line > ph) return;
-    placeSouthLine(row as Uint8Array, piece.edges.horizontal, line * pw, piece.mask, (line - 1) * pw, line * pw, line > 0, line < ph, !!options.overwriteEmptyMask, borders, Math.max(0, -at.x), Math.min(pw, W - at.x), at.x);
+    if (!piece || !placed || line < 0 || line > ph) return;
+    const lines = piece.edges.horizontal;
+    const from = line * pw;
+    const { rowStart, runs } = placed;
+    // The runs of the rows above (a) and below (b) the line, walked together: where both cover a
+    // stretch its edges are inside the piece (copied as they are), where one does they are its border.
+    let i = line > 0 ? rowStart[line - 1]! : 0;
+    const aEnd = line > 0 ? rowStart[line]! : 0;
+    let j = line < ph ? rowStart[line]! : 0;
+    const bEnd = line < ph ? rowStart[line + 1]! : 0;
+    const hi = Math.min(pw, W - at.x);
+    for (let x = Math.max(0, -at.x); x < hi; ) {
+      while (i < aEnd && runs[i + 1]! <= x) i += 2;
+      while (j < bEnd && runs[j + 1]! <= x) j += 2;
+      const inA = i < aEnd && runs[i]! <= x;
+      const inB = j < bEnd && runs[j]! <= x;
+      let next = hi;
+      if (i < aEnd) next = Math.min(next, inA ? runs[i + 1]! : runs[i]!);
+      if (j < bEnd) next = Math.min(next, inB ? runs[j + 1]! : runs[j]!);
+      if (inA && inB) row.set(lines.subarray(from + x, from + next), at.x + x);
+      else if (inA || inB) {
+        for (let k = x; k < next; k++) {
+          const v = lines[from + k]!;
+          if (v || borders) row[at.x + k] = v;
+        }
+      }
+      x = next;
+    }
   });
   return out;
 }
@@ -786,21 +812,6 @@ function changedLengths(row: Float32Array, base: Float32Array, from: number, x0:
     }
   }
   return n;
-}
-
-/**
- * Writes a piece's horizontal line into a map row of `edgeSouth` (shifted by `shift` squares): an edge
- * with the piece's squares above and below it as it is, one on the mask's border only where the piece
- * has one (or `borders`). `above`, `below`: where the mask's rows either side of the line start.
- */
-function placeSouthLine(row: Uint8Array, lines: PieceLayer, from: number, mask: Uint8Array, above: number, below: number, up: boolean, down: boolean, whole: boolean, borders: boolean, x0: number, x1: number, shift: number): void {
-  for (let x = x0; x < x1; x++) {
-    const a = up && (whole || mask[above + x] === 1);
-    const b = down && (whole || mask[below + x] === 1);
-    if (!a && !b) continue;
-    const v = lines[from + x]!;
-    if ((a && b) || v || borders) row[shift + x] = v;
-  }
 }
 
 function plainIndices(a: Int32Array, n: number): number[] {
