@@ -2,7 +2,7 @@ import { createMemo, createSignal, type Accessor } from 'solid-js';
 import type { Command } from '../../src-shared/commands';
 import { cutRegion, deleteRegion, mirrorRegion, moveRegion, nearestOffset, pasteRegion, pieceFits, rotateRegion, type RegionEdit } from '../../src-shared/commands/regions';
 import { RULESETS, type Encounter } from '../../src-shared/model';
-import { cutOut, regionSize, regionSquares, type MapPiece, type SquareRegion } from '../../src-shared/model/map-piece';
+import { cutOutTyped, regionSize, regionSquares, type SquareRegion, type TypedPiece } from '../../src-shared/model/map-piece';
 import type { Notice } from './chrome';
 import type { Square } from './selection';
 
@@ -33,8 +33,11 @@ const NEAREST_FREE_REACH = 64;
  */
 export function createRegions(deps: RegionDeps) {
   const { doc, region, setRegion } = deps;
-  /** The copied piece and where its top-left was (a paste without a pointer goes one square right and down of it). */
-  const [copiedPiece, setCopiedPiece] = createSignal<{ piece: MapPiece; from: Square } | null>(null);
+  /**
+   * The copied piece and where its top-left was (a paste without a pointer goes one square right and
+   * down of it). Kept in typed arrays: a room of a million squares is copied a row at a time.
+   */
+  const [copiedPiece, setCopiedPiece] = createSignal<{ piece: TypedPiece; from: Square } | null>(null);
   /** What was copied last (a region, or creatures by Edit › Copy), so Edit › Paste puts that down. */
   const [lastCopied, setLastCopied] = createSignal<'region' | 'creatures' | null>(null);
   /** Fills the region with the current paint value: given by the square tools (canvas/tools), which know the layers. */
@@ -59,7 +62,7 @@ export function createRegions(deps: RegionDeps) {
     const d = doc();
     const r = region();
     if (!d || !r) return false;
-    const piece = cutOut(d, r);
+    const piece = cutOutTyped(d, r);
     if (!piece.mask.includes(1)) return false;
     setCopiedPiece({ piece, from: { x: Math.max(0, r.x), y: Math.max(0, r.y) } });
     setLastCopied('region');
@@ -88,7 +91,7 @@ export function createRegions(deps: RegionDeps) {
    * the map and no creature (but those in `ignore`) stands on its squares; null (with the reason told)
    * when there is none within reach.
    */
-  function freePlace(d: Encounter, piece: MapPiece, wanted: Square, what: string, ignore?: ReadonlySet<string>): Square | null {
+  function freePlace(d: Encounter, piece: TypedPiece, wanted: Square, what: string, ignore?: ReadonlySet<string>): Square | null {
     const at = nearestOffset(wanted, pieceFits(d, piece, ignore), NEAREST_FREE_REACH);
     if (!at) {
       deps.notify('warning', `There is no place within ${NEAREST_FREE_REACH} squares of ${wanted.x},${wanted.y} where the ${what} fits on the map without landing on a creature.`);
@@ -119,7 +122,7 @@ export function createRegions(deps: RegionDeps) {
     const d = doc();
     const r = region();
     if (!d || !r || (dx === 0 && dy === 0)) return false;
-    const piece = cutOut(d, r);
+    const piece = cutOutTyped(d, r);
     const moving = new Set(piece.creatures.map((c) => c.id));
     const from = { x: Math.max(0, r.x), y: Math.max(0, r.y) };
     const at = freePlace(d, piece, { x: from.x + dx, y: from.y + dy }, 'moved region', moving);

@@ -6,18 +6,21 @@
 import type { Encounter } from '../model';
 import {
   clipRegion,
-  cutOut,
-  emptyPiece,
+  creaturesInRegion,
+  cutOutTyped,
+  layerWrites,
+  mirrorTyped,
   pieceRegion,
-  piecePlacement,
+  placedThings,
   regionHas,
   regionSize,
-  rotatePiece,
-  mirrorPiece,
+  rotateTyped,
+  type LayerWrite,
   type MapPiece,
   type PlaceOptions,
   type Square,
   type SquareRegion,
+  type TypedPiece,
 } from '../model/map-piece';
 import type { MapPoint } from '../model/picture';
 import { footprintOf } from '../rules/sizes';
@@ -41,34 +44,38 @@ function onRegion(region: SquareRegion, p: MapPoint): boolean {
   return false;
 }
 
+const setSquares = (writes: LayerWrite[]): Command[] => writes.map(({ layer, indices, values }) => ({ type: 'setSquares', layer, indices, values }));
+
 /**
- * The commands that clear a region to the map's default (normal ground, height 0, dry, no edges on it
- * or its border) and take away what `cutOut` would take: creatures wholly in it, labels, lights and
- * drawn shapes on it.
+ * The commands that take away what `cutOut` would take from a region (creatures wholly in it, labels,
+ * lights and drawn shapes on it); its squares are cleared by `layerWrites`.
  */
-function clearCommands(doc: Encounter, whole: SquareRegion, cut?: MapPiece): Command[] {
-  const region = clipRegion(whole, doc.map);
-  const piece = cut ?? cutOut(doc, region);
-  const out: Command[] = piecePlacement(doc, emptyPiece(doc.ruleset, region), region, { overwriteBorderEdges: true }).layers.map(
-    ({ layer, indices, values }) => ({ type: 'setSquares', layer, indices, values }),
-  );
-  const taken = new Set(piece.creatures.map((c) => c.id));
-  for (const c of doc.creatures) if (taken.has(c.id)) out.push({ type: 'removeCreature', id: c.id });
+function clearThings(doc: Encounter, region: SquareRegion): Command[] {
+  const out: Command[] = [];
+  for (const c of creaturesInRegion(doc, region)) out.push({ type: 'removeCreature', id: c.id });
   const on = (p: MapPoint) => onRegion(region, p);
-  if (piece.labels.length) out.push({ type: 'setLabels', labels: (doc.labels ?? []).filter((l) => !on(l)) });
-  if (piece.lights.length) out.push({ type: 'setLights', lights: (doc.lights ?? []).filter((l) => !on(l)) });
-  if (piece.drawn.walls.length || piece.drawn.portals.length) {
-    const walls = (doc.drawn?.walls ?? []).filter((w) => !w.every(on));
-    const portals = (doc.drawn?.portals ?? []).filter((p) => !(on(p.a) && on(p.b)));
+  const labels = (doc.labels ?? []).filter((l) => !on(l));
+  if (labels.length !== (doc.labels ?? []).length) out.push({ type: 'setLabels', labels });
+  const lights = (doc.lights ?? []).filter((l) => !on(l));
+  if (lights.length !== (doc.lights ?? []).length) out.push({ type: 'setLights', lights });
+  const walls = (doc.drawn?.walls ?? []).filter((w) => !w.every(on));
+  const portals = (doc.drawn?.portals ?? []).filter((p) => !(on(p.a) && on(p.b)));
+  if (walls.length !== (doc.drawn?.walls ?? []).length || portals.length !== (doc.drawn?.portals ?? []).length) {
     out.push({ type: 'setDrawn', drawn: walls.length || portals.length ? { walls, portals } : null });
   }
   return out;
 }
 
-/** The commands that put a piece down at `at` on `doc` (see `piecePlacement`), and the creatures placed. */
-function placeCommands(doc: Encounter, piece: MapPiece, at: Square, options: PlaceOptions): { commands: Command[]; creatureIds: string[] } {
-  const p = piecePlacement(doc, piece, at, options);
-  const commands: Command[] = p.layers.map(({ layer, indices, values }) => ({ type: 'setSquares', layer, indices, values }));
+/** The commands that clear a region to the map's default (normal ground, height 0, dry, no edges on it or its border) with everything on it. */
+function clearCommands(doc: Encounter, whole: SquareRegion): Command[] {
+  const region = clipRegion(whole, doc.map);
+  return [...setSquares(layerWrites(doc.map, region, null)), ...clearThings(doc, region)];
+}
+
+/** The commands that put the things on a piece down at `at` on `doc` (see `placedThings`), and the creatures placed. */
+function placeThings(doc: Encounter, piece: MapPiece | TypedPiece, at: Square, options: PlaceOptions): { commands: Command[]; creatureIds: string[] } {
+  const p = placedThings(doc, piece, at, options);
+  const commands: Command[] = [];
   for (const creature of p.creatures) commands.push({ type: 'addCreature', creature });
   if (p.labels.length) commands.push({ type: 'setLabels', labels: [...(doc.labels ?? []), ...p.labels] });
   if (p.lights.length) commands.push({ type: 'setLights', lights: [...(doc.lights ?? []), ...p.lights] });
@@ -85,14 +92,17 @@ function after(doc: Encounter, commands: readonly Command[]): Encounter {
   return d;
 }
 
-const squareCount = regionSize;
-const words = (region: SquareRegion) => `${squareCount(region)} square${squareCount(region) === 1 ? '' : 's'}`;
+const words = (region: SquareRegion) => {
+  const n = regionSize(region);
+  return `${n} square${n === 1 ? '' : 's'}`;
+};
 
 /** Pastes a piece with its top-left at `at`: new creatures (new ids, names numbered), labels and shapes added. */
-export function pasteRegion(doc: Encounter, piece: MapPiece, at: Square): RegionEdit {
-  const placed = placeCommands(doc, piece, at, {});
+export function pasteRegion(doc: Encounter, piece: MapPiece | TypedPiece, at: Square): RegionEdit {
+  const placed = placeThings(doc, piece, at, {});
   const region = pieceRegion(piece, at);
-  return { command: { type: 'batch', label: `paste ${words(region)}`, commands: placed.commands }, region, creatureIds: placed.creatureIds };
+  const commands = [...setSquares(layerWrites(doc.map, null, { piece, at })), ...placed.commands];
+  return { command: { type: 'batch', label: `paste ${words(region)}`, commands }, region, creatureIds: placed.creatureIds };
 }
 
 /** Clears a region to the map's default, with everything on it. */
@@ -106,21 +116,23 @@ export function cutRegion(doc: Encounter, region: SquareRegion): RegionEdit {
 }
 
 /**
- * Takes a region up, changes the piece (turns or flips it) and puts it down with its top-left at `to`:
- * the squares it leaves are cleared, creatures keep their ids and names. One step named `label`.
+ * Puts a region's piece, turned or flipped (`piece`), down with its top-left at `to`: the squares it
+ * leaves are cleared, creatures keep their ids and names. One step named `label`; each layer's squares
+ * written once, with their values after both the clear and the placing.
  */
-function relocate(doc: Encounter, region: SquareRegion, to: Square, change: (p: MapPiece) => MapPiece, label: string, taken = cutOut(doc, region)): RegionEdit {
-  const piece = change(taken);
-  const clear = clearCommands(doc, region, taken);
-  const cleared = after(doc, clear);
-  const placed = placeCommands(cleared, piece, to, { creatureIds: piece.creatures.map((c) => c.id), keepNames: true });
-  return { command: { type: 'batch', label: `${label} ${words(region)}`, commands: [...clear, ...placed.commands] }, region: pieceRegion(piece, to), creatureIds: placed.creatureIds };
+function relocate(doc: Encounter, region: SquareRegion, to: Square, piece: TypedPiece, label: string): RegionEdit {
+  const options: PlaceOptions = { creatureIds: piece.creatures.map((c) => c.id), keepNames: true };
+  const clear = clearThings(doc, region);
+  // The things are placed on the encounter as the clear leaves it (no squares change there: cheap).
+  const placed = placeThings(after(doc, clear), piece, to, options);
+  const squares = setSquares(layerWrites(doc.map, region, { piece, at: to, options }));
+  return { command: { type: 'batch', label: `${label} ${words(region)}`, commands: [...squares, ...clear, ...placed.commands] }, region: pieceRegion(piece, to), creatureIds: placed.creatureIds };
 }
 
 /** Moves a region by (dx, dy) squares with everything on it. */
 export function moveRegion(doc: Encounter, region: SquareRegion, dx: number, dy: number): RegionEdit {
   const r = clipRegion(region, doc.map);
-  return relocate(doc, r, { x: r.x + dx, y: r.y + dy }, (p) => p, 'move');
+  return relocate(doc, r, { x: r.x + dx, y: r.y + dy }, cutOutTyped(doc, r), 'move');
 }
 
 /**
@@ -139,12 +151,11 @@ const TURN_SHIFT_REACH = 64;
  * map or land on a creature there, at the nearest place where it fits (as a move does), so nothing
  * on it is lost; null when there is no such place (the map is too small for the turned piece).
  */
-function turnInPlace(doc: Encounter, region: SquareRegion, wanted: Square, change: (p: MapPiece) => MapPiece, label: string): RegionEdit | null {
-  const taken = cutOut(doc, region);
-  const piece = change(taken);
+function turnInPlace(doc: Encounter, region: SquareRegion, wanted: Square, change: (p: TypedPiece) => TypedPiece, label: string): RegionEdit | null {
+  const piece = change(cutOutTyped(doc, region));
   const at = nearestOffset(wanted, pieceFits(doc, piece, new Set(piece.creatures.map((c) => c.id))), TURN_SHIFT_REACH);
   if (!at) return null;
-  const edit = relocate(doc, region, at, change, label, taken);
+  const edit = relocate(doc, region, at, piece, label);
   return at.x === wanted.x && at.y === wanted.y ? edit : { ...edit, wanted };
 }
 
@@ -152,13 +163,13 @@ function turnInPlace(doc: Encounter, region: SquareRegion, wanted: Square, chang
 export function rotateRegion(doc: Encounter, whole: SquareRegion, quarterTurns: number): RegionEdit | null {
   const region = clipRegion(whole, doc.map);
   const turned = quarterTurns % 2 === 0 ? region : { width: region.height, height: region.width };
-  return turnInPlace(doc, region, turnedCorner(region, turned), (p) => rotatePiece(p, quarterTurns), quarterTurns < 0 ? 'rotate anticlockwise' : 'rotate');
+  return turnInPlace(doc, region, turnedCorner(region, turned), (p) => rotateTyped(p, quarterTurns), quarterTurns < 0 ? 'rotate anticlockwise' : 'rotate');
 }
 
 /** Mirrors a region in place: `'horizontal'` left to right, `'vertical'` top to bottom; shifted to fit, null when it cannot. */
 export function mirrorRegion(doc: Encounter, whole: SquareRegion, axis: 'horizontal' | 'vertical'): RegionEdit | null {
   const region = clipRegion(whole, doc.map);
-  return turnInPlace(doc, region, { x: region.x, y: region.y }, (p) => mirrorPiece(p, axis), axis === 'horizontal' ? 'mirror left to right' : 'mirror top to bottom');
+  return turnInPlace(doc, region, { x: region.x, y: region.y }, (p) => mirrorTyped(p, axis), axis === 'horizontal' ? 'mirror left to right' : 'mirror top to bottom');
 }
 
 /**
@@ -185,18 +196,22 @@ export function nearestOffset(from: Square, fits: (at: Square) => boolean, maxDi
  * nothing ends up buried under the pasted squares or sharing a space with the pasted creatures.
  * Returns a function for `nearestOffset` (the map's creatures are read once).
  */
-export function pieceFits(doc: Encounter, piece: MapPiece, ignore: ReadonlySet<string> = new Set()): (at: Square) => boolean {
+export function pieceFits(doc: Encounter, piece: Pick<MapPiece, 'width' | 'height'> & { mask: ArrayLike<number> }, ignore: ReadonlySet<string> = new Set()): (at: Square) => boolean {
   const { width: W, height: H } = doc.map;
-  const occupied = new Uint8Array(W * H);
+  // The squares creatures stand on, listed once: a place is checked against them, not against every
+  // square of the piece (a room of a million squares, a few hundred creatures).
+  const standing: number[] = [];
   for (const c of doc.creatures) {
     if (ignore.has(c.id)) continue;
     const side = Math.max(1, footprintOf(doc.ruleset, c.size).side);
-    for (let y = Math.max(0, c.y); y < Math.min(H, c.y + side); y++) for (let x = Math.max(0, c.x); x < Math.min(W, c.x + side); x++) occupied[y * W + x] = 1;
+    for (let y = Math.max(0, c.y); y < Math.min(H, c.y + side); y++) for (let x = Math.max(0, c.x); x < Math.min(W, c.x + side); x++) standing.push(x, y);
   }
   return (at) => {
     if (at.x < 0 || at.y < 0 || at.x + piece.width > W || at.y + piece.height > H) return false;
-    for (let y = 0; y < piece.height; y++) {
-      for (let x = 0; x < piece.width; x++) if (piece.mask[y * piece.width + x] && occupied[(at.y + y) * W + at.x + x]) return false;
+    for (let k = 0; k < standing.length; k += 2) {
+      const x = standing[k]! - at.x;
+      const y = standing[k + 1]! - at.y;
+      if (x >= 0 && y >= 0 && x < piece.width && y < piece.height && piece.mask[y * piece.width + x]) return false;
     }
     return true;
   };
