@@ -11,7 +11,7 @@ const AREA_STROKE = 'rgba(220, 90, 10, 0.9)';
 /** The squares a template being placed covers (the Areas legend's swatch too). */
 export const PREVIEW_FILL = 'rgba(255, 150, 40, 0.22)';
 /** In the shape, out of the area's line of effect (not covered): greyed and hatched, as the Areas legend's swatch. */
-export const NO_EFFECT_FILL = 'rgba(40, 40, 48, 0.30)';
+export const NO_EFFECT_FILL = 'rgba(40, 40, 48, 0.24)';
 export const NO_EFFECT_STROKE = 'rgba(40, 40, 48, 0.75)';
 const RULER_COLOR = '#1d5fd0';
 
@@ -150,8 +150,9 @@ export function drawNoLineOfEffect(ctx: DrawContext, squares: readonly Point[], 
       ctx.lineTo(x + a, y + d - a);
     }
   }
-  ctx.setAttr('strokeStyle', NO_EFFECT_STROKE);
-  ctx.setAttr('lineWidth', Math.max(1, s * 0.04));
+  // Thin and fainter than the outline, so a token in the square still reads through them.
+  ctx.setAttr('strokeStyle', 'rgba(40, 40, 48, 0.5)');
+  ctx.setAttr('lineWidth', Math.max(1, s * 0.025));
   ctx.stroke();
 }
 
