@@ -167,8 +167,9 @@ export function MapCanvas(props: { editor: Editor }) {
     const lines = createSceneLines(drawn, [light, marks, elevation, water, ledges, edges]);
     konvaLayer('scene', terrain.node, mapStyle.node, lines.node, drawnArt.node);
     backgroundLayer.add(createPictureLayer(drawn, terrain.node).node);
-    // Play's hit-point bars and condition badges sit on the tokens they belong to.
-    konvaLayer('creatures', creatures.node, labels.node, playHealth.node);
+    // Play's reach bands and threatened squares under the tokens (they tint whole squares), its
+    // hit-point bars and condition badges on the tokens they belong to.
+    konvaLayer('creatures', playOverlay.groundNode, creatures.node, labels.node, playHealth.node);
     konvaLayer('grid', grid.node);
     const overlayLayer = konvaLayer('overlay', overlay.node, playOverlay.node, areas.node, labels.overlayNode, keyboardCursor.node);
     container.style.overflow = 'hidden';

@@ -3,8 +3,11 @@ import { RULESETS } from '../../src-shared/model';
 import { areaSizeText, coveredText } from '../../src-shared/play';
 import { AREA_SHAPES, MAX_AREA_SIZE, type AreaShape } from '../../src-shared/rules/areas';
 import type { Editor } from '../state/editor';
+import { PREVIEW_FILL } from '../canvas/layers/areas';
 import { PanelSection } from './PanelSection';
 
+/** Said of a square in the shape a wall shuts off from the origin, in the log's words (coveredText). */
+const NO_LINE_OF_EFFECT = 'no line of effect from its origin (not covered)';
 const COVER_LABEL = { none: 'no cover', soft: 'soft cover', cover: 'cover', total: 'total cover: not covered' } as const;
 
 /**
@@ -66,9 +69,23 @@ export function Areas(props: { editor: Editor }) {
       </Show>
       <Show when={preview()}>
         {(a) => (
-          <p data-testid="area-preview">
-            {areaSizeText({ shape: editor.areaShape(), size: editor.areaSize() }, ruleset())}: {a().squares.length} squares; {coveredText(a())}.
-          </p>
+          <>
+            <p data-testid="area-preview">
+              {areaSizeText({ shape: editor.areaShape(), size: editor.areaSize() }, ruleset())}: {a().squares.length} squares
+              {a().shadowed.length ? ` covered, ${a().shadowed.length} more in the shape with ${NO_LINE_OF_EFFECT}` : ''}; {coveredText(a())}.
+            </p>
+            {/* The map greys and hatches the squares the area leaves out, as the log will (coveredText). */}
+            <Show when={a().shadowed.length}>
+              <div class="legend" data-testid="area-legend">
+                <span>
+                  <i style={{ background: PREVIEW_FILL }} /> covered
+                </span>
+                <span data-testid="area-legend-no-effect" title="A wall blocks every line from the area's origin to the square, so the area does not reach it (total cover).">
+                  <i class="no-effect" /> {NO_LINE_OF_EFFECT}
+                </span>
+              </div>
+            </Show>
+          </>
         )}
       </Show>
       <button class="primary" data-testid="area-place" disabled={!editor.areaTemplate()} onClick={() => editor.placeArea()}>

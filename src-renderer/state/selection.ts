@@ -1,4 +1,4 @@
-import { createSignal } from 'solid-js';
+import { batch, createSignal, untrack } from 'solid-js';
 import type { SquareRegion } from '../../src-shared/model/map-piece';
 
 export interface Square {
@@ -23,8 +23,22 @@ export function createSelection(locate?: LocateCreature) {
    * none. Region edits (state/regions.ts) act on it and move it with the squares they move.
    */
   const [region, setRegionRaw] = createSignal<SquareRegion | null>(null);
-  /** Selects a region of squares; an empty one is none. */
-  const setRegion = (r: SquareRegion | null) => setRegionRaw(r && r.mask.includes(1) ? r : null);
+  /**
+   * Selects a region of squares; an empty one is none. A region chosen (a marquee, a lasso, the wand,
+   * the map menu's "select the region of its kind") replaces a creature selection made before it, so
+   * no Select tool ring stays beside the region (the region edits then select the creatures they
+   * carried, after this).
+   */
+  const setRegion = (r: SquareRegion | null) => {
+    const chosen = r && r.mask.includes(1) ? r : null;
+    batch(() => {
+      if (chosen) {
+        if (untrack(selectedIds).size) setSelectedIds(new Set<string>());
+        setInspectedSquare(null);
+      }
+      setRegionRaw(chosen);
+    });
+  };
 
   /** The creature the panels and the movement overlay show: the first selected one still there. */
   const selectedCreature = (): string | null => {

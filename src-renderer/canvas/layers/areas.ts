@@ -8,13 +8,19 @@ import { konvaContext, type DrawContext } from './draw-context';
 
 const AREA_FILL = 'rgba(255, 120, 20, 0.28)';
 const AREA_STROKE = 'rgba(220, 90, 10, 0.9)';
-const PREVIEW_FILL = 'rgba(255, 150, 40, 0.22)';
+/** The squares a template being placed covers (the Areas legend's swatch too). */
+export const PREVIEW_FILL = 'rgba(255, 150, 40, 0.22)';
+/** In the shape, out of the area's line of effect (not covered): greyed and hatched, as the Areas legend's swatch. */
+export const NO_EFFECT_FILL = 'rgba(40, 40, 48, 0.24)';
+export const NO_EFFECT_STROKE = 'rgba(40, 40, 48, 0.75)';
 const RULER_COLOR = '#1d5fd0';
 
 /**
  * Area templates and the free ruler on the interactive layer: the templates on the board (Play,
- * until cleared), the one being placed with its squares behind a wall outlined only, and the ruler's
- * path with its running total at each point and the whole distance at the end.
+ * until cleared), the one being placed with the squares of its shape that no line of effect from its
+ * origin reaches greyed and hatched (not covered, as the logged action will say; the Areas section's
+ * legend names them), and the ruler's path with its running total at each point and the whole
+ * distance at the end.
  */
 export function createAreasLayer(editor: Editor) {
   /** The ruler's total in words ("4 squares · 20 ft"), also set on the map for tests and screen readers. */
@@ -35,7 +41,7 @@ export function createAreasLayer(editor: Editor) {
       const preview = editor.playing() && editor.playTool() === 'play-area' ? editor.areaPreview() : null;
       if (preview && 'answer' in preview) {
         fillSquares(ctx, preview.answer.squares, v, PREVIEW_FILL, AREA_STROKE);
-        fillSquares(ctx, preview.answer.shadowed, v, 'rgba(0, 0, 0, 0)', 'rgba(90, 90, 90, 0.8)');
+        drawNoLineOfEffect(ctx, preview.answer.shadowed, v);
         dot(ctx, preview.answer.point, v, AREA_STROKE);
       }
       const origin = editor.playing() ? editor.areaOrigin() : null;
@@ -110,6 +116,43 @@ function fillSquares(ctx: DrawContext, squares: readonly Point[], v: View, fill:
   ctx.fill();
   ctx.setAttr('strokeStyle', stroke);
   ctx.setAttr('lineWidth', 1);
+  ctx.stroke();
+}
+
+/**
+ * Squares in the shape that the area does not cover, because a wall blocks the line of effect from
+ * its origin (d20-phb-30.txt › Cover: total cover): grey, hatched and outlined dashed, so they read
+ * as left out rather than as part of the area.
+ */
+export function drawNoLineOfEffect(ctx: DrawContext, squares: readonly Point[], v: View): void {
+  if (!squares.length) return;
+  const s = squarePixels(v);
+  ctx.beginPath();
+  for (const q of squares) ctx.rect(v.panX + q.x * s + 1, v.panY + q.y * s + 1, s - 2, s - 2);
+  ctx.setAttr('fillStyle', NO_EFFECT_FILL);
+  ctx.fill();
+  ctx.setLineDash([4, 3]);
+  ctx.setAttr('strokeStyle', NO_EFFECT_STROKE);
+  ctx.setAttr('lineWidth', 1);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  // Stripes from top right to bottom left (the pass-only squares of a move lean the other way).
+  ctx.beginPath();
+  const step = Math.max(4, s / 5);
+  for (const q of squares) {
+    const x = v.panX + q.x * s;
+    const y = v.panY + q.y * s;
+    for (let d = step; d < 2 * s; d += step) {
+      // The line px + py = d inside the square.
+      const a = Math.max(0, d - s);
+      const b = Math.min(s, d);
+      ctx.moveTo(x + b, y + d - b);
+      ctx.lineTo(x + a, y + d - a);
+    }
+  }
+  // Thin and fainter than the outline, so a token in the square still reads through them.
+  ctx.setAttr('strokeStyle', 'rgba(40, 40, 48, 0.5)');
+  ctx.setAttr('lineWidth', Math.max(1, s * 0.025));
   ctx.stroke();
 }
 

@@ -2,7 +2,7 @@ import { RULESETS } from '../../../src-shared/model';
 import type { Editor } from '../../state/editor';
 import { squarePixels } from '../../state/view';
 import { ledgeLineWidth } from './ledges';
-import { createSegmentLayer, type SegmentChunk } from './segment-layer';
+import { createSegmentLayer, type LabelBox, type SegmentChunk } from './segment-layer';
 
 /** Heights are written in their squares from this many pixels per square. */
 const HEIGHT_LABEL_PIXELS = 44;
@@ -14,11 +14,22 @@ const heightFont = (s: number) => Math.round(Math.min(14, s * 0.2));
  * top (Play's chance to get there, "83%", which ran into a height in the corner as "1083%") and
  * bottom (the move's cost).
  */
-export function heightBox(text: string, s: number): [number, number, number, number] {
+export function heightBox(text: string, s: number): LabelBox {
   const size = heightFont(s);
   const inset = ledgeLineWidth(s) / 2 + 2;
   const h = size * 1.24;
   return [inset, (s - h) / 2, text.length * size * 0.62 + 4, h];
+}
+
+/**
+ * Where a height may go: at the left (`heightBox`), else at the right, half-way down too. A drop
+ * beside the square's west line (a stair step up from the west) takes the left first at mid zoom;
+ * the height then shares the square from its other side rather than go unwritten.
+ */
+export function heightPlaces(text: string, s: number): LabelBox[] {
+  const left = heightBox(text, s);
+  const [inset, dy, w, h] = left;
+  return [left, [s - inset - w, dy, w, h]];
 }
 
 /**
@@ -72,14 +83,14 @@ export function createElevationLayer(editor: Editor) {
     labels: {
       minPixels: HEIGHT_LABEL_PIXELS,
       priority: 0,
-      box: (l, s) => heightBox(l.text, s),
+      places: (l, s) => heightPlaces(l.text, s),
       draw(ctx, labels, view) {
         const s = squarePixels(view);
         const size = heightFont(s);
         // On a pale tag, so the height reads on dark ground (blocked squares) as on light.
         ctx.beginPath();
         for (const l of labels) {
-          const [dx, dy, w, h] = heightBox(l.text, s);
+          const [dx, dy, w, h] = l.box;
           ctx.rect(view.panX + l.x * s + dx, view.panY + l.y * s + dy, w, h);
         }
         ctx.setAttr('fillStyle', 'rgba(255, 248, 228, 0.82)');
@@ -89,7 +100,7 @@ export function createElevationLayer(editor: Editor) {
         ctx.setAttr('textBaseline', 'middle');
         ctx.setAttr('fillStyle', '#3b2a12');
         for (const l of labels) {
-          const [dx, dy, , h] = heightBox(l.text, s);
+          const [dx, dy, , h] = l.box;
           ctx.fillText(l.text, view.panX + l.x * s + dx + 2, view.panY + l.y * s + dy + h / 2);
         }
       },

@@ -3,7 +3,8 @@
  * it at the current zoom (as map renderers place labels): a ledge's drop, a square's height, a water
  * depth and a square mark would otherwise write over one another at mid zoom. Layers hand their
  * labels in with a priority (falls before heights); `flush` draws them, most important first, each
- * label kept only if its box (plus a small gap) overlaps none kept before.
+ * label in the first of its places whose box (plus a small gap) overlaps none kept before, or not
+ * at all (a drop and a height in one square: the height moves aside rather than go).
  */
 export class LabelRoom {
   private readonly cells = new Map<number, number[]>();
@@ -19,10 +20,27 @@ export class LabelRoom {
     private readonly gap = 3,
   ) {}
 
-  /** Takes the screen box (x, y, w, h) if it is free and on screen; false if not. */
-  take(x: number, y: number, w: number, h: number): boolean {
-    if (x + w < 0 || y + h < 0 || x > this.viewport.width || y > this.viewport.height) return false;
-    this.offered++;
+  /**
+   * Takes the first of a label's places (screen boxes x, y, w, h, preferred first) that is free and on
+   * screen: its index, or -1 if none is. One label offered, however many places it has.
+   */
+  takeFirst(places: readonly (readonly [number, number, number, number])[]): number {
+    let onScreen = false;
+    for (let i = 0; i < places.length; i++) {
+      const [x, y, w, h] = places[i]!;
+      if (x + w < 0 || y + h < 0 || x > this.viewport.width || y > this.viewport.height) continue;
+      onScreen = true;
+      if (this.free(x, y, w, h)) {
+        this.offered++;
+        this.keep(x, y, w, h);
+        return i;
+      }
+    }
+    if (onScreen) this.offered++;
+    return -1;
+  }
+
+  private free(x: number, y: number, w: number, h: number): boolean {
     const g = this.gap;
     const x0 = x - g;
     const y0 = y - g;
@@ -36,6 +54,11 @@ export class LabelRoom {
         if (x0 < boxes[i + 2]! && boxes[i]! < x1 && y0 < boxes[i + 3]! && boxes[i + 1]! < y1) return false;
       }
     }
+    return true;
+  }
+
+  private keep(x: number, y: number, w: number, h: number): void {
+    const keys = cellKeys(x - this.gap, y - this.gap, x + w + this.gap, y + h + this.gap);
     for (const k of keys) {
       let boxes = this.cells.get(k);
       if (!boxes) this.cells.set(k, (boxes = []));
@@ -43,7 +66,6 @@ export class LabelRoom {
     }
     this.kept++;
     this.boxes.push([x, y, w, h]);
-    return true;
   }
 
   /** Draws later, in priority order (higher first; equal priorities in the order handed in). */

@@ -1,7 +1,7 @@
 import { RULESETS } from '../../../src-shared/model';
 import type { Editor } from '../../state/editor';
 import { squarePixels } from '../../state/view';
-import { createSegmentLayer, type SegmentChunk } from './segment-layer';
+import { createSegmentLayer, type LabelBox, type SegmentChunk } from './segment-layer';
 
 /** Ledge labels are legible from this many pixels per square. */
 const LABEL_PIXELS = 28;
@@ -15,22 +15,38 @@ const GAP = 3;
 type LedgeLabel = { x: number; y: number; text: string; side?: number };
 
 /**
- * A drop's label sits beside its line on the high ground, where the walker stands (it used to sit
- * on the line, struck through by it): its box [dx, dy, w, h] from the line's middle, on screen.
- * `side` is +1 / -1 for the high ground east / west of a north-south line, +2 / -2 south / north
- * of an east-west one. Beside a north-south line it sits in the upper part of the square (its point
- * is 0.3 down), leaving the middle of the square's side to the square's height (elevation.ts).
+ * Where a drop's label may go: beside its line on the high ground, where the walker stands (it used
+ * to sit on the line, struck through by it), each place a box [dx, dy, w, h] from the line's middle,
+ * on screen. `side` is +1 / -1 for the high ground east / west of a north-south line, +2 / -2 south /
+ * north of an east-west one. Along the line it goes to an end of the square's side first (the top of
+ * a north-south line, the right of an east-west one), then the other end, then the middle: the middle
+ * of a square's west side is where its height is written (elevation.ts), so on a stair the step's
+ * drop and the step's height share the square, and the middle of its top is Play's chance.
  */
-function ledgeBox(l: Pick<LedgeLabel, 'text' | 'side'>, s: number): [number, number, number, number] {
+function ledgePlaces(l: Pick<LedgeLabel, 'text' | 'side'>, s: number): LabelBox[] {
   const f = labelFont(s);
   const w = l.text.length * f * 0.62;
+  // From the line, and from the square's ends, past half a ledge line (one may run across them) and a gap.
   const clear = ledgeLineWidth(s) / 2 + GAP;
+  const half = s / 2;
   const side = l.side ?? 0;
-  if (side === 1) return [clear, -f / 2, w, f];
-  if (side === -1) return [-clear - w, -f / 2, w, f];
-  if (side === 2) return [-w / 2, clear, w, f];
-  if (side === -2) return [-w / 2, -clear - f, w, f];
-  return [-w / 2, -f / 2, w, f];
+  if (side === 1 || side === -1) {
+    const dx = side === 1 ? clear : -clear - w;
+    return [
+      [dx, -half + clear, w, f],
+      [dx, half - clear - f, w, f],
+      [dx, -f / 2, w, f],
+    ];
+  }
+  if (side === 2 || side === -2) {
+    const dy = side === 2 ? clear : -clear - f;
+    return [
+      [half - clear - w, dy, w, f],
+      [-half + clear, dy, w, f],
+      [-w / 2, dy, w, f],
+    ];
+  }
+  return [[-w / 2, -f / 2, w, f]];
 }
 
 /**
@@ -58,7 +74,7 @@ export function createLedgesLayer(editor: Editor) {
             const drop = Math.abs(h - e[y * W + x + 1]!);
             if (drop >= square) {
               segs.push(x + 1, y, x + 1, y + 1);
-              if (withLabels) labels.push({ x: x + 1, y: y + 0.3, text: `↓${+drop.toFixed(1)}`, side: h > e[y * W + x + 1]! ? -1 : 1 });
+              if (withLabels) labels.push({ x: x + 1, y: y + 0.5, text: `↓${+drop.toFixed(1)}`, side: h > e[y * W + x + 1]! ? -1 : 1 });
             }
           }
           if (y + 1 < d.map.height) {
@@ -82,7 +98,7 @@ export function createLedgesLayer(editor: Editor) {
       minPixels: LABEL_PIXELS,
       // A fall is what a walker must not miss: its drop takes room before heights and depths.
       priority: 3,
-      box: (l, s) => ledgeBox(l, s),
+      places: (l, s) => ledgePlaces(l, s),
       draw(ctx, labels, view) {
         const s = squarePixels(view);
         ctx.setAttr('fillStyle', '#7b1d14');
@@ -90,8 +106,8 @@ export function createLedgesLayer(editor: Editor) {
         ctx.setAttr('textAlign', 'center');
         ctx.setAttr('textBaseline', 'middle');
         for (const l of labels) {
-          // Written in the middle of its box, so what is drawn is what took the room.
-          const [dx, dy, w, h] = ledgeBox(l, s);
+          // Written in the middle of the box it took, so what is drawn is what took the room.
+          const [dx, dy, w, h] = l.box;
           ctx.fillText(l.text, view.panX + l.x * s + dx + w / 2, view.panY + l.y * s + dy + h / 2);
         }
       },

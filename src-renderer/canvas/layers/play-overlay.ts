@@ -15,13 +15,38 @@ const FALL_COLOR = 'rgba(200, 50, 40, 0.40)';
 const MAX_TEXT = 14;
 
 /**
- * Play mode's overlay, on the interactive Konva layer: the current creature ringed, its reach in bands
- * (squares it may only pass hatched, a ledge's fall in red, dice movement shaded by its chance), the
- * path being drawn with its running cost, waypoints, the heights of a flight and the attacks of
- * opportunity it provokes (enemy named), the squares of a forced movement, a refused square, and the
- * squares of the log entry being looked at.
+ * Play mode's overlay. On the interactive Konva layer: the current creature ringed, the path being
+ * drawn with its running cost, waypoints, the heights of a flight and the attacks of opportunity it
+ * provokes (enemy named), flanking lines, the squares of a forced movement, a refused square, and the
+ * squares of the log entry being looked at. Under the tokens (`groundNode`, first on the creatures
+ * layer): the reach in bands (squares it may only pass hatched, a ledge's fall in red, dice movement
+ * shaded by its chance), the threatened squares and the flanking positions, which tint whole squares
+ * and drawn over the tokens hid them.
  */
 export function createPlayOverlayLayer(editor: Editor) {
+  const groundNode = new Konva.Shape({
+    listening: false,
+    sceneFunc: (konvaCtx) => {
+      if (!editor.playing() || !editor.playShown()) return;
+      const ctx = konvaContext(konvaCtx);
+      const v = editor.view();
+      drawBands(ctx, editor.bandSquares(), v, editor.viewport());
+      const threat = editor.threat();
+      if (threat.squares.length) fillSquares(ctx, threat.squares, v, 'rgba(220, 40, 40, 0.22)', 'rgba(220, 40, 40, 0.7)');
+      const flanking = editor.flanking();
+      if (flanking.squares.length) fillSquares(ctx, flanking.squares, v, 'rgba(150, 70, 220, 0.30)', 'rgba(150, 70, 220, 0.9)');
+    },
+  });
+  createEffect(() => {
+    editor.playing();
+    editor.playShown();
+    editor.view();
+    editor.viewport();
+    editor.bandSquares();
+    editor.threat();
+    editor.flanking();
+    groundNode.getLayer()?.batchDraw();
+  });
   const node = new Konva.Shape({
     listening: false,
     sceneFunc: (konvaCtx) => {
@@ -30,13 +55,8 @@ export function createPlayOverlayLayer(editor: Editor) {
       if (!shown) return;
       const ctx = konvaContext(konvaCtx);
       const v = editor.view();
-      const viewport = editor.viewport();
       const board = shown.board;
-      drawBands(ctx, editor.bandSquares(), v, viewport);
-      const threat = editor.threat();
-      if (threat.squares.length) fillSquares(ctx, threat.squares, v, 'rgba(220, 40, 40, 0.22)', 'rgba(220, 40, 40, 0.7)');
       const flanking = editor.flanking();
-      if (flanking.squares.length) fillSquares(ctx, flanking.squares, v, 'rgba(150, 70, 220, 0.30)', 'rgba(150, 70, 220, 0.9)');
       for (const f of flanking.lines) segment(ctx, f.line.from, f.line.to, v, 'rgba(170, 90, 240, 0.95)', [6, 4]);
       const at = editor.playViewAt();
       if (at !== null && at >= 0) {
@@ -69,22 +89,19 @@ export function createPlayOverlayLayer(editor: Editor) {
     editor.playing();
     editor.playShown();
     editor.view();
-    editor.viewport();
-    editor.bandSquares();
     editor.movePlan();
     editor.waypoints();
     editor.forced();
     editor.forcedSquares();
     editor.playRefusal();
     editor.playTool();
-    editor.threat();
     editor.flanking();
     editor.lines();
     editor.linesFrom();
     editor.linesTo();
     node.getLayer()?.batchDraw();
   });
-  return { node };
+  return { node, groundNode };
 }
 
 function centreOf(board: Encounter, id: string | null, q: Square, v: View): [number, number] {

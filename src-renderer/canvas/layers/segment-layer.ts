@@ -37,16 +37,22 @@ export interface SegmentLayerSpec {
   groupOrder?: (a: number, b: number) => number;
   /**
    * Draws labels (those with room, see `LabelRoom`); only called at `minPixels` per square or more.
-   * `box` is a label's box on screen around its point, at `s` pixels per square: [dx, dy, w, h].
+   * `places` are where a label may go on screen around its point at `s` pixels per square, each
+   * [dx, dy, w, h], preferred first; `draw` gets each label kept with the place it took.
    * Labels of a higher `priority` take their room first (a fall's drop before a square's height).
    */
   labels?: {
     minPixels: number;
     priority: number;
-    box: (label: { text: string; side?: number }, s: number) => [number, number, number, number];
-    draw: (ctx: DrawContext, labels: { x: number; y: number; text: string; side?: number }[], view: View) => void;
+    places: (label: { text: string; side?: number }, s: number) => LabelBox[];
+    draw: (ctx: DrawContext, labels: PlacedLabel[], view: View) => void;
   };
 }
+
+/** A label's box on screen from its point: [dx, dy, w, h] in pixels. */
+export type LabelBox = [number, number, number, number];
+/** A label with the place it took (`box`, from its point). */
+export type PlacedLabel = SegmentChunk['labels'][number] & { box: LabelBox };
 
 /** At this many pixels per square and above, segments are stroked directly; below, chunk bitmaps. */
 export const DIRECT_PIXELS = 16;
@@ -141,12 +147,16 @@ export function createSegmentLayer(spec: SegmentLayerSpec) {
       stroke(ctx, chunks, view);
       if (withLabels && labels) {
         const drawRoomy = (r: LabelRoom) => {
-          const roomy = chunks.flatMap((c) =>
-            c.labels.filter((l) => {
-              const [dx, dy, w, h] = labels.box(l, s);
-              return r.take(view.panX + l.x * s + dx, view.panY + l.y * s + dy, w, h);
-            }),
-          );
+          const roomy: PlacedLabel[] = [];
+          for (const c of chunks) {
+            for (const l of c.labels) {
+              const places = labels.places(l, s);
+              const px = view.panX + l.x * s;
+              const py = view.panY + l.y * s;
+              const i = r.takeFirst(places.map(([dx, dy, w, h]) => [px + dx, py + dy, w, h] as const));
+              if (i >= 0) roomy.push({ ...l, box: places[i]! });
+            }
+          }
           labels.draw(ctx, roomy, view);
         };
         // With the scene's other label layers: in priority order once they have all stroked.

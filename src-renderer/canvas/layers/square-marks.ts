@@ -83,9 +83,9 @@ export function createSquareMarksLayer(editor: Editor) {
     labels: {
       minPixels: LABEL_PIXELS,
       priority: 2,
-      box: (l, s) => {
+      places: (l, s) => {
         const f = Math.round(Math.min(16, s * 0.3));
-        return [(-l.text.length * f * 0.62) / 2, -f / 2, l.text.length * f * 0.62, f];
+        return [[(-l.text.length * f * 0.62) / 2, -f / 2, l.text.length * f * 0.62, f]];
       },
       draw(ctx, labels, view) {
         const s = squarePixels(view);

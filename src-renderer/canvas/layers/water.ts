@@ -44,9 +44,9 @@ export function createWaterLayer(editor: Editor) {
     labels: {
       minPixels: LABEL_PIXELS,
       priority: 1,
-      box: (l, s) => {
+      places: (l, s) => {
         const f = Math.round(Math.min(13, s * 0.2));
-        return [(-l.text.length * f * 0.62) / 2, -f / 2, l.text.length * f * 0.62, f];
+        return [[(-l.text.length * f * 0.62) / 2, -f / 2, l.text.length * f * 0.62, f]];
       },
       draw(ctx, labels, view) {
         const s = squarePixels(view);
