@@ -1,11 +1,13 @@
+import Konva from 'konva';
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src-renderer/styles/app.css';
+import { MapCanvas } from '../../src-renderer/canvas/MapCanvas';
 import { createToolDriver } from '../../src-renderer/canvas/tools/driver';
 import { PropertiesPanel } from '../../src-renderer/components/PropertiesPanel';
 import { createEditor, type Editor } from '../../src-renderer/state/editor';
 import type { PlatformBridge } from '../../src-shared/ipc';
-import { makeCreature } from '../../src-shared/model';
+import { makeCreature, squareIndex, Terrain } from '../../src-shared/model';
 
 // Issue 18 › 8, the crowd: a drop of several dragged creatures does only the work the user sees
 // (the moved tokens, the panel's new values), not the drag's preview again nor the panel's fields
@@ -80,5 +82,44 @@ describe('dropping a dragged crowd', () => {
     editor.undo();
     expect(q('creature-name').textContent).toContain('Goblin 1 at 1,1');
     expect(q('creature-size')).toBe(before.size);
+  });
+
+  it('draws the creatures again, not the scene nor the grid (a drop changes no square)', async () => {
+    const editor = await crowd();
+    const host = document.createElement('div');
+    host.style.cssText = 'position:relative;width:800px;height:500px';
+    document.body.append(host);
+    cleanup.push(render(() => <MapCanvas editor={editor} />, host));
+    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await frames();
+    const stage = Konva.stages.find((st) => host.contains(st.container()))!;
+    const draws: Record<string, number> = {};
+    for (const layer of stage.getLayers()) {
+      const name = layer.getNativeCanvasElement().dataset['layer']!;
+      layer.on('draw', () => (draws[name] = (draws[name] ?? 0) + 1));
+    }
+    const counted = async (edit: () => void) => {
+      for (const k of Object.keys(draws)) delete draws[k];
+      edit();
+      await frames();
+      return { ...draws };
+    };
+    const t = createToolDriver(editor);
+    cleanup.push(t.dispose);
+    const drop = await counted(() => t.drag([{ x: 1, y: 1 }, { x: 2, y: 2 }]));
+    expect(at(editor, 'G1')).toBe('2,2');
+    expect(drop.creatures).toBeGreaterThan(0);
+    expect(drop.overlay).toBeGreaterThan(0);
+    expect(drop.scene ?? 0).toBe(0);
+    expect(drop.grid ?? 0).toBe(0);
+    // What they do draw again for: a square painted (the scene), another grid style (the grid).
+    const d = editor.doc()!;
+    const paint = await counted(() => editor.execute({ type: 'setSquares', layer: 'terrain', indices: [squareIndex(d.map, 8, 5)], values: [Terrain.water] }));
+    expect(paint.scene).toBeGreaterThan(0);
+    const grid = await counted(() => editor.execute({ type: 'setGrid', grid: { color: '#ff0000' } }));
+    expect(grid.grid).toBeGreaterThan(0);
+    const undo = await counted(() => (editor.undo(), editor.undo(), editor.undo()));
+    expect(at(editor, 'G1')).toBe('1,1');
+    expect(undo.creatures).toBeGreaterThan(0);
   });
 });
