@@ -1,4 +1,4 @@
-import { createRenderEffect, createSignal, For, Show } from 'solid-js';
+import { createMemo, createRenderEffect, createSignal, For, Show } from 'solid-js';
 import {
   ARMOR_CATEGORIES,
   LOAD_CATEGORIES,
@@ -12,6 +12,7 @@ import {
   type Creature,
   type LoadCategory,
   type Maneuverability,
+  type RulesetId,
   type MovementMode,
   type Side,
   type SizeCategory,
@@ -63,8 +64,16 @@ type Outcome = '' | 'pass' | 'fail';
 /** The selected creature and the movement shown for it on the map. */
 export function CreaturePanel(props: { editor: Editor }) {
   const editor = props.editor;
-  const creature = () => editor.doc()?.creatures.find((c) => c.id === editor.selectedCreature()) ?? null;
-  const info = () => RULESETS[editor.doc()!.ruleset];
+  const creature = () => {
+    const id = editor.selectedCreature();
+    return id === null ? null : editor.creatureById(id);
+  };
+  /**
+   * The encounter's ruleset, as a memo: the fields built from it (a size list, the actions) are built
+   * again only when it changes, not after every edit of the document (a drop of 200 creatures).
+   */
+  const ruleset = createMemo<RulesetId>(() => editor.doc()!.ruleset);
+  const info = () => RULESETS[ruleset()];
   const request = () => editor.moveRequest();
   /** Changes the movement request; an option set to undefined is dropped (the request stays as the engine's JSON). */
   const update = (changes: Partial<ReturnType<typeof request>>) => {
@@ -90,12 +99,14 @@ export function CreaturePanel(props: { editor: Editor }) {
     return `falls ${height} ${info().lengthUnit}: ${dice || 'no damage'} (${fall.min}–${fall.max}, mean ${fall.mean})${prone}`;
   };
   const modes = () => MOVEMENT_MODES.filter((m) => m === 'walk' || (creature()?.speed[m] ?? 0) > 0);
-  /** Every selected creature: each field edits them all (the movement below is the first one's). */
-  const creatures = () => editor.selectedCreatures();
+  /**
+   * Every selected creature: each field edits them all (the movement below is the first one's).
+   * Found once per document version, not once per field (a crowd of 200 among 500 has ~30 fields).
+   */
+  const creatures = createMemo(() => editor.selectedCreatures());
   const many = () => creatures().length > 1;
   /** The value the selected creatures share in a field, or mixed. */
   const shared = <T,>(get: (c: Creature) => T) => sharedValue(creatures(), get);
-  const ruleset = () => editor.doc()!.ruleset;
   /** A field's rule heading under this encounter's ruleset, by its name ("Epic Path › Reach"); null: not shown. */
   const rule = (field: RuleField) => {
     const heading = ruleOf(field, ruleset());
@@ -455,7 +466,7 @@ export function CreaturePanel(props: { editor: Editor }) {
           <label class="field">
             <span>Action</span>
             <select data-testid="move-action" title="The action the creature spends on moving" value={request().action} onChange={(e) => (update({ action: e.currentTarget.value as MoveAction }), done(e))}>
-              <For each={actionsFor(editor.doc()!.ruleset)}>{(a) => <option value={a}>{ACTION_LABELS[a]}</option>}</For>
+              <For each={actionsFor(ruleset())}>{(a) => <option value={a}>{ACTION_LABELS[a]}</option>}</For>
             </select>
           </label>
           <label class="field">
@@ -472,12 +483,12 @@ export function CreaturePanel(props: { editor: Editor }) {
                 done(e);
               }}
             >
-              <option value="">{editor.doc()!.ruleset === 'epic-path' ? 'All modes combined' : 'Walk'}</option>
+              <option value="">{ruleset() === 'epic-path' ? 'All modes combined' : 'Walk'}</option>
               {/* Outside Epic Path the first option is the walk: not listed twice ("Walk" and "walk"). */}
-              <For each={modes().filter((m) => editor.doc()!.ruleset === 'epic-path' || m !== 'walk')}>{(m) => <option value={m}>{m[0]!.toUpperCase() + m.slice(1)}</option>}</For>
+              <For each={modes().filter((m) => ruleset() === 'epic-path' || m !== 'walk')}>{(m) => <option value={m}>{m[0]!.toUpperCase() + m.slice(1)}</option>}</For>
             </select>
           </label>
-          <Show when={editor.doc()!.ruleset === 'd20-35' && request().mode === 'climb'}>
+          <Show when={ruleset() === 'd20-35' && request().mode === 'climb'}>
             <label class="checks">
               <input
                 type="checkbox"
@@ -489,7 +500,7 @@ export function CreaturePanel(props: { editor: Editor }) {
               accelerated climb
             </label>
           </Show>
-          <Show when={isD20(editor.doc()!.ruleset) || editor.doc()!.ruleset === 'epic-path'}>
+          <Show when={isD20(ruleset()) || ruleset() === 'epic-path'}>
             <div class="field-row">
               <label class="field">
                 <span>Overrun</span>
@@ -497,7 +508,7 @@ export function CreaturePanel(props: { editor: Editor }) {
                   data-testid="move-overrun"
                   value={request().overrun ?? ''}
                   title={
-                    editor.doc()!.ruleset === 'epic-path'
+                    ruleset() === 'epic-path'
                       ? `Overrun foes no more than one size larger during a walk; the maneuver's outcome is yours to set: pass goes through their squares (each provokes), fail stops it in the space in front (${info().name} › Overrun)`
                       : `Overrun an opponent in the way; the check's outcome is yours to set: pass lets it through every opponent's square it tries, fail stops it before the first (${info().name} › Moving Through a Square › Overrun)`
                   }
@@ -508,7 +519,7 @@ export function CreaturePanel(props: { editor: Editor }) {
                   <option value="fail">fails</option>
                 </select>
               </label>
-              <Show when={isD20(editor.doc()!.ruleset)}>
+              <Show when={isD20(ruleset())}>
               <label class="field">
                 <span>Tumble</span>
                 <select
@@ -525,7 +536,7 @@ export function CreaturePanel(props: { editor: Editor }) {
               </Show>
             </div>
           </Show>
-          <Show when={editor.doc()!.ruleset === '6d6'}>
+          <Show when={ruleset() === '6d6'}>
             <div class="checks">
               <Show when={['move', 'run', 'double'].includes(request().action)}>
                 <label>

@@ -1,4 +1,4 @@
-import { createMemo, For, Show } from 'solid-js';
+import { createMemo, Index, Show } from 'solid-js';
 import { EDGE_NAMES, RULESETS, TERRAIN_LABELS, TERRAIN_NAMES, squareIndex, type EdgeName } from '../../src-shared/model';
 import { sizeName } from '../../src-shared/rules/sizes';
 import type { Editor } from '../state/editor';
@@ -131,14 +131,15 @@ export function PropertiesPanel(props: { editor: Editor }) {
                   <dt>Water</dt>
                   <dd>{q().water}</dd>
                 </Show>
-                <For each={q().more}>
+                {/* By place, not by row object: another square (a drop moves the inspected one) updates the text, not the rows. */}
+                <Index each={q().more}>
                   {(m) => (
                     <>
-                      <dt>{m.label}</dt>
-                      <dd data-testid={`square-${m.label.toLowerCase().replace(/ /g, '-')}`}>{m.value}</dd>
+                      <dt>{m().label}</dt>
+                      <dd data-testid={`square-${m().label.toLowerCase().replace(/ /g, '-')}`}>{m().value}</dd>
                     </>
                   )}
-                </For>
+                </Index>
                 <dt>East edge</dt>
                 <dd>{q().east}</dd>
                 <dt>South edge</dt>
@@ -147,20 +148,20 @@ export function PropertiesPanel(props: { editor: Editor }) {
                 <dd>
                   <Show when={q().occupants.length} fallback="none">
                     <div class="stack-list" role="listbox" aria-label="Creatures in this square" data-testid="square-creatures">
-                      <For each={q().occupants}>
+                      <Index each={q().occupants}>
                         {(o) => (
                           <button
                             role="option"
-                            aria-selected={editor.isSelected(o.id)}
-                            classList={{ selected: editor.isSelected(o.id) }}
+                            aria-selected={editor.isSelected(o().id)}
+                            classList={{ selected: editor.isSelected(o().id) }}
                             title="Select this creature (Tab on the map cycles them; Shift-click adds it to the selection)"
-                            data-testid={`square-creature-${o.id}`}
-                            onClick={(e) => (e.shiftKey ? editor.toggleCreature(o.id) : editor.selectCreatures([o.id]))}
+                            data-testid={`square-creature-${o().id}`}
+                            onClick={(e) => (e.shiftKey ? editor.toggleCreature(o().id) : editor.selectCreatures([o().id]))}
                           >
-                            {o.text}
+                            {o().text}
                           </button>
                         )}
-                      </For>
+                      </Index>
                     </div>
                   </Show>
                 </dd>

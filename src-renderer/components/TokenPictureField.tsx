@@ -16,7 +16,7 @@ export function TokenPictureField(props: { editor: Editor; creature: Creature })
   let input!: HTMLInputElement;
   const ids = () => [...editor.selectedIds()];
   const image = () => editor.doc()?.tokenImages?.find((t) => t.id === props.creature.token);
-  const anyShown = () => ids().some((id) => editor.doc()?.creatures.find((c) => c.id === id)?.token !== undefined);
+  const anyShown = () => ids().some((id) => editor.creatureById(id)?.token !== undefined);
   async function pick(file: File | undefined): Promise<void> {
     input.value = '';
     if (!file) return;

@@ -8,6 +8,12 @@ export type Shared<T> = { mixed: false; value: T } | { mixed: true };
 export function sharedValue<C, T>(items: readonly C[], get: (item: C) => T): Shared<T> {
   if (!items.length) return { mixed: true };
   const first = get(items[0]!);
+  // Most fields hold a number, a string or a flag: compared as they are (a crowd of 200 is asked for
+  // ~30 fields), objects by their JSON.
+  if (first === null || typeof first !== 'object') {
+    for (let i = 1; i < items.length; i++) if (!Object.is(get(items[i]!), first)) return { mixed: true };
+    return { mixed: false, value: first };
+  }
   const key = JSON.stringify(first);
   for (let i = 1; i < items.length; i++) if (JSON.stringify(get(items[i]!)) !== key) return { mixed: true };
   return { mixed: false, value: first };

@@ -343,6 +343,8 @@ export function createCreatureEdits(deps: CreatureEditsDeps) {
   }
 
   return {
+    /** A creature of the open document by id (an index per document version: a crowd asks often). */
+    creatureById: find,
     placeSize,
     setPlaceSize,
     placeCreature,

@@ -91,7 +91,8 @@ function composeEditor(platform: PlatformBridge) {
   );
   locate = (id) => {
     const d = document.doc();
-    const c = d?.creatures.find((k) => k.id === id);
+    // By id (creature-edits' index per document version): the panels and layers ask after every edit.
+    const c = creatures.creatureById(id);
     return d && c ? { x: c.x, y: c.y, side: footprintOf(d.ruleset, c.size).side } : null;
   };
   /** Zoom to selection: the selected creatures' spaces, or the inspected square when none is selected. */

@@ -1,5 +1,5 @@
 import Konva from 'konva';
-import { createEffect } from 'solid-js';
+import { createEffect, createMemo } from 'solid-js';
 import type { DrawnGeometry, MapLight, MapPoint } from '../../../src-shared/model';
 import type { Editor } from '../../state/editor';
 import { squarePixels, type Size, type View } from '../../state/view';
@@ -138,10 +138,12 @@ export function createDrawnLayer(editor: Editor) {
       count = d && editor.layers().drawn && (d.drawn || d.lights) ? drawDrawnArt(konvaContext(ctx), d.drawn, d.lights, editor.view(), editor.viewport()) : 0;
     },
   });
+  // The drawn art and the lights, not every edit: a creature moved leaves them (and the scene) as they were.
+  const art = createMemo(() => editor.doc()?.drawn);
+  const lights = createMemo(() => editor.doc()?.lights);
   createEffect(() => {
-    const d = editor.doc();
-    d?.drawn;
-    d?.lights;
+    art();
+    lights();
     editor.view();
     editor.viewport();
     editor.layers().drawn;

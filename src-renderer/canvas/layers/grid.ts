@@ -1,5 +1,5 @@
 import Konva from 'konva';
-import { createEffect, createSignal } from 'solid-js';
+import { createEffect, createMemo, createSignal } from 'solid-js';
 import type { Editor } from '../../state/editor';
 import { drawGrid } from './grid-lines';
 
@@ -13,8 +13,17 @@ export function createGridLayer(editor: Editor) {
       setLines(d && editor.showGrid() ? drawGrid(ctx, editor.view(), editor.viewport(), d.map.width, d.map.height, d.grid) : 0);
     },
   });
+  // The map's size and grid style, not every edit: a creature moved leaves the grid as it was.
+  const gridShape = createMemo(
+    () => {
+      const d = editor.doc();
+      return d ? { width: d.map.width, height: d.map.height, grid: d.grid } : null;
+    },
+    null,
+    { equals: (a, b) => a?.width === b?.width && a?.height === b?.height && a?.grid === b?.grid && !a === !b },
+  );
   createEffect(() => {
-    editor.doc();
+    gridShape();
     editor.view();
     editor.viewport();
     editor.showGrid();

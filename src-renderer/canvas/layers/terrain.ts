@@ -1,5 +1,5 @@
 import Konva from 'konva';
-import { createEffect, createSignal, on, onCleanup } from 'solid-js';
+import { createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
 import { RULESETS, type BattleMap } from '../../../src-shared/model';
 import { mapStyleSquareRgb } from '../../../src-shared/render/map-style';
 import { editedSquares } from '../../state/document';
@@ -159,15 +159,25 @@ export function createTerrainLayer(editor: Editor) {
       },
     ),
   );
+  // Placed by the map's size, not by every edit: a creature moved leaves the scene as it was (a
+  // repaint of the terrain draws it itself, in `show`).
+  const mapSize = createMemo(
+    () => {
+      const m = editor.doc()?.map;
+      return m ? { width: m.width, height: m.height } : null;
+    },
+    null,
+    { equals: (a, b) => a?.width === b?.width && a?.height === b?.height && !a === !b },
+  );
   createEffect(() => {
-    const d = editor.doc();
+    const m = mapSize();
     const v = editor.view();
-    if (d) {
+    if (m) {
       const s = squarePixels(v);
       node.position({ x: v.panX, y: v.panY });
-      node.size({ width: d.map.width * s, height: d.map.height * s });
+      node.size({ width: m.width * s, height: m.height * s });
     }
-    node.visible(!!d && editor.layers().terrain);
+    node.visible(!!m && editor.layers().terrain);
     node.getLayer()?.batchDraw();
   });
   onCleanup(() => {

@@ -39,7 +39,7 @@ export function createSelectTool(editor: Editor): Tool {
     if (machine.state() !== 'dragging' || !q || !held || !d) return null;
     const { x: dx, y: dy } = editor.clampOffset(held.ids, q.x - held.start.x, q.y - held.start.y);
     const rects = held.ids.flatMap((id) => {
-      const c = d.creatures.find((k) => k.id === id);
+      const c = editor.creatureById(id);
       return c ? [{ x: c.x + dx, y: c.y + dy, side: footprintOf(d.ruleset, c.size).side }] : [];
     });
     return { kind: 'footprints', rects, refused: editor.moveProblem(held.ids, dx, dy) };
@@ -88,7 +88,7 @@ export function createSelectTool(editor: Editor): Tool {
         return;
       }
       if (!editor.isSelected(id)) editor.selectCreatures([id]);
-      held = { ids: [...editor.selectedIds()].filter((k) => d.creatures.some((c) => c.id === k)), start: square, clicked: id };
+      held = { ids: [...editor.selectedIds()].filter((k) => editor.creatureById(k)), start: square, clicked: id };
       machine.to('pointing');
     },
     onPointerMove({ square }) {
@@ -101,13 +101,15 @@ export function createSelectTool(editor: Editor): Tool {
     onPointerUp() {
       const q = at();
       const state = machine.state();
-      if (state === 'dragging' && held && q) {
-        const off = editor.clampOffset(held.ids, q.x - held.start.x, q.y - held.start.y);
-        editor.moveCreatures(held.ids, off.x, off.y);
-      }
-      else if (state === 'pointing' && held?.clicked && held.ids.length > 1) editor.selectCreatures([held.clicked]);
-      else if (state === 'brushing' && box && q) editor.selectCreatures([...box.keep, ...editor.creaturesIn(box.from, q)]);
+      const { held: h, box: b } = { held, box };
+      // Back to idle before the edit: the drag's preview must not be worked out again for the moved
+      // creatures (a placement check of every one of them) only to be dropped a moment later.
       reset();
+      if (state === 'dragging' && h && q) {
+        const off = editor.clampOffset(h.ids, q.x - h.start.x, q.y - h.start.y);
+        editor.moveCreatures(h.ids, off.x, off.y);
+      } else if (state === 'pointing' && h?.clicked && h.ids.length > 1) editor.selectCreatures([h.clicked]);
+      else if (state === 'brushing' && b && q) editor.selectCreatures([...b.keep, ...editor.creaturesIn(b.from, q)]);
     },
     onKeyDown({ key, shift, ctrl, alt }) {
       if (key === 'Escape' && machine.state() !== 'idle') {
