@@ -1,5 +1,5 @@
 import Konva from 'konva';
-import { createEffect, createSignal } from 'solid-js';
+import { createEffect, createMemo, createSignal } from 'solid-js';
 import type { Editor } from '../../state/editor';
 import { drawGrid } from './grid-lines';
 
@@ -13,8 +13,15 @@ export function createGridLayer(editor: Editor) {
       setLines(d && editor.showGrid() ? drawGrid(ctx, editor.view(), editor.viewport(), d.map.width, d.map.height, d.grid) : 0);
     },
   });
+  // What the grid reads of the document: an edit of squares or creatures does not redraw it.
+  const shape = createMemo(() => {
+    const d = editor.doc();
+    return d ? `${d.map.width}x${d.map.height}` : '';
+  });
+  const style = createMemo(() => editor.doc()?.grid);
   createEffect(() => {
-    editor.doc();
+    shape();
+    style();
     editor.view();
     editor.viewport();
     editor.showGrid();

@@ -1,5 +1,5 @@
 import Konva from 'konva';
-import { createEffect, createSignal, on, onCleanup } from 'solid-js';
+import { createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
 import type { GridAlignment, MapPicture } from '../../../src-shared/model';
 import type { Editor } from '../../state/editor';
 import type { PictureWorkerMessage, PictureWorkerReply } from '../../state/picture-worker';
@@ -79,7 +79,8 @@ export function createPictureLayer(editor: Editor, terrain: Konva.Image) {
   let source: string | null | undefined;
   let lastLevel = 0;
 
-  const picture = () => editor.doc()?.picture ?? null;
+  // A memo: an edit that leaves the picture alone (paint, a creature) does not redraw its layer.
+  const picture = createMemo(() => editor.doc()?.picture ?? null);
   const alignment = (): GridAlignment | null => editor.pictureDraft() ?? picture();
 
   const node = new Konva.Shape({
