@@ -117,7 +117,7 @@ export function changedRect(width: number, pairs: [ArrayLike<number>, ArrayLike<
 }
 
 /** The smallest rectangle holding these squares (indices y * width + x), or null for none. */
-export function rectOfSquares(width: number, indices: readonly number[]): PixelRect | null {
+export function rectOfSquares(width: number, indices: ArrayLike<number>): PixelRect | null {
   // Kept per list: the rules view and the map view each ask about the same edit.
   const known = rects.get(indices);
   if (known && known.width === width) return known.rect && { ...known.rect };
@@ -126,14 +126,14 @@ export function rectOfSquares(width: number, indices: readonly number[]): PixelR
   return rect && { ...rect };
 }
 
-const rects = new WeakMap<readonly number[], { width: number; rect: PixelRect | null }>();
+const rects = new WeakMap<ArrayLike<number>, { width: number; rect: PixelRect | null }>();
 
 /** Tells `rectOfSquares` the rectangle of a list its maker already measured (a flood fill's). */
-export function rememberRect(width: number, indices: readonly number[], rect: PixelRect | null): void {
+export function rememberRect(width: number, indices: ArrayLike<number>, rect: PixelRect | null): void {
   rects.set(indices, { width, rect: rect && { ...rect } });
 }
 
-function boundingRect(width: number, indices: readonly number[]): PixelRect | null {
+function boundingRect(width: number, indices: ArrayLike<number>): PixelRect | null {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -1;
