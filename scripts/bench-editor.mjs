@@ -24,6 +24,7 @@
 //               (editor-fill-2048, editor-undo-fill-2048), a selection box round 200 creatures and their drag
 //               (editor-box-select-200, editor-drag-200); each with the longest task meanwhile and a 64² yardstick.
 //               BENCH_EDIT_RUNS=N runs, BENCH_PROFILE=1 prints where the busiest stretch spends its time.
+// BENCH_EDIT_FILL_ONLY=1 or BENCH_EDIT_CROWD_ONLY=1 runs only the fill or only the crowd half of `edit`.
 // BENCH_EDITOR_PARTS=mapview (comma-separated: pan, zoom, paint, select, mapview, huge, edit) runs only those.
 // BENCH_RENDERER_DIR=out/renderer-old measures another build of the renderer (before / after).
 // editor-pan-tokens: the 512 map's 500 creatures all with token art (two pictures, as twenty goblins
@@ -572,6 +573,10 @@ if (!only || only.includes('edit')) {
     const smallFill = await fillSuite({ side: 64, ...editorBenchMap(64, 64, 7, [], { fill: fillSmall }) }, 'bench-64-fill.encounter', fillSmall, runs);
     console.log(`BENCH editor-fill-2048 ours_ms=${ms(p95(bigFill.fill))} long_task_max_ms=${ms(max(bigFill.fillTask))} squares=${fillBig.side ** 2} ours_ms_64=${ms(p95(smallFill.fill))} long_task_max_ms_64=${ms(max(smallFill.fillTask))} squares_64=${fillSmall.side ** 2}`);
     console.log(`BENCH editor-undo-fill-2048 ours_ms=${ms(p95(bigFill.undo))} long_task_max_ms=${ms(max(bigFill.undoTask))} ours_ms_64=${ms(p95(smallFill.undo))} long_task_max_ms_64=${ms(max(smallFill.undoTask))}`);
+  }
+  if (process.env.BENCH_EDIT_FILL_ONLY) {
+    await close();
+    process.exit(0);
   }
   const bigCrowd = await crowdSuite({ side: 512, ...editorBenchMap(512, 500, 7, [], { crowd }) }, 'bench-512-crowd.encounter', crowd, runs);
   const smallCrowd = await crowdSuite({ side: 64, ...editorBenchMap(64, 200, 7, [], { crowd }) }, 'bench-64-crowd.encounter', crowd, runs);

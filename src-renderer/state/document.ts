@@ -320,7 +320,8 @@ const HISTORY_LIMIT = 500;
  * `execute`, `undo` or `redo` from the one given: anything else (a load, Play mode's board) is null
  * and the caller compares arrays instead.
  */
-export type EditedSquares = Map<ArrayLike<number>, readonly number[]> | 'all';
+/** Per layer array, the squares an edit wrote (map indices; a flood fill's are an Int32Array). */
+export type EditedSquares = Map<ArrayLike<number>, ArrayLike<number>> | 'all';
 
 const edits = new WeakMap<Encounter, { from: Encounter; cmd: Command; undone?: boolean; squares?: EditedSquares }>();
 
@@ -345,7 +346,7 @@ export function editedSquares(from: Encounter, to: Encounter): EditedSquares | n
   const known = edits.get(to);
   if (!known || known.from !== from) return null;
   if (known.squares) return known.squares;
-  const byLayer = new Map<string, number[][]>();
+  const byLayer = new Map<string, ArrayLike<number>[]>();
   let all = false;
   const walk = (c: Command) => {
     if (c.type === 'resizeMap') all = true;
@@ -362,7 +363,7 @@ export function editedSquares(from: Encounter, to: Encounter): EditedSquares | n
     squares = new Map();
     for (const [layer, lists] of byLayer) {
       const array = (to.map as unknown as Record<string, ArrayLike<number> | undefined>)[layer];
-      if (array) squares.set(array, lists.length === 1 ? lists[0]! : lists.flat());
+      if (array) squares.set(array, lists.length === 1 ? lists[0]! : lists.flatMap((l) => Array.from(l)));
     }
   }
   known.squares = squares;

@@ -27,7 +27,7 @@ export type Command =
   | { type: 'setNotes'; notes: string }
   | { type: 'setSettings'; settings: RulesetSettings }
   /** Paint values into one layer. `values` has one entry per index, or one for all of them. */
-  | { type: 'setSquares'; layer: LayerName; indices: number[]; values: number[] }
+  | { type: 'setSquares'; layer: LayerName; indices: ArrayLike<number>; values: number[] }
   | { type: 'addCreature'; creature: Creature; at?: number }
   | { type: 'removeCreature'; id: string }
   | { type: 'updateCreature'; id: string; changes: Partial<Omit<Creature, 'id'>> }
@@ -128,38 +128,11 @@ export function applyCommand(doc: Encounter, cmd: Command): Applied {
         throw new CommandError('setSquares needs one value, or one per square.');
       }
       const old = doc.map[cmd.layer];
-      const n = old.length;
       const layer = old.slice();
       const { indices, values } = cmd;
       const count = indices.length;
-      const byte = BYTE_LAYERS.has(cmd.layer);
-      const one = values.length === 1;
-      const badValue = (v: number) => byte && (!Number.isInteger(v) || v < 0 || v > 255);
-      if (one && badValue(values[0]!)) throw new CommandError(`${values[0]} is not a value for ${cmd.layer}.`);
-      // The loop is a flood fill's million squares: checks hoisted out of it, the squares' old
-      // values kept as one when they were all the same (a fill's are), so its undo is as light.
       const first = count > 0 ? old[indices[0]!]! : 0;
-      // Listed only from the first square whose old value differs from the first one's.
-      let previous: number[] | null = null;
-      for (let k = 0; k < count; k++) {
-        const i = indices[k]!;
-        if (!(i >= 0 && i < n) || !Number.isInteger(i)) throw new CommandError(`Square ${i} is not on the map.`);
-        const was = layer[i]!;
-        if (previous) previous[k] = was;
-        else if (was !== first) {
-          previous = new Array<number>(count).fill(first, 0, k);
-          previous[k] = was;
-        }
-        if (!one) {
-          const v = values[k]!;
-          if (badValue(v)) throw new CommandError(`${v} is not a value for ${cmd.layer}.`);
-          layer[i] = v;
-        }
-      }
-      if (one) {
-        const v = values[0]!;
-        for (let k = 0; k < count; k++) layer[indices[k]!] = v;
-      }
+      const previous = writeSquares(old, layer, indices, values, BYTE_LAYERS.has(cmd.layer), cmd.layer);
       return {
         doc: { ...doc, map: { ...doc.map, [cmd.layer]: layer } },
         // Commands are never changed once made: the inverse shares the list of squares (a fill's million).
@@ -331,4 +304,40 @@ function resizeMap(doc: Encounter, cmd: Extract<Command, { type: 'resizeMap' }>)
     doc: { ...doc, map, creatures, ...shiftedArt(doc, dx, dy) },
     inverse: dropped.length || restore.length ? { type: 'batch', label: 'resize map', commands: [back, ...dropped, ...restore] } : back,
   };
+}
+
+/**
+ * setSquares' loop: writes `values` (one, or one per square) at `indices` of `layer` (a copy of
+ * `old`), and gives the squares' old values, or null when they were all the same as the first's (a
+ * flood fill's are, so its undo is as light). A function of typed arrays and numbers alone: what the
+ * compiler learns from a warm-up on a scratch map holds on every map.
+ */
+function writeSquares(old: Uint8Array | Float32Array, layer: Uint8Array | Float32Array, indices: ArrayLike<number>, values: readonly number[], byte: boolean, name: string): number[] | null {
+  const n = old.length;
+  const count = indices.length;
+  const one = values.length === 1;
+  const badValue = (v: number) => byte && (!Number.isInteger(v) || v < 0 || v > 255);
+  if (one && badValue(values[0]!)) throw new CommandError(`${values[0]} is not a value for ${name}.`);
+  const first = count > 0 ? old[indices[0]!]! : 0;
+  let previous: number[] | null = null;
+  // One pass: old values are read from the array before the command (not the copy being
+  // written), so a square listed twice undoes to what it held before, not to the new value.
+  const v0 = values[0]!;
+  for (let k = 0; k < count; k++) {
+    const i = indices[k]!;
+    if (!(i >= 0 && i < n) || i !== Math.floor(i)) throw new CommandError(`Square ${i} is not on the map.`);
+    const was = old[i]!;
+    if (previous) previous[k] = was;
+    else if (was !== first) {
+      previous = new Array<number>(count).fill(first, 0, k);
+      previous[k] = was;
+    }
+    if (one) layer[i] = v0;
+    else {
+      const v = values[k]!;
+      if (badValue(v)) throw new CommandError(`${v} is not a value for ${name}.`);
+      layer[i] = v;
+    }
+  }
+  return previous;
 }

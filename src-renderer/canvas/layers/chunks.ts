@@ -30,7 +30,7 @@ export function changedChunks(
  * from an edit's own list: O(edited squares), not O(map). A flood fill hands over a million squares:
  * the answer is kept per list (several layers ask about the same edit), and a square marks a byte.
  */
-export function chunksOfSquares(indices: readonly number[], width: number, grid: ChunkGrid, spreadBack = false): Set<number> {
+export function chunksOfSquares(indices: ArrayLike<number>, width: number, grid: ChunkGrid, spreadBack = false): Set<number> {
   const key = `${width}|${grid.across}|${grid.down}|${spreadBack ? 1 : 0}`;
   let known = chunkLookups.get(indices);
   const hit = known?.get(key);
@@ -43,7 +43,7 @@ export function chunksOfSquares(indices: readonly number[], width: number, grid:
   return new Set(out);
 }
 
-const chunkLookups = new WeakMap<readonly number[], Map<string, Set<number>>>();
+const chunkLookups = new WeakMap<ArrayLike<number>, Map<string, Set<number>>>();
 
 /** A byte per chunk: marking a square is a few sums, with no Set touched per square. */
 class ChunkMarks {

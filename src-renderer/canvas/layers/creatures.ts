@@ -1,5 +1,5 @@
 import Konva from 'konva';
-import { createEffect } from 'solid-js';
+import { createEffect, createMemo } from 'solid-js';
 import type { Creature, Encounter, TokenImage } from '../../../src-shared/model';
 import { RULESETS } from '../../../src-shared/model';
 import { distinctLabels, shortLabel } from '../../../src-shared/model/creature-labels';
@@ -170,9 +170,12 @@ export function createCreaturesLayer(editor: Editor) {
       drawn = d && editor.layers().creatures ? drawCreatures(konvaContext(ctx), d, editor.view(), editor.viewport()) : 0;
     },
   });
+  // What the creatures read of the document (a paint or fill leaves both alone: no redraw).
+  const creatures = createMemo(() => editor.doc()?.creatures);
+  const tokenImages = createMemo(() => editor.doc()?.tokenImages);
   createEffect(() => {
-    editor.doc()?.creatures;
-    editor.doc()?.tokenImages;
+    creatures();
+    tokenImages();
     tokenArtVersion();
     editor.view();
     editor.viewport();

@@ -1,5 +1,5 @@
 import Konva from 'konva';
-import { createEffect } from 'solid-js';
+import { createEffect, createMemo } from 'solid-js';
 import type { MapLabel } from '../../../src-shared/model';
 import type { Editor } from '../../state/editor';
 import { squarePixels, type Size, type View } from '../../state/view';
@@ -220,8 +220,10 @@ export function createLabelsLayer(editor: Editor) {
       if (draft && !draft.id) drawDraftMark(konvaContext(ctx), draft, editor.view());
     },
   });
+  // The labels alone: an edit of squares or creatures does not redraw them.
+  const labelList = createMemo(() => editor.doc()?.labels);
   createEffect(() => {
-    editor.doc()?.labels;
+    labelList();
     editor.view();
     editor.viewport();
     shown();
@@ -229,7 +231,7 @@ export function createLabelsLayer(editor: Editor) {
     node.getLayer()?.batchDraw();
   });
   createEffect(() => {
-    editor.doc()?.labels;
+    labelList();
     editor.view();
     shown();
     editor.selectedLabel();

@@ -34,16 +34,19 @@ export interface PixelRect {
 /** A square's one colour: the rules' (the PNG export's colours), or the map style's average. */
 export type SquareColour = (map: BattleMap, i: number, range: { min: number; span: number }) => [number, number, number];
 
-/** Writes the colour of the squares in `rect` into an RGBA buffer of that rect's size. */
-function colour(map: BattleMap, span: ElevationSpan, rect: PixelRect, px: Uint8ClampedArray, squareColour: SquareColour): void {
+/**
+ * Writes the colour of the squares in `rect` into an RGBA buffer of that rect's size; with `step`
+ * > 1 the rect counts blocks of step × step squares, each the colour of the square at its corner.
+ */
+function colour(map: BattleMap, span: ElevationSpan, rect: PixelRect, px: Uint8ClampedArray, squareColour: SquareColour, step: number): void {
   const range = { min: span.min, span: span.max - span.min };
   if (squareColour === squareRgb) {
-    squareRgbInto(map, range, rect, px);
+    squareRgbInto(map, range, rect, px, step);
     return;
   }
   for (let y = 0; y < rect.height; y++) {
     for (let x = 0; x < rect.width; x++) {
-      const [r, g, b] = squareColour(map, (rect.y + y) * map.width + rect.x + x, range);
+      const [r, g, b] = squareColour(map, (rect.y + y) * step * map.width + (rect.x + x) * step, range);
       const o = (y * rect.width + x) * 4;
       px[o] = r;
       px[o + 1] = g;
@@ -53,19 +56,42 @@ function colour(map: BattleMap, span: ElevationSpan, rect: PixelRect, px: Uint8C
   }
 }
 
-/** Paints the squares in `rect` (default: the whole map) onto the canvas; returns what it painted. */
-export function paintTerrain(map: BattleMap, canvas: HTMLCanvasElement, span = elevationSpan(map), rect?: PixelRect, squareColour: SquareColour = squareRgb): PixelRect {
+/** The size of the picture of a map with one pixel per `step` × `step` squares. */
+export function reducedSize(map: { width: number; height: number }, step: number): { width: number; height: number } {
+  return { width: Math.ceil(map.width / step), height: Math.ceil(map.height / step) };
+}
+
+/**
+ * The pixels of the reduced picture (one per `step` × `step` squares) whose corner square lies in
+ * `rect` (in squares), or null when none does.
+ */
+export function reducedRect(rect: PixelRect, step: number): PixelRect | null {
+  const x = Math.ceil(rect.x / step);
+  const y = Math.ceil(rect.y / step);
+  const width = Math.floor((rect.x + rect.width - 1) / step) - x + 1;
+  const height = Math.floor((rect.y + rect.height - 1) / step) - y + 1;
+  return width > 0 && height > 0 ? { x, y, width, height } : null;
+}
+
+/**
+ * Paints the squares in `rect` (default: the whole map) onto the canvas; returns what it painted
+ * (in squares). With `step` > 1 the canvas is the reduced picture: one pixel per step × step squares.
+ */
+export function paintTerrain(map: BattleMap, canvas: HTMLCanvasElement, span = elevationSpan(map), rect?: PixelRect, squareColour: SquareColour = squareRgb, step = 1): PixelRect {
   const whole = !rect;
-  if (canvas.width !== map.width || canvas.height !== map.height) {
-    canvas.width = map.width;
-    canvas.height = map.height;
+  const size = reducedSize(map, step);
+  if (canvas.width !== size.width || canvas.height !== size.height) {
+    canvas.width = size.width;
+    canvas.height = size.height;
     rect = undefined;
   }
   const r = rect && !whole ? rect : { x: 0, y: 0, width: map.width, height: map.height };
+  const px = step === 1 ? r : reducedRect(r, step);
+  if (!px) return r;
   const ctx = canvas.getContext('2d')!;
-  const image = ctx.createImageData(r.width, r.height);
-  colour(map, span, r, image.data, squareColour);
-  ctx.putImageData(image, r.x, r.y);
+  const image = ctx.createImageData(px.width, px.height);
+  colour(map, span, px, image.data, squareColour, step);
+  ctx.putImageData(image, px.x, px.y);
   return r;
 }
 
@@ -91,7 +117,7 @@ export function changedRect(width: number, pairs: [ArrayLike<number>, ArrayLike<
 }
 
 /** The smallest rectangle holding these squares (indices y * width + x), or null for none. */
-export function rectOfSquares(width: number, indices: readonly number[]): PixelRect | null {
+export function rectOfSquares(width: number, indices: ArrayLike<number>): PixelRect | null {
   // Kept per list: the rules view and the map view each ask about the same edit.
   const known = rects.get(indices);
   if (known && known.width === width) return known.rect && { ...known.rect };
@@ -100,14 +126,14 @@ export function rectOfSquares(width: number, indices: readonly number[]): PixelR
   return rect && { ...rect };
 }
 
-const rects = new WeakMap<readonly number[], { width: number; rect: PixelRect | null }>();
+const rects = new WeakMap<ArrayLike<number>, { width: number; rect: PixelRect | null }>();
 
 /** Tells `rectOfSquares` the rectangle of a list its maker already measured (a flood fill's). */
-export function rememberRect(width: number, indices: readonly number[], rect: PixelRect | null): void {
+export function rememberRect(width: number, indices: ArrayLike<number>, rect: PixelRect | null): void {
   rects.set(indices, { width, rect: rect && { ...rect } });
 }
 
-function boundingRect(width: number, indices: readonly number[]): PixelRect | null {
+function boundingRect(width: number, indices: ArrayLike<number>): PixelRect | null {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -1;

@@ -1,11 +1,11 @@
 import Konva from 'konva';
-import { createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
+import { createEffect, createMemo, createSignal, on, onCleanup, untrack } from 'solid-js';
 import { RULESETS, type BattleMap } from '../../../src-shared/model';
 import { mapStyleSquareRgb } from '../../../src-shared/render/map-style';
 import { editedSquares } from '../../state/document';
 import type { Editor } from '../../state/editor';
 import { squarePixels, visibleSquares } from '../../state/view';
-import { changedRect, elevationSpan, paintTerrain, rectOfSquares, unionRect, type ElevationSpan, type PixelRect, type SquareColour } from './terrain-pixels';
+import { changedRect, elevationSpan, paintTerrain, rectOfSquares, reducedSize, unionRect, type ElevationSpan, type PixelRect, type SquareColour } from './terrain-pixels';
 
 /**
  * A whole repaint is cut into bands of about this many squares (a few ms each: 32 rows at 512²; the
@@ -20,6 +20,20 @@ const SLICE_MS = 8;
  * a loaded machine), which after every slice made each band's task a long one.
  */
 const SHOW_EVERY_MS = 100;
+/** The most squares a side one pixel of the reduced picture stands for. */
+const MAX_STEP = 8;
+
+/**
+ * How many squares a side each pixel of the terrain picture stands for at `squarePx` screen pixels
+ * a square: 1 from half a pixel a square up, and twice as many each time a square halves again, so
+ * a reduced pixel never covers more than one screen pixel (what scaling the whole picture down
+ * without smoothing shows anyway: one square of every few).
+ */
+export function terrainStep(squarePx: number): number {
+  let step = 1;
+  while (step < MAX_STEP && squarePx * step * 2 <= 1) step *= 2;
+  return step;
+}
 
 /**
  * The terrain image: one pixel per square on an offscreen canvas, scaled to the view. An edit
@@ -27,9 +41,18 @@ const SHOW_EVERY_MS = 100;
  * comparing whole arrays); a new map, another size or a change of the lowest or highest ground
  * (which shades every square) repaints it all — in bands, the rows in view first and the rest in
  * later tasks, so opening a big map never blocks the window for long.
+ *
+ * Zoomed out past half a pixel a square, the image drawn is a reduced copy (`terrainStep`): a
+ * 2048² map fitted to the window shows 1024² pixels at most, so an edit colours and the frame copies
+ * a quarter of the pixels (a fill of a million squares, and each frame's draw of the image, were
+ * most of a click's time); the full picture is brought up to date in bands after the frame.
  */
 export function createTerrainLayer(editor: Editor) {
   const canvas = document.createElement('canvas');
+  // The reduced copy and how many squares a side its pixels stand for (1: not in use, no pixels).
+  const reduced = document.createElement('canvas');
+  reduced.width = reduced.height = 0;
+  let step = 1;
   const node = new Konva.Image({ image: canvas, x: 0, y: 0, width: 1, height: 1, listening: false });
   // What the last repaint covered, in squares: tests check a one-square edit repaints one square.
   const [lastPainted, setLastPainted] = createSignal<PixelRect | null>(null);
@@ -49,11 +72,21 @@ export function createTerrainLayer(editor: Editor) {
 
   // Counts repaints, so a copy of the picture (a gesture's under-picture) knows when it is stale.
   let version = 0;
-  const show = () => {
-    version++;
-    node.image(canvas);
+  /** Shows what was painted: `full` when the full picture changed (the minimap's and a pan's copy). */
+  const show = (full = true) => {
+    if (full) version++;
+    node.image(step > 1 ? reduced : canvas);
     node.getLayer()?.batchDraw();
   };
+
+  /** Paints the whole reduced copy at the current step (a new map, a new look, another zoom level). */
+  function paintReduced(m: BattleMap): void {
+    if (step === 1 || !span) {
+      reduced.width = reduced.height = 0;
+      return;
+    }
+    paintTerrain(m, reduced, span, undefined, squareColour, step);
+  }
 
   /** Paints pending bands until the slice's time is used (one at least), or all of them. */
   function paintBands(all = false): void {
@@ -70,7 +103,9 @@ export function createTerrainLayer(editor: Editor) {
     } while (bands.length && (all || performance.now() - started < SLICE_MS));
     if (!bands.length || performance.now() - shownAt >= SHOW_EVERY_MS) {
       shownAt = performance.now();
-      show();
+      // Zoomed out, the reduced copy is what is shown: the frame need not be drawn again.
+      if (step > 1) version++;
+      else show();
     }
     if (bands.length) timer = setTimeout(paintBands, 0);
     else setPainting(false);
@@ -92,6 +127,12 @@ export function createTerrainLayer(editor: Editor) {
     setPainting(true);
     if (timer !== undefined) clearTimeout(timer);
     shownAt = -Infinity;
+    if (step > 1) {
+      // Zoomed out, the reduced copy is the map at once; the full picture follows in bands.
+      paintReduced(m);
+      shownAt = performance.now();
+      show(false);
+    }
     paintBands();
   }
 
@@ -102,11 +143,19 @@ export function createTerrainLayer(editor: Editor) {
    */
   function paintEdit(m: BattleMap, rect: PixelRect): void {
     setLastPainted(rect);
-    const seen = visibleSquares(editor.view(), editor.viewport(), m.width, m.height);
-    const now = intersect(rect, { x: seen.x0, y: seen.y0, width: seen.x1 - seen.x0, height: seen.y1 - seen.y0 });
-    const rest = now ? around(rect, now) : [rect];
-    if (now) paintTerrain(m, canvas, span!, now, squareColour);
-    show();
+    let rest: PixelRect[];
+    if (step > 1) {
+      // Zoomed out: the reduced copy now (a pixel per step² squares), the full picture after the frame.
+      paintTerrain(m, reduced, span!, rect, squareColour, step);
+      show(false);
+      rest = [rect];
+    } else {
+      const seen = visibleSquares(editor.view(), editor.viewport(), m.width, m.height);
+      const now = intersect(rect, { x: seen.x0, y: seen.y0, width: seen.x1 - seen.x0, height: seen.y1 - seen.y0 });
+      rest = now ? around(rect, now) : [rect];
+      if (now) paintTerrain(m, canvas, span!, now, squareColour);
+      show();
+    }
     const later = rest.flatMap((r) => cutIntoBands(r));
     if (!later.length) return;
     bands.push(...later);
@@ -174,8 +223,19 @@ export function createTerrainLayer(editor: Editor) {
     const v = editor.view();
     if (m) {
       const s = squarePixels(v);
+      const next = terrainStep(s);
+      const size = reducedSize(m, next);
+      if (next !== step || (next > 1 && (reduced.width !== size.width || reduced.height !== size.height))) {
+        step = next;
+        // The squares as they are now, without following every edit (the edit paints its own).
+        const now = untrack(editor.doc);
+        if (now) paintReduced(now.map);
+        node.image(step > 1 ? reduced : canvas);
+      }
       node.position({ x: v.panX, y: v.panY });
-      node.size({ width: m.width * s, height: m.height * s });
+      // A reduced copy's last pixels stand for whole blocks, which may run past the map's edge by
+      // less than a screen pixel.
+      node.size({ width: size.width * next * s, height: size.height * next * s });
     }
     node.visible(!!m && editor.layers().terrain);
     node.getLayer()?.batchDraw();

@@ -53,7 +53,7 @@ export interface SquareLayer {
    * The commands that write these values (one per index, or one for all). Most layers write only
    * themselves; water also makes its squares water terrain, and drying them makes them normal.
    */
-  write?: (d: Encounter, indices: number[], values: number[]) => Command[];
+  write?: (d: Encounter, indices: ArrayLike<number>, values: number[]) => Command[];
 }
 
 /** 6d6 movement resistance 1 (open ground) to 7, from pale to dark. */
@@ -113,7 +113,7 @@ export const SQUARE_LAYERS: readonly SquareLayer[] = [
     erased: 0,
     write(d, indices, values) {
       // A depth on dry land is water; a water square drained to nothing is normal ground.
-      const terrain = indices.map((i, k) => {
+      const terrain = Array.from(indices, (i, k) => {
         const depth = values.length === 1 ? values[0]! : values[k]!;
         const now = d.map.terrain[i]!;
         return depth > 0 ? Terrain.water : now === Terrain.water ? Terrain.normal : now;

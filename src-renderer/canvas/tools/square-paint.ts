@@ -37,15 +37,24 @@ export function lineSquares(a: Square, b: Square, size: number): Square[] {
  * layer: a flood fill. Indices, not square objects, and a scanline walk (a run of a row at a time,
  * the rows above and below seeded once per run), so filling a million squares stays a typed-array walk.
  */
-export function floodIndices(d: Encounter, layerId: string, start: Square): number[] {
+export function floodIndices(d: Encounter, layerId: string, start: Square): Int32Array {
   const a = layerArray(d, layerId);
-  const { width: W, height: H } = d.map;
-  if (!a || !isOnMap(d.map, start.x, start.y)) return [];
-  const first = squareIndex(d.map, start.x, start.y);
+  if (!a || !isOnMap(d.map, start.x, start.y)) return new Int32Array(0);
+  return floodLayer(a, d.map.width, d.map.height, squareIndex(d.map, start.x, start.y));
+}
+
+/**
+ * `floodIndices` on a layer's array of W × H squares from square `first`. It reads only typed
+ * arrays and numbers, so what the compiler learns from one map (a warm-up's) holds on every map.
+ */
+export function floodLayer(a: ArrayLike<number>, W: number, H: number, first: number): Int32Array {
   const target = a[first];
-  // 1: already in the flood.
-  const seen = new Uint8Array(W * H);
-  const stack = [first];
+  // 1: already in the flood. One buffer kept between fills (cleared after each), so a fill of a
+  // 2048² map does not make and collect a 4 MB array every time.
+  const seen = floodScratch(W * H);
+  let stack = floodStack;
+  let top = 0;
+  stack[top++] = first;
   // The runs found, as first and last square; the list is written once its length is known.
   const runs: number[] = [];
   let total = 0;
@@ -54,8 +63,16 @@ export function floodIndices(d: Encounter, layerId: string, start: Square): numb
   let x1 = -1;
   let y0 = H;
   let y1 = -1;
-  while (stack.length) {
-    const i = stack.pop()!;
+  const seed = (j: number) => {
+    if (top === stack.length) {
+      const grown = new Int32Array(stack.length * 2);
+      grown.set(stack);
+      stack = floodStack = grown;
+    }
+    stack[top++] = j;
+  };
+  while (top > 0) {
+    const i = stack[--top]!;
     if (seen[i]) continue;
     const y = (i / W) | 0;
     const rowStart = y * W;
@@ -80,21 +97,35 @@ export function floodIndices(d: Encounter, layerId: string, start: Square): numb
       if (hasUp) {
         const j = k - W;
         const up = !seen[j] && a[j] === target;
-        if (up && !upOpen) stack.push(j);
+        if (up && !upOpen) seed(j);
         upOpen = up;
       }
       if (hasDown) {
         const j = k + W;
         const down = !seen[j] && a[j] === target;
-        if (down && !downOpen) stack.push(j);
+        if (down && !downOpen) seed(j);
         downOpen = down;
       }
     }
   }
-  const out: number[] = new Array<number>(total);
-  for (let r = 0, n = 0; r < runs.length; r += 2) for (let k = runs[r]!, last = runs[r + 1]!; k <= last; k++) out[n++] = k;
+  // A typed list: a million squares written without boxing, and nothing for the collector to walk.
+  const out = new Int32Array(total);
+  for (let r = 0, n = 0; r < runs.length; r += 2) {
+    const last = runs[r + 1]!;
+    for (let k = runs[r]!; k <= last; k++) out[n++] = k;
+    seen.fill(0, runs[r]!, last + 1);
+  }
   rememberRect(W, out, x1 < 0 ? null : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 });
   return out;
+}
+
+// The flood's buffers, kept between fills: `seen` is all zeros between floods.
+let floodSeen = new Uint8Array(0);
+let floodStack = new Int32Array(1024);
+/** Makes the flood's buffer ready for a map of `n` squares ahead of its first fill. */
+export function floodScratch(n: number): Uint8Array {
+  if (floodSeen.length < n) floodSeen = new Uint8Array(n);
+  return floodSeen;
 }
 
 export function unique(squares: readonly Square[]): Square[] {
@@ -148,10 +179,11 @@ export function paintCommand(editor: Editor, squares: readonly Square[], erase =
 }
 
 /**
- * `paintCommand` for squares given as map indices (a flood fill's). `distinct`: the caller knows no
- * square is listed twice (a flood fill), so the check for repeats is skipped.
+ * `paintCommand` for squares given as map indices (a flood fill's). `flood`: the caller knows no
+ * square is listed twice and all hold the same value now (a flood fill's), so neither the repeats
+ * nor each square's value need checking.
  */
-export function paintIndicesCommand(editor: Editor, squares: Iterable<number>, erase = false, distinct = false): Command | null {
+export function paintIndicesCommand(editor: Editor, squares: Iterable<number> | Int32Array, erase = false, flood = false): Command | null {
   const d = editor.doc();
   if (!d) return null;
   const layer = squareLayer(editor.squareLayer());
@@ -161,14 +193,14 @@ export function paintIndicesCommand(editor: Editor, squares: Iterable<number>, e
   const byHeight = !erase && layer.values.kind === 'length';
   const indices: number[] = [];
   const values: number[] = [];
-  const seen = distinct ? null : new Uint8Array(a.length);
+  const seen = flood ? null : new Uint8Array(a.length);
   // Float32 layers store a rounded value: compare as stored, or a no-op would look like a change.
   const stored = Math.fround(value);
-  const list: readonly number[] = Array.isArray(squares) ? squares : [...squares];
-  if (distinct && !byHeight && everyDiffers(a, list, stored)) {
+  const list: ArrayLike<number> = Array.isArray(squares) || squares instanceof Int32Array ? (squares as ArrayLike<number>) : [...squares];
+  if (flood && !byHeight && list.length > 0 && Math.fround(a[list[0]!]!) !== stored) {
     // A flood fill's million squares all change: the list itself becomes the command's (commands
     // are never changed once made), rather than a copy square by square.
-    return writeCommand(d, layer, list as number[], [value]);
+    return writeCommand(d, layer, list, [value]);
   }
   for (let k = 0, n = list.length; k < n; k++) {
     const i = list[k]!;
@@ -193,15 +225,9 @@ export function paintIndicesCommand(editor: Editor, squares: Iterable<number>, e
 }
 
 /** The command writing these values into the layer (a batch when it writes two arrays, like water). */
-function writeCommand(d: Encounter, layer: SquareLayer, indices: number[], values: number[]): Command {
+function writeCommand(d: Encounter, layer: SquareLayer, indices: ArrayLike<number>, values: number[]): Command {
   const commands = layer.write ? layer.write(d, indices, values) : [{ type: 'setSquares', layer: layer.id, indices, values } as Command];
   return commands.length === 1 ? commands[0]! : { type: 'batch', label: `paint ${layer.label.toLowerCase()}`, commands };
-}
-
-/** Whether every listed square's stored value differs from `stored` (and there is one at least). */
-function everyDiffers(a: ArrayLike<number>, list: readonly number[], stored: number): boolean {
-  for (let k = 0, n = list.length; k < n; k++) if (Math.fround(a[list[k]!]!) === stored) return false;
-  return list.length > 0;
 }
 
 /** The colour a preview of the current layer and value shows. */

@@ -64,8 +64,12 @@ export function squareRgb(map: BattleMap, i: number, range: { min: number; span:
 /**
  * `squareRgb` for every square of `rect`, written into an RGBA buffer of the rect's size: the same
  * colours without a tuple per square (a flood fill repaints a million of them at once).
+ *
+ * `step` > 1 writes one pixel per `step` × `step` squares, the colour of the square at the
+ * block's corner (`rect` then counts those blocks, and its corner is square (x·step, y·step)):
+ * the reduced picture shown when the map is zoomed out past a square a pixel.
  */
-export function squareRgbInto(map: BattleMap, range: { min: number; span: number }, rect: { x: number; y: number; width: number; height: number }, px: Uint8ClampedArray): void {
+export function squareRgbInto(map: BattleMap, range: { min: number; span: number }, rect: { x: number; y: number; width: number; height: number }, px: Uint8ClampedArray, step = 1): void {
   const { terrain, elevation, waterDepth, width } = map;
   const normal = TERRAIN_RGB[Terrain.normal];
   // One 32-bit write a square, and the last square's colour reused while kind, height and depth
@@ -79,9 +83,9 @@ export function squareRgbInto(map: BattleMap, range: { min: number; span: number
   let b = 0;
   let word = 0;
   for (let y = 0; y < rect.height; y++) {
-    let i = (rect.y + y) * width + rect.x;
+    let i = (rect.y + y) * step * width + rect.x * step;
     let o = y * rect.width;
-    for (let x = 0; x < rect.width; x++, i++, o++) {
+    for (let x = 0; x < rect.width; x++, i += step, o++) {
       const kind = terrain[i] as TerrainKind;
       const height = elevation[i]!;
       const depth = kind === Terrain.water ? waterDepth[i]! : 0;
