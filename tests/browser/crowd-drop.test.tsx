@@ -116,6 +116,10 @@ describe('dropping a dragged crowd', () => {
     const d = editor.doc()!;
     const paint = await counted(() => editor.execute({ type: 'setSquares', layer: 'terrain', indices: [squareIndex(d.map, 8, 5)], values: [Terrain.water] }));
     expect(paint.scene).toBeGreaterThan(0);
+    // ... and only the scene: a fill of a million squares had every static layer drawn and composed again.
+    expect(paint.creatures ?? 0).toBe(0);
+    expect(paint.grid ?? 0).toBe(0);
+    expect(paint.background ?? 0).toBe(0);
     const grid = await counted(() => editor.execute({ type: 'setGrid', grid: { color: '#ff0000' } }));
     expect(grid.grid).toBeGreaterThan(0);
     const undo = await counted(() => (editor.undo(), editor.undo(), editor.undo()));

@@ -273,3 +273,39 @@ describe('scene lines', () => {
     expect(c.blits()).toBe(8);
   });
 });
+
+describe('zoomed out past half a pixel a square', () => {
+  it('draws the terrain from a reduced copy, repaints it at once on an edit and the full picture after; zoomed in, the full picture', { timeout: 60_000 }, async () => {
+    const { editor, terrain } = await withLayers(512, 512);
+    await expect.poll(() => terrain.painting(), { timeout: 10_000 }).toBe(false);
+    editor.measureViewport({ width: 800, height: 600 });
+    // 32 px a square at zoom 1: 0.2 → 6.4 px, 0.01 → 0.32 px (a quarter pixel or more: blocks of 2).
+    editor.setView({ zoom: 0.01, panX: 0, panY: 0 });
+    const image = () => terrain.node.image() as HTMLCanvasElement;
+    expect(image()).not.toBe(terrain.canvas);
+    expect([image().width, image().height]).toEqual([256, 256]);
+    const map = editor.doc()!.map;
+    const block: number[] = [];
+    for (let y = 100; y < 300; y++) for (let x = 100; x < 300; x++) block.push(squareIndex(map, x, y));
+    editor.execute({ type: 'setSquares', layer: 'terrain', indices: block, values: [Terrain.water] });
+    const at = (c: HTMLCanvasElement, x: number, y: number) => [...c.getContext('2d')!.getImageData(x, y, 1, 1).data];
+    const ground = at(terrain.canvas, 5, 5);
+    // The reduced pixel (60, 60) stands for square (120, 120): water at once; the full picture waits.
+    expect(at(image(), 60, 60)).not.toEqual(ground);
+    expect(at(terrain.canvas, 120, 120)).toEqual(ground);
+    expect(terrain.painting()).toBe(true);
+    await expect.poll(() => terrain.painting(), { timeout: 10_000 }).toBe(false);
+    const expected = document.createElement('canvas');
+    paintTerrain(editor.doc()!.map, expected);
+    expect(at(terrain.canvas, 120, 120)).toEqual(at(expected, 120, 120));
+    // The reduced copy is the full picture's corner squares, pixel for pixel.
+    const reduced = image().getContext('2d')!.getImageData(0, 0, 256, 256).data;
+    const full = expected.getContext('2d')!.getImageData(0, 0, 512, 512).data;
+    let differ = 0;
+    for (let y = 0; y < 256; y++) for (let x = 0; x < 256; x++) for (let c = 0; c < 4; c++) if (reduced[(y * 256 + x) * 4 + c] !== full[(y * 2 * 512 + x * 2) * 4 + c]) differ++;
+    expect(differ).toBe(0);
+    // Zoomed in again: the full picture is drawn.
+    editor.setView({ zoom: 1, panX: 0, panY: 0 });
+    expect(terrain.node.image()).toBe(terrain.canvas);
+  });
+});

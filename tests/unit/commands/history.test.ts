@@ -29,6 +29,10 @@ describe('commands', () => {
     const each = applyCommand(same.doc, { type: 'setSquares', layer: 'terrain', indices: [2, 3], values: [Terrain.difficult, Terrain.obstacle] });
     expect([each.doc.map.terrain[2], each.doc.map.terrain[3]]).toEqual([Terrain.difficult, Terrain.obstacle]);
     expect(each.inverse).toMatchObject({ values: [Terrain.water, Terrain.normal] });
+    // A square listed twice with a value each: undo still gives back what it held before either.
+    const both = applyCommand(doc, { type: 'setSquares', layer: 'terrain', indices: [5, 5], values: [Terrain.difficult, Terrain.obstacle] });
+    expect(both.doc.map.terrain[5]).toBe(Terrain.obstacle);
+    expect(applyCommand(both.doc, both.inverse).doc.map.terrain[5]).toBe(Terrain.normal);
   });
 
   it('refuses a square off the map or a value a byte layer cannot hold', () => {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { floodIndices } from '../../../src-renderer/canvas/tools/square-paint';
-import { rectOfSquares } from '../../../src-renderer/canvas/layers/terrain-pixels';
+import { rectOfSquares, reducedRect, reducedSize } from '../../../src-renderer/canvas/layers/terrain-pixels';
+import { applyCommand } from '../../../src-shared/commands';
 import { squareRgb, squareRgbInto } from '../../../src-shared/io/export/palette';
 import { createEncounter, Terrain, type Encounter } from '../../../src-shared/model';
 import { groundRange } from '../../../src-shared/render/map-style';
@@ -66,7 +67,7 @@ describe('the fill fast paths', () => {
     // A 5 × 5 map: a ring of difficult terrain with normal ground inside and out; diagonal gaps only.
     const rows = ['NNNNN', 'NDDDN', 'NDNDN', 'NDDDN', 'NNNNN'].join('');
     const e = mapOf(5, 5, [...rows].map((c) => (c === 'N' ? Terrain.normal : Terrain.difficult)));
-    expect(floodIndices(e, 'terrain', { x: 2, y: 2 })).toEqual([12]);
+    expect([...floodIndices(e, 'terrain', { x: 2, y: 2 })]).toEqual([12]);
     expect(floodIndices(e, 'terrain', { x: 0, y: 0 })).toHaveLength(16);
   });
 
@@ -131,5 +132,42 @@ describe('the fill fast paths', () => {
     expect(rectOfSquares(10, list)).toEqual({ x: 3, y: 2, width: 6, height: 6 });
     expect(rectOfSquares(20, list)).toEqual({ x: 6, y: 1, width: 13, height: 3 });
     expect(rectOfSquares(10, [])).toBeNull();
+  });
+
+  it('colours the reduced picture one pixel a block, the colour of the square at its corner', () => {
+    const e = mapOf(11, 7, [Terrain.normal, Terrain.water, Terrain.difficult, Terrain.obstacle, Terrain.hazardous], [0, 5, 10, 2.5]);
+    const range = groundRange(e.map);
+    const step = 4;
+    // An 11 × 7 map in blocks of 4: 3 × 2 pixels, the last column and row standing for part-blocks.
+    expect(reducedSize(e.map, step)).toEqual({ width: 3, height: 2 });
+    const rect = { x: 0, y: 0, width: 3, height: 2 };
+    const px = new Uint8ClampedArray(3 * 2 * 4);
+    squareRgbInto(e.map, range, rect, px, step);
+    for (let y = 0; y < 2; y++) {
+      for (let x = 0; x < 3; x++) {
+        const o = (y * 3 + x) * 4;
+        expect([px[o], px[o + 1], px[o + 2], px[o + 3]]).toEqual([...squareRgb(e.map, y * step * 11 + x * step, range), 255]);
+      }
+    }
+  });
+
+  it("repaints the reduced pixels whose corner square an edit touched, and none for an edit between corners", () => {
+    // Squares 4..8 across, row 0..0: corners at x = 4 and 8 are inside (pixels 1 and 2 of row 0).
+    expect(reducedRect({ x: 4, y: 0, width: 5, height: 1 }, 4)).toEqual({ x: 1, y: 0, width: 2, height: 1 });
+    // Squares 5..7, rows 1..3: no corner (x and y both multiples of 4) inside.
+    expect(reducedRect({ x: 5, y: 1, width: 3, height: 3 }, 4)).toBeNull();
+    // Step 1 is the squares themselves.
+    expect(reducedRect({ x: 5, y: 1, width: 3, height: 3 }, 1)).toEqual({ x: 5, y: 1, width: 3, height: 3 });
+  });
+
+  it("applies a flood's typed list as a command and undoes it to the squares it had", () => {
+    const e = mapOf(9, 6, [Terrain.normal, Terrain.normal, Terrain.difficult]);
+    const list = floodIndices(e, 'terrain', { x: 0, y: 0 });
+    expect(list).toBeInstanceOf(Int32Array);
+    const done = applyCommand(e, { type: 'setSquares', layer: 'terrain', indices: list, values: [Terrain.water] });
+    for (let i = 0; i < 54; i++) expect(done.doc.map.terrain[i]).toBe(list.includes(i) ? Terrain.water : e.map.terrain[i]);
+    // A flood's squares all held one value: the inverse keeps it once.
+    expect(done.inverse).toMatchObject({ values: [Terrain.normal] });
+    expect(Array.from(applyCommand(done.doc, done.inverse).doc.map.terrain)).toEqual(Array.from(e.map.terrain));
   });
 });
