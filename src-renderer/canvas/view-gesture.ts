@@ -75,7 +75,10 @@ export function createViewGesture(
     layer.on('draw', () => {
       if (layer !== interactive && !stillStale) {
         stillStale = true;
-        queueMicrotask(composeStill);
+        // This frame shows the layers' own canvases (the browser copies them, ~1 ms each) and the
+        // still bitmap is composed after it (~5-10 ms of copies): an edit's frame does not wait for it.
+        showLive(true);
+        setTimeout(composeStill, 0);
       }
       if (!snapshotShown || snapshotStale) return;
       snapshotStale = true;
@@ -89,11 +92,21 @@ export function createViewGesture(
    * then copies one 2-D canvas a frame (the overlay), not five, when the overlay changes (a brush stroke).
    */
   function composeStill(): void {
+    if (!stillStale) return;
     stillStale = false;
     const layers = stage.getLayers().filter((l) => l !== interactive && l.isVisible());
     const first = layers[0]?.getNativeCanvasElement();
-    if (!first) return;
-    show(still, layers.map((l) => l.getNativeCanvasElement()), first.width, first.height, first.style.width, first.style.height);
+    if (first) show(still, layers.map((l) => l.getNativeCanvasElement()), first.width, first.height, first.style.width, first.style.height);
+    showLive(false);
+  }
+
+  /**
+   * The static layers' own canvases shown (`live`: just redrawn, the still bitmap not yet composed)
+   * or hidden behind the still bitmap. During a gesture the snapshot is shown instead of both.
+   */
+  function showLive(live: boolean): void {
+    for (const l of stage.getLayers()) if (l !== interactive) l.getNativeCanvasElement().style.visibility = live ? '' : 'hidden';
+    if (!snapshotShown) still.canvas.style.display = live ? 'none' : '';
   }
 
   /** A canvas's pixels as the bitmap shown on one of ours (same pixel size, CSS size as given). */
@@ -124,7 +137,8 @@ export function createViewGesture(
     const v = editor.view();
     if (sameView(d, v)) {
       content.style.visibility = '';
-      still.canvas.style.display = '';
+      // A still not composed yet stays hidden: the layers' own canvases show (`showLive`).
+      still.canvas.style.display = stillStale ? 'none' : '';
       snapshot.canvas.style.display = 'none';
       underlay.canvas.style.display = 'none';
       snapshotShown = false;

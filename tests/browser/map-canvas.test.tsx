@@ -233,7 +233,13 @@ describe('pan and zoom gestures (drawn canvases moved, redrawn at rest)', () => 
     expect(pixel(still, majorLineX({ zoom: 1, panX: 0 }, 5), 50)).not.toEqual([222, 214, 192, 255]);
     const d = editor.doc()!;
     editor.execute({ type: 'setSquares', layer: 'terrain', indices: [squareIndex(d.map, 2, 1)], values: [Terrain.water] });
+    // The edit's own frame shows the redrawn layers' canvases; the still bitmap is composed after it.
+    await new Promise((r) => requestAnimationFrame(r));
+    expect(getComputedStyle(canvases.scene).visibility).toBe('visible');
+    expect(getComputedStyle(still).display).toBe('none');
     await frames();
+    expect(getComputedStyle(canvases.scene).visibility).toBe('hidden');
+    expect(getComputedStyle(still).display).not.toBe('none');
     expect(pixel(still, 2.5 * 32, 1.5 * 32)).toEqual([64, 132, 200, 255]);
     editor.undo();
     editor.setView({ zoom: 1, panX: 32, panY: 0 });
