@@ -1,7 +1,7 @@
 import { RULESETS, type Encounter, type RulesetId } from '../model';
 import { squareDistance, type DistanceRule } from './engine/distance';
 import { footprintSide } from './engine/sizes';
-import { coverFromPoint, effectReaches, type AreaCover, type Point } from './lines';
+import { areaReaches, coverFromPoint, type AreaCover, type Point } from './lines';
 import { RULESET_IMPLEMENTATIONS } from './registry';
 
 /**
@@ -175,7 +175,7 @@ export function areaCovers(encounter: Encounter, t: AreaTemplate): AreaAnswer {
   const point = areaPoint(t);
   const squares: Point[] = [];
   const shadowed: Point[] = [];
-  for (const q of inShape) (effectReaches(encounter, point, q.x, q.y) ? squares : shadowed).push(q);
+  for (const q of inShape) (areaReaches(encounter, point, q.x, q.y) ? squares : shadowed).push(q);
   const rules: string[] = [];
   if (t.shape === 'cube' && encounter.ruleset === 'epic-path') rules.push('epic-path.txt › Three Dimensional Movement');
   const d20 = encounter.ruleset === 'd20-30' || encounter.ruleset === 'd20-35';

@@ -503,6 +503,21 @@ export function effectReaches(encounter: Encounter, from: Point, x: number, y: n
 }
 
 /**
+ * Whether an area's effect reaches square (x, y) from the point it starts or bursts from. d20: by the
+ * cover rule's lines, the ones `coverFromPoint` draws (d20-phb-30.txt › Cover: lines from the point to
+ * the square's corners; › Total Cover: with no line of effect, total cover, and an area affects no one
+ * there), so the squares shown as reached and the creatures listed as affected agree — a square is
+ * reached when a line to one of its corners is clear. The other texts give no such rule: the line to
+ * the square's centre (`effectReaches`).
+ */
+export function areaReaches(encounter: Encounter, from: Point, x: number, y: number): boolean {
+  if (encounter.ruleset !== 'd20-30' && encounter.ruleset !== 'd20-35') return effectReaches(encounter, from, x, y);
+  if (solid(encounter, x, y)) return false;
+  const none = new Set<string>();
+  return corners(x, y).some((c) => !traceLine(encounter, from, c, none).blocked.length);
+}
+
+/**
  * Cover from a point an area starts or bursts from, for some of a creature's squares (those the area
  * covers). d20: the area's point is the corner every line starts from (d20-phb-30.txt › Cover: "any
  * line from this corner to any corner of the target's square"; › Cover and Reflex Saves: cover

@@ -100,6 +100,25 @@ ${walls}`);
     expect(answer.rules).toContain('d20-phb-30.txt › Cover');
   });
 
+  it('d20: the squares shown as reached and the creatures listed as affected agree, from every corner', () => {
+    // d20-phb-30.txt › Total Cover: no line of effect is total cover. A creature is untouched (total)
+    // exactly when none of its squares in the shape is reached; before, a square beside a wall's end
+    // could be shown unreached (its centre line blocked) while its creature was listed with cover.
+    for (const ruleset of ['d20-30', 'd20-35'] as const) {
+      const m = map(ruleset);
+      for (let oy = 0; oy <= 12; oy += 2) {
+        for (let ox = 0; ox <= 12; ox += 2) {
+          const answer = areaCovers(m, { shape: 'burst', size: 6, origin: { x: ox, y: oy } });
+          const reached = new Set(answer.squares.map(key));
+          for (const c of answer.creatures) {
+            const at = m.creatures.find((k) => k.id === c.creature)!;
+            expect(c.cover === 'total', `${ruleset} from ${ox},${oy}: ${c.name}`).toBe(!reached.has(`${at.x},${at.y}`));
+          }
+        }
+      }
+    }
+  });
+
   it('d20: a creature between the origin and another gives it soft cover (no Reflex bonus)', () => {
     const row = parseScenario(`ruleset: d20-35\nname: Row\nmap:\n  . . . . . . . .\n  . . . M . T . .\n  . . . . . . . .\ncreatures:\n  M: name=Middle size=medium side=enemy speed=30\n  T: name=Target size=medium side=enemy speed=30\n`);
     // From the corner 2,1 the lines to Target's far corners pass through Middle's square.
