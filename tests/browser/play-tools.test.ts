@@ -153,7 +153,7 @@ describe('Play mode', () => {
     expect(editor.undoLabel()).toBe('play');
     editor.enterPlay();
     expect(editor.playSession()).toMatchObject({ seed: 5, cursor: 2 });
-    expect(editor.playState()).toEqual(replay(planned, { seed: 5, cursor: 2, log: doc.play!.log as never }));
+    expect(editor.playState()).toEqual(replay(planned, { seed: 5, cursor: 2, log: doc.play!.log as never, rulesVersion: doc.play!.rulesVersion }));
     // Reset: back to the planned layout with the seed kept.
     editor.resetPlay();
     expect(editor.playSession()).toEqual({ ...newSession(5) });

@@ -57,7 +57,9 @@ test('d20 SRD 3.5: undo one earlier entry, keep the later ones, go back to the l
   const file = await app.save(() => page.keyboard.press('Control+s'), 'branch.encounter');
   await expect(page.getByText(/^Saved /)).toBeVisible();
   const text = readFileSync(file, 'utf8');
-  expect(JSON.parse(text).play.version).toBe(2);
+  // Format 3 since sessions keep the rules edition they are played by (a new fight: edition 2).
+  expect(JSON.parse(text).play.version).toBe(3);
+  expect(JSON.parse(text).play.rulesVersion).toBe(2);
   const read = parseEncounter(text);
   if (!read.ok) throw new Error(read.error);
   const session = savedSession(read.encounter)!;
