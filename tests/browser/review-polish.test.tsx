@@ -190,6 +190,48 @@ describe('stair heights and drops share their squares', () => {
   }
 });
 
+describe('a raised platform: its rim squares keep their heights beside their drops', () => {
+  // The review after the fix above: a fitted sample lands at 160-205 % (51-66 px a square), where a
+  // platform's rim square has a drop on one or two sides (↓10, ↓20: wider than a step's ↓5) and its
+  // height, offered only at the middle of the left and right sides, was not written.
+  for (const rise of [10, 20]) {
+    it(`${rise} ft: every rim square's height beside its drop from 58 px (a corner's beside its two from 66), none overlapping`, async () => {
+      const editor = createEditor(noPlatform);
+      cleanup.push(editor.dispose);
+      await editor.newEncounter({ ruleset: 'd20-35', width: 9, height: 8, name: 'Platform' });
+      const map = editor.doc()!.map;
+      const indices: number[] = [];
+      for (let y = 2; y < 6; y++) for (let x = 2; x < 7; x++) indices.push(squareIndex(map, x, y));
+      editor.execute({ type: 'setSquares', layer: 'elevation', indices, values: [rise] });
+      const lines = createRoot((dispose) => {
+        cleanup.push(dispose);
+        return createSceneLines(editor, [createElevationLayer(editor), createLedgesLayer(editor)]);
+      });
+      for (const s of [58, 66, 80, 96]) {
+        const canvas = document.createElement('canvas');
+        canvas.width = 9 * s;
+        canvas.height = 8 * s;
+        const ctx = plainContext(canvas.getContext('2d')!);
+        const texts: string[] = [];
+        const fillText = ctx.fillText;
+        ctx.fillText = (t, x, y) => (texts.push(t), fillText(t, x, y));
+        lines.paint(ctx, editor.doc()!, { zoom: s / 32, panX: 0, panY: 0 }, { width: canvas.width, height: canvas.height });
+        // 20 squares raised; the rim's 5 + 5 + 4 + 4 sides each drop. A corner square holds two drops:
+        // below 66 px there is no room left for its height as well (the 4 corners), and it goes.
+        expect(texts.filter((t) => t === String(rise)).length, `heights at ${s} px`).toBe(s >= 66 ? 20 : 16);
+        expect(texts.filter((t) => t === `↓${rise}`).length, `drops at ${s} px`).toBe(18);
+        const room = lines.lastRoom()!;
+        for (let i = 0; i < room.boxes.length; i++) {
+          for (let j = i + 1; j < room.boxes.length; j++) {
+            const [a, b] = [room.boxes[i]!, room.boxes[j]!];
+            expect(a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3], `labels ${i} and ${j} at ${s} px`).toBe(false);
+          }
+        }
+      }
+    });
+  }
+});
+
 describe('a region chosen replaces the creature selection', () => {
   async function withSelection() {
     const editor = createEditor(noPlatform);

@@ -1,7 +1,7 @@
 import { RULESETS } from '../../../src-shared/model';
 import type { Editor } from '../../state/editor';
 import { squarePixels } from '../../state/view';
-import { ledgeLineWidth } from './ledges';
+import { GAP, labelFont, ledgeLineWidth } from './ledges';
 import { createSegmentLayer, type LabelBox, type SegmentChunk } from './segment-layer';
 
 /** Heights are written in their squares from this many pixels per square. */
@@ -22,14 +22,29 @@ export function heightBox(text: string, s: number): LabelBox {
 }
 
 /**
- * Where a height may go: at the left (`heightBox`), else at the right, half-way down too. A drop
- * beside the square's west line (a stair step up from the west) takes the left first at mid zoom;
- * the height then shares the square from its other side rather than go unwritten.
+ * Where a height may go: at the left (`heightBox`), else at the right, half-way down; then, on either
+ * side, just below a drop written at the top of a side, or just above one at its bottom. A drop
+ * beside the square's west line (a stair step up from the west) takes the left first at mid zoom,
+ * and on a platform's rim a drop sits at the top of a side: the height then shares the square rather
+ * than go unwritten. Never where the overlays write (Play's chance near the top, the move's cost near
+ * the bottom: `clearOfOverlays`).
  */
 export function heightPlaces(text: string, s: number): LabelBox[] {
   const left = heightBox(text, s);
   const [inset, dy, w, h] = left;
-  return [left, [s - inset - w, dy, w, h]];
+  const right = s - inset - w;
+  // A drop's box at an end of a side runs from `clear` to `clear + f` in from the square's edge (ledges.ts).
+  const drop = ledgeLineWidth(s) / 2 + GAP + labelFont(s) + GAP + 0.01;
+  const below = drop;
+  const above = s - drop - h;
+  const more: LabelBox[] = [[inset, below, w, h], [right, below, w, h], [inset, above, w, h], [right, above, w, h]];
+  return [left, [right, dy, w, h], ...more.filter((b) => clearOfOverlays(b, s))];
+}
+
+/** Whether a box in a square stays out of the rows the overlays write in (play-overlay.ts, overlay.ts). */
+function clearOfOverlays([, y, , h]: LabelBox, s: number): boolean {
+  const band = (down: number, font: number) => [down * s - font / 2, down * s + font / 2] as const;
+  return [band(0.22, Math.round(Math.min(12, s * 0.28))), band(0.8, Math.round(Math.min(14, s * 0.32)))].every(([top, bottom]) => y + h <= top || y >= bottom);
 }
 
 /**

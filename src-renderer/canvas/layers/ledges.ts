@@ -6,11 +6,11 @@ import { createSegmentLayer, type LabelBox, type SegmentChunk } from './segment-
 /** Ledge labels are legible from this many pixels per square. */
 const LABEL_PIXELS = 28;
 /** Clamped: at 800 % a label would otherwise be 66 px high. */
-const labelFont = (s: number) => Math.round(Math.min(18, s * 0.26));
+export const labelFont = (s: number) => Math.round(Math.min(18, s * 0.26));
 /** The ledge line's width at `s` pixels per square (heights keep clear of it too). */
 export const ledgeLineWidth = (s: number) => Math.max(2, s * 0.09);
 /** Room left between a line and a label beside it, in pixels. */
-const GAP = 3;
+export const GAP = 3;
 
 type LedgeLabel = { x: number; y: number; text: string; side?: number };
 
