@@ -135,6 +135,30 @@ describe("Play › Areas: squares out of the area's line of effect", () => {
   });
 });
 
+/** The texts the line layers write with the whole map in view at `s` px a square. */
+function paintedTexts(lines: ReturnType<typeof createSceneLines>, editor: Editor, s: number): string[] {
+  const { width, height } = editor.doc()!.map;
+  const canvas = document.createElement('canvas');
+  canvas.width = width * s;
+  canvas.height = height * s;
+  const ctx = plainContext(canvas.getContext('2d')!);
+  const texts: string[] = [];
+  const fillText = ctx.fillText;
+  ctx.fillText = (t, x, y) => (texts.push(t), fillText(t, x, y));
+  lines.paint(ctx, editor.doc()!, { zoom: s / 32, panX: 0, panY: 0 }, { width: canvas.width, height: canvas.height });
+  return texts;
+}
+
+/** No two labels' boxes (x, y, w, h on screen) overlap. */
+function expectNoOverlaps(boxes: readonly (readonly [number, number, number, number])[], s: number): void {
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i]!, boxes[j]!];
+      expect(a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3], `labels ${i} and ${j} at ${s} px`).toBe(false);
+    }
+  }
+}
+
 describe('stair heights and drops share their squares', () => {
   // A flight of steps 5 ft each, the map's whole width or height (so only the steps' own drops),
   // up to the east and up to the north: each step's square has its height and the drop of its west
@@ -165,26 +189,13 @@ describe('stair heights and drops share their squares', () => {
   for (const toward of ['east', 'north'] as const) {
     it(`up to the ${toward}: from 44 px a square every height and every drop is written, and no two labels overlap`, async () => {
       const { editor, lines, raised, steps } = await stairs(toward);
-      const { width, height } = editor.doc()!.map;
       for (const s of [44, 56, 64, 80, 96, 160]) {
-        const canvas = document.createElement('canvas');
-        canvas.width = width * s;
-        canvas.height = height * s;
-        const ctx = plainContext(canvas.getContext('2d')!);
-        const texts: string[] = [];
-        const fillText = ctx.fillText;
-        ctx.fillText = (t, x, y) => (texts.push(t), fillText(t, x, y));
-        lines.paint(ctx, editor.doc()!, { zoom: s / 32, panX: 0, panY: 0 }, { width: canvas.width, height: canvas.height });
+        const texts = paintedTexts(lines, editor, s);
         expect(texts.filter((t) => !t.startsWith('↓')).length, `heights at ${s} px`).toBe(raised);
         expect(texts.filter((t) => t === '↓5').length, `drops at ${s} px`).toBe(steps);
         const room = lines.lastRoom()!;
         expect(room.kept, `every label written at ${s} px`).toBe(room.offered);
-        for (let i = 0; i < room.boxes.length; i++) {
-          for (let j = i + 1; j < room.boxes.length; j++) {
-            const [a, b] = [room.boxes[i]!, room.boxes[j]!];
-            expect(a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3], `labels ${i} and ${j} at ${s} px`).toBe(false);
-          }
-        }
+        expectNoOverlaps(room.boxes, s);
       }
     });
   }
@@ -208,25 +219,12 @@ describe('a raised platform: its rim squares keep their heights beside their dro
         return createSceneLines(editor, [createElevationLayer(editor), createLedgesLayer(editor)]);
       });
       for (const s of [58, 66, 80, 96]) {
-        const canvas = document.createElement('canvas');
-        canvas.width = 9 * s;
-        canvas.height = 8 * s;
-        const ctx = plainContext(canvas.getContext('2d')!);
-        const texts: string[] = [];
-        const fillText = ctx.fillText;
-        ctx.fillText = (t, x, y) => (texts.push(t), fillText(t, x, y));
-        lines.paint(ctx, editor.doc()!, { zoom: s / 32, panX: 0, panY: 0 }, { width: canvas.width, height: canvas.height });
+        const texts = paintedTexts(lines, editor, s);
         // 20 squares raised; the rim's 5 + 5 + 4 + 4 sides each drop. A corner square holds two drops:
         // below 66 px there is no room left for its height as well (the 4 corners), and it goes.
         expect(texts.filter((t) => t === String(rise)).length, `heights at ${s} px`).toBe(s >= 66 ? 20 : 16);
         expect(texts.filter((t) => t === `↓${rise}`).length, `drops at ${s} px`).toBe(18);
-        const room = lines.lastRoom()!;
-        for (let i = 0; i < room.boxes.length; i++) {
-          for (let j = i + 1; j < room.boxes.length; j++) {
-            const [a, b] = [room.boxes[i]!, room.boxes[j]!];
-            expect(a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3], `labels ${i} and ${j} at ${s} px`).toBe(false);
-          }
-        }
+        expectNoOverlaps(lines.lastRoom()!.boxes, s);
       }
     });
   }
