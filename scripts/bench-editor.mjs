@@ -31,7 +31,7 @@
 // share one), panned; BENCH_EDITOR_ONLY=pan runs only the pan cases on 64 and 512.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { max, ms, p95, root, startRenderer } from './lib/bench-page.mjs';
+import { max, ms, p95, root, showCorner, squarePoint, startRenderer, view } from './lib/bench-page.mjs';
 
 const { url, browser, editorBenchMap, close } = await startRenderer(5391);
 
@@ -129,16 +129,6 @@ async function openMap(page, map, name) {
   return { ms: end - openStart, longMax: longest(during), handover: longest(handover) };
 }
 
-async function view(page) {
-  const d = await page.getByTestId('map-canvas').evaluate((el) => ({ ...el.dataset }));
-  const box = await page.getByTestId('map-canvas').boundingBox();
-  return { zoom: Number(d.zoom), panX: Number(d.panX), panY: Number(d.panY), box };
-}
-async function squarePoint(page, x, y, fx = 0.5, fy = 0.5) {
-  const v = await view(page);
-  const s = 32 * v.zoom;
-  return { x: v.box.x + v.panX + (x + fx) * s, y: v.box.y + v.panY + (y + fy) * s };
-}
 
 async function measurePan(page) {
   await page.keyboard.press('Control+0');
@@ -171,17 +161,6 @@ async function measureZoom(page) {
   return Object.assign(intervals.slice(1), { work: await page.evaluate(() => window.__work.slice(1)) });
 }
 
-/** Brings the map's top-left corner into view at 100 % (the bench's creatures are there). */
-async function showCorner(page) {
-  await page.keyboard.press('Control+1');
-  await page.keyboard.press('h');
-  const v = await view(page);
-  const from = { x: v.box.x + 300, y: v.box.y + 300 };
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x - v.panX + 40, from.y - v.panY + 40, { steps: 4 });
-  await page.mouse.up();
-}
 
 async function measurePaint(page) {
   await showCorner(page);

@@ -9,7 +9,7 @@
 // BENCH_PROFILE=f.cpuprofile profiles the 512 map's measured round, BENCH_TRACE=f.json writes a
 // Chromium trace of each map's (f-512.json, f-64.json: paint, pre-paint, commit per hover).
 import { writeFileSync } from 'node:fs';
-import { max, ms, p95, startRenderer } from './lib/bench-page.mjs';
+import { max, ms, p95, showCorner, squarePoint, startRenderer } from './lib/bench-page.mjs';
 
 const { url, browser, editorBenchMap, close } = await startRenderer(5393);
 
@@ -44,16 +44,6 @@ function instrument() {
     );
 }
 
-async function view(page) {
-  const d = await page.getByTestId('map-canvas').evaluate((el) => ({ ...el.dataset }));
-  const box = await page.getByTestId('map-canvas').boundingBox();
-  return { zoom: Number(d.zoom), panX: Number(d.panX), panY: Number(d.panY), box };
-}
-async function squarePoint(page, x, y) {
-  const v = await view(page);
-  const s = 32 * v.zoom;
-  return { x: v.box.x + v.panX + (x + 0.5) * s, y: v.box.y + v.panY + (y + 0.5) * s };
-}
 
 async function hoverSuite(map) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -66,14 +56,7 @@ async function hoverSuite(map) {
   await (await chooser).setFiles({ name: `play-hover-${map.side}.encounter`, mimeType: 'application/json', buffer: Buffer.from(map.text) });
   await page.waitForFunction((n) => document.querySelector('[data-testid=map-canvas]')?.dataset.mapWidth === String(n), map.side, { timeout: 60000 });
   // The top-left corner at 100 %, in Edit mode (the Pan tool), then Play mode resumes the saved session.
-  await page.keyboard.press('Control+1');
-  await page.keyboard.press('h');
-  const v = await view(page);
-  const from = { x: v.box.x + 300, y: v.box.y + 300 };
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x - v.panX + 40, from.y - v.panY + 40, { steps: 4 });
-  await page.mouse.up();
+  await showCorner(page);
   await page.getByTestId('mode-play').click();
   await page.waitForFunction((id) => document.querySelector('[data-testid=map-canvas]')?.dataset.playCurrent === id, map.dragon, { timeout: 60000 });
   await page.waitForTimeout(300);

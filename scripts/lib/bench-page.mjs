@@ -48,3 +48,29 @@ export const p95 = (xs) => {
 };
 export const max = (xs) => (xs.length ? Math.max(...xs) : NaN);
 export const ms = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
+
+/** The map's view as the canvas reports it (zoom, pan) and its box on the page. */
+export async function view(page) {
+  const d = await page.getByTestId('map-canvas').evaluate((el) => ({ ...el.dataset }));
+  const box = await page.getByTestId('map-canvas').boundingBox();
+  return { zoom: Number(d.zoom), panX: Number(d.panX), panY: Number(d.panY), box };
+}
+
+/** The page point of square (x, y) (by default its middle: fx, fy in squares). */
+export async function squarePoint(page, x, y, fx = 0.5, fy = 0.5) {
+  const v = await view(page);
+  const s = 32 * v.zoom;
+  return { x: v.box.x + v.panX + (x + fx) * s, y: v.box.y + v.panY + (y + fy) * s };
+}
+
+/** Brings the map's top-left corner into view at 100 %, 40 px in (the Pan tool's drag). */
+export async function showCorner(page) {
+  await page.keyboard.press('Control+1');
+  await page.keyboard.press('h');
+  const v = await view(page);
+  const from = { x: v.box.x + 300, y: v.box.y + 300 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x - v.panX + 40, from.y - v.panY + 40, { steps: 4 });
+  await page.mouse.up();
+}
